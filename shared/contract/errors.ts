@@ -36,9 +36,14 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.') || '(body)';
 }
 
-/** zod issues -> field errors, one per issue, with the dotted path. */
+/** zod issues -> field errors, one per issue (one per key for unknown keys), with the dotted path. */
 export function toFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    // an unknown key is named as its own field (e.g. `amount` sent with a payment), not as "(body)"
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: fieldPath([...issue.path, key]), message: 'is not allowed' }))
+      : [{ path: fieldPath(issue.path), message: issue.message }],
+  );
 }
 
 /** One human sentence that names the first failing field, for the envelope's `message`. */

@@ -26,16 +26,13 @@ export class ItemsCodecError extends Error {
   }
 }
 
-/** True if `value` contains either delimiter, or a '#' at either end that would merge with one. */
+/**
+ * True if `value` contains either delimiter or would form one with the delimiter beside it: a value sits
+ * between delimiters, so "a#," followed by "#,#" reads as "a" + ",#,#". A '#' at either end is refused too.
+ */
 export function hasDelimiter(value: string): boolean {
-  return (
-    value.includes(FIELD_DELIMITER) ||
-    value.includes(ITEM_DELIMITER) ||
-    value.startsWith(',#') ||
-    value.startsWith(';#') ||
-    value.endsWith('#') ||
-    value.startsWith('#')
-  );
+  const framed = `#${value}#`;
+  return framed.includes(FIELD_DELIMITER) || framed.includes(ITEM_DELIMITER) || value.startsWith('#') || value.endsWith('#');
 }
 
 export function encodeItems(items: readonly Item[]): string {
@@ -68,6 +65,9 @@ export function decodeItems(encoded: string): Item[] {
     const parts = raw.split(FIELD_DELIMITER);
     if (parts.length !== 4) throw new ItemsCodecError(`item must have 4 fields, has ${parts.length}`, [i]);
     const [name, sku, unit_price, qty] = parts as [string, string, string, string];
+    // "a##,#b" splits as "a#" + "b" though "a" + "#b" was as likely: an edge "#" makes the string ambiguous
+    const ambiguous = (['name', 'sku', 'unit_price'] as const).find((key, k) => hasDelimiter(parts[k]!));
+    if (ambiguous) throw new ItemsCodecError('must not start or end with "#" next to a delimiter', [i, ambiguous]);
     if (!/^[1-9]\d*$/.test(qty)) throw new ItemsCodecError('must be a whole number of at least 1', [i, 'quantity']);
     return { name, sku, unit_price, quantity: Number(qty) };
   });

@@ -1,0 +1,9 @@
+/** The gateway protocol for browser and Node alike. `hash.node.ts` (node:crypto) is imported by path, on Node only. */
+export * from './currencies';
+export * from './errors';
+export * from './fields';
+export * from './items';
+export * from './money';
+export * from './signature';
+export * from './status';
+export * from './schemas';
