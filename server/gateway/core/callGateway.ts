@@ -1,0 +1,184 @@
+import { GatewayError } from '../errors/GatewayError';
+import { GatewayProtocolError } from '../errors/GatewayProtocolError';
+import { GatewayRejectedError } from '../errors/GatewayRejectedError';
+import { GatewayTimeoutError } from '../errors/GatewayTimeoutError';
+import { GatewayUnavailableError } from '../errors/GatewayUnavailableError';
+import type { GatewayCallRecord } from '../types/config';
+import type { GatewayOperation } from '../types/operation';
+import { encodeBody, type BodyType } from './encodeBody';
+import { maskFields, maskResponseText } from './maskForLog';
+import { readRejection } from './readRejection';
+import { CALL_RULES, retryDelay, type RetryOptions } from './retryPolicy';
+
+/** Answers larger than this are refused unread: the gateway's biggest page is a few tens of KiB. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+export interface GatewayHttpResponse {
+  status: number;
+  headers: Headers;
+  contentType: string;
+  text: string;
+}
+
+export interface CallSpec<T> {
+  operation: GatewayOperation;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: { type: BodyType; fields: Readonly<Record<string, unknown>> };
+  timeoutMs: number;
+  /** a 3xx is an answer to interpret (the issuer page), not a protocol fault */
+  acceptRedirect?: boolean;
+  /**
+   * Turns the answer (2xx, or 3xx when accepted) into the result. A GatewayError it throws passes through; any
+   * other throw means the answer is unusable and becomes a GatewayProtocolError.
+   */
+  interpret: (response: GatewayHttpResponse) => T;
+}
+
+export type CallGateway = <T>(spec: CallSpec<T>) => Promise<T>;
+
+export interface CallerDeps {
+  fetch: typeof fetch;
+  retry: RetryOptions;
+  onCall?: (record: GatewayCallRecord) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The transport: one place that sends, times out, reads within a size limit, maps HTTP failures to the error
+ * classes, retries where `CALL_RULES` allows, and reports every attempt to `onCall`.
+ */
+export function createCaller(deps: CallerDeps): CallGateway {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  return async function callGateway<T>(spec: CallSpec<T>): Promise<T> {
+    const rule = CALL_RULES[spec.operation];
+    for (let attempt = 1; ; attempt++) {
+      const { result, error, retryAfter } = await attemptOnce(spec, attempt, deps);
+      if (!error) return result as T;
+      const delay = rule.retry ? retryDelay(error, attempt, deps.retry, retryAfter) : undefined;
+      if (delay === undefined) throw error;
+      await sleep(delay);
+    }
+  };
+}
+
+async function attemptOnce<T>(
+  spec: CallSpec<T>,
+  attempt: number,
+  deps: CallerDeps,
+): Promise<{ result?: T; error?: GatewayError; retryAfter?: string | null }> {
+  const unknownIfFailed = CALL_RULES[spec.operation].outcomeUnknown;
+  const startedAt = new Date();
+  const encoded = spec.body && encodeBody(spec.body.type, spec.body.fields);
+  let response: GatewayHttpResponse | undefined;
+  let result: T | undefined;
+  let error: GatewayError | undefined;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, spec.timeoutMs);
+  try {
+    const res = await deps.fetch(spec.url, {
+      method: spec.method,
+      headers: encoded ? { 'content-type': encoded.contentType, accept: '*/*' } : { accept: '*/*' },
+      body: encoded?.body,
+      signal: controller.signal,
+      // the gateway never redirects its API calls, and the issuer page's Location is the answer itself
+      redirect: 'manual',
+    });
+    const text = await readLimited(res);
+    response = { status: res.status, headers: res.headers, contentType: res.headers.get('content-type') ?? '', text };
+  } catch (e) {
+    if (timedOut) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
+    else if (e instanceof ResponseTooLarge) error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
+    else {
+      // a refused connection means the request never left this process: the outcome is known (nothing happened)
+      const code = (e as { cause?: { code?: string } })?.cause?.code ?? '';
+      const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+      error = new GatewayUnavailableError(spec.operation, `network failure (${code || String(e)})`, unknownIfFailed && !neverSent, undefined, { cause: e });
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (response && !error) {
+    try {
+      result = interpretStatus(spec, response, unknownIfFailed);
+    } catch (e) {
+      error =
+        e instanceof GatewayError
+          ? e
+          : new GatewayProtocolError(spec.operation, `unusable answer: ${(e as Error).message}`, unknownIfFailed, response.status, { cause: e });
+    }
+  }
+
+  report(deps, {
+    operation: spec.operation,
+    method: spec.method,
+    url: spec.url,
+    attempt,
+    ...(spec.body ? { request: maskFields(spec.body.fields) as Record<string, unknown> } : {}),
+    ...(response ? { httpStatus: response.status, response: maskResponseText(response.text, response.contentType) } : {}),
+    outcome: outcomeOf(error),
+    ...(error && 'code' in error && typeof error.code === 'string' && error.code ? { errorCode: error.code } : {}),
+    durationMs: Date.now() - startedAt.getTime(),
+    startedAt: startedAt.toISOString(),
+  });
+  return error ? { error, retryAfter: response?.headers.get('retry-after') } : { result };
+}
+
+function interpretStatus<T>(spec: CallSpec<T>, response: GatewayHttpResponse, unknownIfFailed: boolean): T {
+  const { status } = response;
+  if (status >= 500) {
+    throw new GatewayUnavailableError(spec.operation, `gateway answered HTTP ${status}`, unknownIfFailed, status);
+  }
+  if (status >= 400) {
+    const r = readRejection(response.text, response.contentType);
+    throw new GatewayRejectedError(spec.operation, r.code, r.source, r.message || `HTTP ${status}`, status);
+  }
+  if (status >= 300 && !spec.acceptRedirect) {
+    throw new GatewayProtocolError(spec.operation, `unexpected redirect (HTTP ${status})`, unknownIfFailed, status);
+  }
+  if (status < 200) throw new GatewayProtocolError(spec.operation, `unexpected HTTP ${status}`, unknownIfFailed, status);
+  return spec.interpret(response);
+}
+
+function outcomeOf(error: GatewayError | undefined): GatewayCallRecord['outcome'] {
+  if (!error) return 'ok';
+  if (error instanceof GatewayTimeoutError) return 'timeout';
+  if (error instanceof GatewayUnavailableError) return 'unavailable';
+  if (error instanceof GatewayRejectedError) return 'rejected';
+  return 'protocol';
+}
+
+function report(deps: CallerDeps, record: GatewayCallRecord): void {
+  try {
+    deps.onCall?.(record);
+  } catch {
+    // the audit hook must never change the outcome of a payment call
+  }
+}
+
+class ResponseTooLarge extends Error {}
+
+async function readLimited(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge(`answer larger than ${MAX_RESPONSE_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,52 @@
+/**
+ * Masking for the audit log. The sign key itself never appears in a request; what is masked here is what would
+ * let a reader of the log act for the merchant or identify a person: signatures and personal identifiers.
+ */
+const HIDDEN = new Set(['encryption_data', 'signinfo', 'sign_key', 'signkey', 'password', 'token', 'cvv', 'cvc']);
+const LAST_FOUR = new Set([
+  'document',
+  'document_number',
+  'owner_document_number',
+  'personal_id_number',
+  'account_number',
+  'iban',
+  'card_number',
+  'cardno',
+  'token_id',
+]);
+
+export const MAX_LOGGED_CHARS = 4000;
+
+/** A deep copy of `value` with the sensitive fields masked. */
+export function maskFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskFields);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskField(k, v)]));
+}
+
+function maskField(key: string, value: unknown): unknown {
+  const k = key.toLowerCase();
+  if (HIDDEN.has(k)) return value === undefined || value === '' ? value : '***';
+  if (LAST_FOUR.has(k) && typeof value === 'string') return value.length > 4 ? `***${value.slice(-4)}` : '***';
+  return maskFields(value);
+}
+
+/** A response body for the log: JSON and XML masked field by field, HTML only summarised, all truncated. */
+export function maskResponseText(text: string, contentType: string): string {
+  let out: string;
+  if (contentType.includes('html')) {
+    out = `[html page, ${text.length} characters]`;
+  } else if (contentType.includes('json')) {
+    try {
+      out = JSON.stringify(maskFields(JSON.parse(text)));
+    } catch {
+      out = text;
+    }
+  } else {
+    out = text.replace(
+      /<(encryption_data|signInfo)>[^<]*<\/\1>/gi,
+      (_m, tag: string) => `<${tag}>***</${tag}>`,
+    );
+  }
+  return out.length > MAX_LOGGED_CHARS ? `${out.slice(0, MAX_LOGGED_CHARS)}...[${out.length} characters]` : out;
+}

@@ -1,0 +1,15 @@
+import type { CallGateway } from '../core/callGateway';
+
+/** What every operation module needs: the account, its keys, the time limits and the transport. */
+export interface OperationContext {
+  merchantId: string;
+  accountId: string;
+  signKey: string;
+  /** signKey first, then the rotation keys: every key a response may be signed with */
+  verifyKeys: readonly string[];
+  timeoutMs: number;
+  queryTimeoutMs: number;
+  /** absolute URL of a gateway path such as `/v1/checkout` */
+  url(path: string): string;
+  call: CallGateway;
+}

@@ -1,0 +1,56 @@
+import { sign } from '../../../shared/gateway/hash.node';
+import { BATCH_LIMIT } from '../../../shared/gateway/errors';
+import { GatewayRequestError } from '../errors/GatewayRequestError';
+import { readJsonEnvelope } from '../core/readJsonEnvelope';
+import type { QuerySelector, TransactionRecord } from '../types/query';
+import { checkSignedAnswer } from './checkSignedAnswer';
+import type { OperationContext } from './context';
+
+/**
+ * `/v1/retrievalTrans`: looks up orders (order_no) and trades (transaction_id), split into calls of at most
+ * 100 references in all (PROTOCOL.md 2), sent one after another so one sync never floods the gateway.
+ * The records come back in the gateway's order, including "not found" ones (`query_result` "0").
+ */
+export async function query(ctx: OperationContext, selector: QuerySelector): Promise<TransactionRecord[]> {
+  const refs = [
+    ...(selector.orders ?? []).map((value) => ({ list: 'orders' as const, value })),
+    ...(selector.trades ?? []).map((value) => ({ list: 'trades' as const, value })),
+  ];
+  for (const ref of refs) {
+    // the lists travel comma-separated: a comma inside a reference would silently ask for two others
+    if (ref.value === '' || ref.value.includes(',')) {
+      throw new GatewayRequestError('query', '', `${ref.list} must not contain empty values or commas: ${JSON.stringify(ref.value)}`, ref.list);
+    }
+  }
+  const records: TransactionRecord[] = [];
+  for (let i = 0; i < refs.length; i += BATCH_LIMIT.query) {
+    const chunk = refs.slice(i, i + BATCH_LIMIT.query);
+    const join = (list: 'orders' | 'trades') => chunk.filter((r) => r.list === list).map((r) => r.value).join(',') || undefined;
+    records.push(...(await queryOnce(ctx, join('orders'), join('trades'))));
+  }
+  return records;
+}
+
+async function queryOnce(ctx: OperationContext, orders?: string, trades?: string): Promise<TransactionRecord[]> {
+  const ids = { merchant_id: ctx.merchantId, account_id: ctx.accountId };
+  const fields = { ...ids, encryption_data: sign('query', ids, ctx.signKey), orders, trades };
+  return ctx.call({
+    operation: 'query',
+    method: 'POST',
+    url: ctx.url('/v1/retrievalTrans'),
+    body: { type: 'form', fields },
+    timeoutMs: ctx.queryTimeoutMs,
+    interpret: (res) => {
+      const envelope = readJsonEnvelope('query', res);
+      checkSignedAnswer(ctx, 'query', 'batchResponse', envelope, res.status, false);
+      const list = envelope.orders_list ?? [];
+      if (!Array.isArray(list)) throw new Error('orders_list is not an array');
+      return list.map((record, i) => {
+        if (!record || typeof record !== 'object' || typeof (record as TransactionRecord).query_result !== 'string') {
+          throw new Error(`orders_list[${i}] has no query_result`);
+        }
+        return record as TransactionRecord;
+      });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { BatchResult, CancelItem, CaptureItem, RefundItem, ReviewItem } from './batch';
+import type { AuthoriseOrder, AuthoriseResponse, CheckoutOrder } from './payment';
+import type { PayoutRequest, PayoutResponse } from './payout';
+import type { QuerySelector, RefundLookup, TransactionRecord } from './query';
+
+/**
+ * Every gateway operation, signed and verified. Failures are thrown as the classes of `errors/`; on the
+ * payment calls (checkout, authorise), batches and payout an error with `outcomeUnknown` means the gateway may
+ * have acted: store the outcome as unknown and resolve it with `query`, never by sending again under a new
+ * order_no.
+ */
+export interface GatewayClient {
+  /** `/v1/checkout` step 1: the loading page HTML that forwards the shopper to the hosted card page. */
+  checkout(order: CheckoutOrder): Promise<{ html: string }>;
+  /** `/v1/authorise`, then GET issuer_url without following redirects (PROTOCOL.md 8). */
+  authorise(order: AuthoriseOrder): Promise<AuthoriseResponse>;
+  /** `/v1/retrievalTrans`, split into calls of at most 100 references; retried (a query changes nothing). */
+  query(selector: QuerySelector): Promise<TransactionRecord[]>;
+  /** One `/v1/capture` call; the caller splits into batches (throws GatewayRequestError over 50). */
+  capture(items: readonly CaptureItem[]): Promise<BatchResult>;
+  /** One `/v1/cancel` call (at most 50 items). */
+  cancel(items: readonly CancelItem[]): Promise<BatchResult>;
+  /** One `/v1/review` call (at most 100 items). */
+  review(items: readonly ReviewItem[]): Promise<BatchResult>;
+  /** One `/v1/refund` call (at most 50 items); never retried, a retry could refund twice. */
+  refund(items: readonly RefundItem[]): Promise<BatchResult>;
+  /** `/v1/retrievalRefund` by refund_reference; retried. */
+  retrievalRefund(refundReferences: readonly string[]): Promise<RefundLookup>;
+  /** `/v1/payout`; retried with the same request_id, which the gateway dedupes. */
+  payout(request: PayoutRequest): Promise<PayoutResponse>;
+  /** True when a notify_url POST (form fields) is signed by this account (PROTOCOL.md 3, 6). */
+  verifyNotification(form: Readonly<Record<string, string>>): boolean;
+  /**
+   * True when a return_url query is signed by this account (PROTOCOL.md 3, 7). The redirect does not carry
+   * currency and amount, so pass the order's own (stored) values in `order`.
+   */
+  verifyReturn(query: Readonly<Record<string, string>>, order: { currency: string; amount: string }): boolean;
+}

@@ -1,0 +1,42 @@
+import type { GatewayOperation } from './operation';
+
+/** How the client reaches one gateway account. */
+export interface GatewayConfig {
+  /** e.g. `https://gateway.example` or `http://127.0.0.1:4010`; paths `/v1/...` are appended */
+  baseUrl: string;
+  merchantId: string;
+  accountId: string;
+  /** the account's sign key (case-sensitive); signs every request and verifies responses */
+  signKey: string;
+  /** extra keys accepted when VERIFYING responses, notifications and returns (sign-key rotation) */
+  verifyKeys?: string[];
+  /** per attempt, for every call; default 15000 */
+  timeoutMs?: number;
+  /** per attempt, for query and retrievalRefund; default `timeoutMs` */
+  queryTimeoutMs?: number;
+  /** retries of the calls that may be retried (see core/retryPolicy.ts) */
+  retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** defaults to the global fetch */
+  fetch?: typeof fetch;
+  /** called for every HTTP attempt, for the audit log; secrets already masked */
+  onCall?: (record: GatewayCallRecord) => void;
+}
+
+/** One HTTP exchange with the gateway, safe to store: signatures and personal identifiers are masked. */
+export interface GatewayCallRecord {
+  operation: GatewayOperation;
+  method: 'GET' | 'POST';
+  url: string;
+  /** 1 for the first try, 2 for the first retry, ... */
+  attempt: number;
+  /** masked request fields (JSON-encoded object fields stay as sent, masked inside) */
+  request?: Record<string, unknown>;
+  httpStatus?: number;
+  /** masked response text, truncated; HTML pages are summarised, not copied */
+  response?: string;
+  outcome: 'ok' | 'rejected' | 'timeout' | 'unavailable' | 'protocol';
+  /** the gateway's error code when it gave one */
+  errorCode?: string;
+  durationMs: number;
+  startedAt: string;
+}
