@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, canApply, canTransition, isFinal, isForward, statusesAllowing, type PaymentEvent, type PaymentStatus } from './status';
 
-const EVENTS: PaymentEvent[] = ['authorise', 'pay', 'decline', 'cancel', 'hold', 'capture', 'review_approve', 'review_reject', 'refund_partial', 'refund_full'];
+const EVENTS: PaymentEvent[] = ['authorise', 'pay', 'decline', 'cancel', 'shopper_cancel', 'hold', 'capture', 'review_approve', 'review_reject', 'refund_partial', 'refund_full'];
 
 /**
  * PROTOCOL.md section 4, written out by hand: for each status, each allowed event and where it may lead.
  * Anything not listed must be refused (E0009).
  */
 const EXPECTED: Record<PaymentStatus, Partial<Record<PaymentEvent, PaymentStatus[]>>> = {
-  '1000': { authorise: ['2000'], pay: ['3000'], decline: ['4000'], cancel: ['5000'], hold: ['6000'] },
+  '1000': { authorise: ['2000'], pay: ['3000'], decline: ['4000'], shopper_cancel: ['5000'], hold: ['6000'] },
   '6000': { review_approve: ['2000', '3000'], review_reject: ['5000'] },
   '2000': { capture: ['3000'], cancel: ['5000'] },
   '3000': { refund_partial: ['3100'], refund_full: ['3200'] },
@@ -42,7 +42,9 @@ describe('the transition table', () => {
   it('statusesAllowing names where an operation may be sent', () => {
     expect(statusesAllowing('refund_full').sort()).toEqual(['3000', '3100']);
     expect(statusesAllowing('capture')).toEqual(['2000']);
-    expect(statusesAllowing('cancel').sort()).toEqual(['1000', '2000']);
+    // the merchant's cancel is for authorised orders only; a pending one is cancelled by the shopper
+    expect(statusesAllowing('cancel')).toEqual(['2000']);
+    expect(statusesAllowing('shopper_cancel')).toEqual(['1000']);
     expect(statusesAllowing('review_reject')).toEqual(['6000']);
   });
 });

@@ -44,7 +44,8 @@ export type PaymentEvent =
   | 'authorise' // card approved, manual capture
   | 'pay' // card approved with auto capture, APM approved
   | 'decline'
-  | 'cancel' // merchant cancel of an authorised order, or shopper cancel while pending
+  | 'cancel' // the merchant's /v1/cancel of an authorised order
+  | 'shopper_cancel' // the shopper gives up on the hosted or issuer page while pending
   | 'hold' // fraud screening asks the merchant
   | 'capture'
   | 'review_approve'
@@ -57,7 +58,7 @@ export const TRANSITIONS: readonly (readonly [PaymentStatus, PaymentEvent, Payme
   ['1000', 'authorise', '2000'],
   ['1000', 'pay', '3000'],
   ['1000', 'decline', '4000'],
-  ['1000', 'cancel', '5000'],
+  ['1000', 'shopper_cancel', '5000'],
   ['1000', 'hold', '6000'],
   ['6000', 'review_approve', '2000'], // manual-capture account: approved, still to capture
   ['6000', 'review_approve', '3000'], // auto-capture account or APM

@@ -1,0 +1,36 @@
+import type { BulkAction } from '../api/client';
+
+export type BarAction = BulkAction | 'sync';
+
+const BUTTONS: { action: BarAction; label: string }[] = [
+  { action: 'capture', label: 'Capture' },
+  { action: 'cancel', label: 'Cancel' },
+  { action: 'review', label: 'Review' },
+  { action: 'refund', label: 'Refund' },
+  { action: 'sync', label: 'Sync with gateway' },
+];
+
+interface Props {
+  count: number;
+  busy: boolean;
+  onAction: (action: BarAction) => void;
+  onClear: () => void;
+}
+
+/** What can be done to the selected orders; it stays in view (sticky) while the owner scrolls the table. */
+export function BulkActionBar({ count, busy, onAction, onClear }: Props) {
+  if (count === 0) return null;
+  return (
+    <div class="bulk-bar" role="group" aria-label="Actions for the selected orders">
+      <strong>{count === 1 ? '1 order selected' : `${count} orders selected`}</strong>
+      {BUTTONS.map((b) => (
+        <button key={b.action} type="button" disabled={busy} onClick={() => onAction(b.action)}>
+          {b.label}
+        </button>
+      ))}
+      <button type="button" class="link" disabled={busy} onClick={onClear}>
+        Clear selection
+      </button>
+    </div>
+  );
+}

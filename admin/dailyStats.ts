@@ -1,0 +1,70 @@
+import { isAmount, toMinor } from '../shared/gateway/money';
+import type { OrderStatus } from '../shared/gateway/status';
+import type { OrderRow, StatsDay } from './api/client';
+
+/** Statuses that mean the issuer said yes (including what happened after: capture, refunds). */
+export const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
+export const DECLINED: readonly OrderStatus[] = ['declined'];
+
+/** The stats rows computed from a list of orders, for a backend without /admin/api/stats. Days are UTC. */
+export function statsFromOrders(orders: readonly OrderRow[]): StatsDay[] {
+  const rows = new Map<string, StatsDay>();
+  for (const o of orders) {
+    const date = o.created_at.slice(0, 10);
+    const key = `${date}|${o.status}|${o.currency}`;
+    const row = rows.get(key) ?? { date, status: o.status, count: 0, volume_minor: 0, currency: o.currency };
+    row.count += 1;
+    row.volume_minor += isAmount(o.amount, o.currency) ? toMinor(o.amount, o.currency) : 0;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status.localeCompare(b.status));
+}
+
+/**
+ * Approved / (approved + declined) as a whole percentage with one decimal, or null when nothing was decided.
+ * Pending, review, cancelled and unknown orders are left out: they say nothing about the issuer's answer.
+ * Computed on integers (per-mille) so the shown figure is exact.
+ */
+export function approvalRate(days: readonly StatsDay[]): string | null {
+  let approved = 0;
+  let declined = 0;
+  for (const d of days) {
+    if (APPROVED.includes(d.status)) approved += d.count;
+    else if (DECLINED.includes(d.status)) declined += d.count;
+  }
+  const decided = approved + declined;
+  if (decided === 0) return null;
+  const perMille = Math.round((approved * 1000) / decided);
+  return `${Math.floor(perMille / 10)}.${perMille % 10}%`;
+}
+
+export interface ChartDay {
+  date: string;
+  /** value per status for the chosen metric */
+  values: Partial<Record<OrderStatus, number>>;
+}
+
+/** Every date from `from` to `to` (YYYY-MM-DD, UTC), so days without payments show as empty, not missing. */
+export function datesBetween(from: string, to: string, max = 366): string[] {
+  const out: string[] = [];
+  const day = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || Number.isNaN(end.getTime())) return out;
+  while (day <= end && out.length < max) {
+    out.push(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return out;
+}
+
+/** Pivots stats rows into one entry per date for one currency (volume) or all currencies (count). */
+export function toChartDays(days: readonly StatsDay[], dates: readonly string[], metric: 'count' | 'volume', currency?: string): ChartDay[] {
+  const byDate = new Map(dates.map((d) => [d, { date: d, values: {} } as ChartDay]));
+  for (const d of days) {
+    if (metric === 'volume' && d.currency !== currency) continue;
+    const entry = byDate.get(d.date);
+    if (!entry) continue;
+    entry.values[d.status] = (entry.values[d.status] ?? 0) + (metric === 'count' ? d.count : d.volume_minor);
+  }
+  return [...byDate.values()];
+}

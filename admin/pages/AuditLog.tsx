@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi, AuditEvent } from '../api/client';
+import { DateTime } from '../components/DateTime';
+import { show } from '../components/RecordTable';
+import { Table } from '../components/Table';
+import { errorText } from '../errorText';
+import { href, navigate } from '../route';
+import { useTitle } from '../useTitle';
+
+/** Every call to the gateway and every notification, as the backend recorded them (secrets masked there). */
+export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams }) {
+  useTitle('Audit log');
+  const orderNo = query.get('order_no') ?? '';
+  const type = query.get('type') ?? '';
+  const [form, setForm] = useState({ order_no: orderNo, type });
+  const [events, setEvents] = useState<AuditEvent[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+
+  const load = (cursor?: string) =>
+    api.listEvents({ order_no: orderNo || undefined, type: type || undefined, cursor }).then(
+      (page) => {
+        setEvents((prev) => [...(cursor ? (prev ?? []) : []), ...page.events]);
+        setNext(page.next_cursor ?? null);
+      },
+      (e) => setError(errorText(e)),
+    );
+
+  useEffect(() => {
+    setEvents(null);
+    setError(undefined);
+    setForm({ order_no: orderNo, type });
+    void load();
+  }, [orderNo, type]);
+
+  return (
+    <>
+      <h1 tabIndex={-1}>Audit log</h1>
+      <form
+        class="filters"
+        role="search"
+        aria-label="Filter the audit log"
+        onSubmit={(e) => {
+          e.preventDefault();
+          navigate(href('events', form));
+        }}
+      >
+        <div class="field">
+          <label for="events-order">Order number</label>
+          <input id="events-order" value={form.order_no} onInput={(e) => setForm({ ...form, order_no: e.currentTarget.value })} />
+        </div>
+        <div class="field">
+          <label for="events-type">Event type</label>
+          <input id="events-type" value={form.type} onInput={(e) => setForm({ ...form, type: e.currentTarget.value })} />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary">
+            Apply
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <Table
+        caption="Audit log entries, newest first"
+        hideCaption
+        rows={(events ?? []).map((e, i) => ({ e, i }))}
+        rowKey={(r) => String(r.i)}
+        empty={events ? 'No entries.' : 'Loading…'}
+        columns={[
+          { key: 'at', header: 'When', cell: (r) => <DateTime iso={r.e.at} /> },
+          { key: 'type', header: 'Type', cell: (r) => r.e.type },
+          { key: 'order', header: 'Order', cell: (r) => (r.e.order_no ? <a href={href(['orders', r.e.order_no])}>{r.e.order_no}</a> : '') },
+          { key: 'detail', header: 'Detail', cell: (r) => <span class="detail-cell">{show(r.e.detail)}</span> },
+        ]}
+      />
+      {next && (
+        <button type="button" onClick={() => void load(next)}>
+          Load more
+        </button>
+      )}
+    </>
+  );
+}

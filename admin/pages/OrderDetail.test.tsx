@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, expect, test, vi } from 'vitest';
+import { createAdminApi } from '../api/client';
+import { order, stubFetch } from '../testing/stubFetch';
+import { OrderDetail } from './OrderDetail';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function backend(status: string) {
+  return stubFetch((req) => {
+    if (req.method === 'GET' && req.path === '/admin/api/orders/ORD%2F1') {
+      return {
+        body: {
+          ...order(1, { order_no: 'ORD/1', status }),
+          events: [
+            { at: '2024-05-01T10:05:00Z', type: 'notification PAYMENT', detail: { payment_status: '2000' } },
+            { at: '2024-05-01T10:00:00Z', type: 'payment created', detail: 'card' },
+          ],
+          attempts: [{ payment_id: 'p1', method: 'card' }],
+          refunds: [],
+        },
+      };
+    }
+    if (req.method === 'POST') return { body: { results: req.body.orders?.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) ?? [{ order_no: 'ORD/1', ok: true }] } };
+    return undefined;
+  });
+}
+
+test('shows the timeline oldest first and only the actions its status allows', async () => {
+  backend('authorised');
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  const items = within((await screen.findByText('payment created')).closest('ol')!).getAllByRole('listitem');
+  expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['payment created', 'notification PAYMENT']);
+  expect(items[1]!.textContent).toContain('{"payment_status":"2000"}');
+  const actions = within(screen.getByRole('group', { name: 'Actions for this order' }));
+  expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Capture', 'Cancel', 'Sync with gateway']);
+});
+
+test('a partial capture from the detail page sends that order with the amount, then reloads it', async () => {
+  const { seen } = backend('authorised');
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByLabelText('A partial amount for each order'));
+  fireEvent.input(within(dialog).getByLabelText(/Amount per order \(USD\)/), { target: { value: '4.00' } });
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Capture 1 order, total USD 4.00.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Capture 1 order' }));
+
+  await screen.findByText('1 succeeded, 0 failed, of 1.');
+  expect(seen.find((r) => r.method === 'POST')).toMatchObject({ path: '/admin/api/orders/capture', body: { orders: [{ order_no: 'ORD/1', amount: '4.00' }] } });
+  await waitFor(() => expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2));
+});
+
+test('a paid order offers a refund, not a capture', async () => {
+  backend('paid');
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  const group = await screen.findByRole('group', { name: 'Actions for this order' });
+  expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Refund', 'Sync with gateway']);
+});

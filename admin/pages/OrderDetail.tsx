@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
+import { BulkDialog } from '../components/BulkDialog';
+import { DateTime } from '../components/DateTime';
+import { RecordTable, show } from '../components/RecordTable';
+import { RunStatus } from '../components/RunStatus';
+import { StatusBadge } from '../components/StatusBadge';
+import { errorText } from '../errorText';
+import { isEligible } from '../planBulk';
+import { href } from '../route';
+import { useBulkRun } from '../useBulkRun';
+import { useTitle } from '../useTitle';
+
+const ACTIONS: { action: BulkAction; label: string }[] = [
+  { action: 'capture', label: 'Capture' },
+  { action: 'cancel', label: 'Cancel' },
+  { action: 'review', label: 'Review' },
+  { action: 'refund', label: 'Refund' },
+];
+
+/** One order: its amounts, the actions its status allows, and its history, oldest first. */
+export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }) {
+  useTitle(`Order ${orderNo}`);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string>();
+  const [reload, setReload] = useState(0);
+  const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const run = useBulkRun(api, () => setReload((n) => n + 1));
+
+  useEffect(() => {
+    let live = true;
+    api.getOrder(orderNo).then(
+      (o) => live && setOrder(o),
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderNo, reload]);
+
+  const busy = run.progress !== null;
+  const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
+  return (
+    <>
+      <p>
+        <a href={href('orders')}>← All orders</a>
+      </p>
+      <h1 tabIndex={-1}>Order {orderNo}</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {order && (
+        <>
+          <dl class="fields summary-fields">
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge status={order.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd>
+                {order.amount} {order.currency}
+              </dd>
+            </div>
+            <div>
+              <dt>Captured</dt>
+              <dd>{order.captured ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Refunded</dt>
+              <dd>{order.refunded ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Customer</dt>
+              <dd>{order.email ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Transaction</dt>
+              <dd class="mono">{order.transaction_id ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>
+                <DateTime iso={order.created_at} />
+              </dd>
+            </div>
+            <div>
+              <dt>Updated</dt>
+              <dd>
+                <DateTime iso={order.updated_at} />
+              </dd>
+            </div>
+          </dl>
+          <div class="actions" role="group" aria-label="Actions for this order">
+            {ACTIONS.filter((a) => isEligible(a.action, order.status)).map((a) => (
+              <button key={a.action} type="button" disabled={busy} onClick={() => setDialog(a.action)}>
+                {a.label}
+              </button>
+            ))}
+            <button type="button" disabled={busy} onClick={() => void run.run('sync', [{ order_no: orderNo }])}>
+              Sync with gateway
+            </button>
+            <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
+          </div>
+          <RunStatus run={run} />
+          <h2>Timeline</h2>
+          {events.length === 0 ? (
+            <p>No events yet.</p>
+          ) : (
+            <ol class="timeline">
+              {events.map((e, i) => (
+                <li key={i}>
+                  <DateTime iso={e.at} /> <strong>{e.type}</strong>
+                  {e.detail !== undefined && e.detail !== null && <span class="detail">{show(e.detail)}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+          <h2>Payment attempts</h2>
+          {order.attempts?.length ? <RecordTable caption="Payment attempts" records={order.attempts} /> : <p>No payment attempts.</p>}
+          <h2>Refunds</h2>
+          {order.refunds?.length ? <RecordTable caption="Refunds" records={order.refunds} /> : <p>No refunds.</p>}
+          {dialog && (
+            <BulkDialog
+              action={dialog}
+              orders={[order]}
+              onCancel={() => setDialog(null)}
+              onConfirm={(plan) => {
+                setDialog(null);
+                void run.run(dialog, plan.items, plan.skipped);
+              }}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { App } from '../App';
+import { order, pageOf, stubFetch, type SeenRequest } from '../testing/stubFetch';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStorage.setItem('admin_token', 'tok');
+  location.hash = '#/orders';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** 120 paid USD orders of 10.00; ORD-0007 is refused by the "gateway" with B0002. */
+function shop(rows = Array.from({ length: 120 }, (_, i) => order(i + 1))) {
+  return stubFetch((req: SeenRequest) => {
+    if (req.method === 'GET' && req.path === '/admin/api/orders') return { body: pageOf(rows, req.query) };
+    if (req.method === 'POST' && req.path === '/admin/api/orders/refund') {
+      return {
+        body: {
+          results: req.body.orders.map((o: { order_no: string }) =>
+            o.order_no === 'ORD-0007' ? { order_no: o.order_no, ok: false, error: { code: 'gateway_B0002', message: 'Refund amount over the refundable amount' } } : { order_no: o.order_no, ok: true },
+          ),
+        },
+      };
+    }
+    return undefined;
+  });
+}
+
+async function selectAll(expected: number) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Select every order matching the filters' }));
+  await screen.findByText(`${expected} orders selected`);
+}
+
+test('a bulk refund of 120 orders goes out in chunks of 100 and lists 120 results', async () => {
+  const { seen } = shop();
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  await selectAll(120);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Refund 120 orders, total USD 1,200.00.');
+  fireEvent.input(within(dialog).getByLabelText(/Reason/), { target: { value: 'Damaged in transit' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund 120 orders' }));
+
+  expect(await screen.findByText('119 succeeded, 1 failed, of 120.')).toBeTruthy();
+  const posts = seen.filter((r) => r.method === 'POST');
+  expect(posts.map((p) => p.body.orders.length)).toEqual([100, 20]);
+  expect(posts.every((p) => p.path === '/admin/api/orders/refund')).toBe(true);
+  // A full refund sends no amount (the backend refunds what is left) but does send the reason.
+  expect(posts[0]!.body.orders[0]).toEqual({ order_no: 'ORD-0001', reason: 'Damaged in transit' });
+  expect(new Set(posts.flatMap((p) => p.body.orders.map((o: { order_no: string }) => o.order_no))).size).toBe(120);
+
+  const results = screen.getByRole('region', { name: 'Refund result per order' });
+  const rows = within(results).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(120);
+  // Failures come first, with the gateway's reason.
+  expect(rows[0]!.textContent).toContain('ORD-0007');
+  expect(rows[0]!.textContent).toContain('Refund amount over the refundable amount (gateway_B0002)');
+});
+
+test('the per-order results download as CSV', async () => {
+  shop();
+  let blob: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+    blob = b as Blob;
+    return 'blob:results';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  await selectAll(120);
+  fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund 120 orders' }));
+  await screen.findByText('119 succeeded, 1 failed, of 120.');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+  expect(blob).toBeDefined();
+  const lines = (await blob!.text()).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('order_no,action,result,error_code,error_message');
+  expect(lines).toHaveLength(121);
+  expect(lines).toContain('ORD-0007,refund,failed,gateway_B0002,Refund amount over the refundable amount');
+  expect(lines).toContain('ORD-0120,refund,ok,,');
+});
+
+test('the confirmation states count and total, and refuses a partial amount above what is refundable', async () => {
+  const { seen } = shop([
+    order(1, { amount: '25.00', captured: '25.00', refunded: '5.00', status: 'partially_refunded' }),
+    order(2, { amount: '12.50', captured: '12.50' }),
+    order(3, { status: 'declined' }),
+  ]);
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  await selectAll(3);
+  fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog');
+
+  // Full refund: what is left on each order; the declined one is not sent.
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Refund 2 orders, total USD 32.50.');
+  expect(within(dialog).getByText(/1 selected order is in a status that does not allow this/)).toBeTruthy();
+
+  fireEvent.click(within(dialog).getByLabelText('A partial amount for each order'));
+  const amount = within(dialog).getByLabelText(/Amount per order/);
+  fireEvent.input(amount, { target: { value: '15.00' } });
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Refund 2 orders, total USD 30.00.');
+  expect(within(dialog).getByRole('alert').textContent).toBe('The amount is more than order ORD-0002 allows.');
+  const confirm = within(dialog).getByRole('button', { name: 'Refund 2 orders' }) as HTMLButtonElement;
+  expect(confirm.disabled).toBe(true);
+
+  fireEvent.input(amount, { target: { value: '2.5' } });
+  expect(within(dialog).getByRole('alert').textContent).toContain('written like "5.00" for USD');
+
+  fireEvent.input(amount, { target: { value: '2.50' } });
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Refund 2 orders, total USD 5.00.');
+  expect(confirm.disabled).toBe(false);
+  fireEvent.click(confirm);
+
+  await screen.findByText('2 succeeded, 0 failed, 1 not sent, of 3.');
+  const post = seen.find((r) => r.method === 'POST')!;
+  expect(post.body.orders).toEqual([
+    { order_no: 'ORD-0001', amount: '2.50' },
+    { order_no: 'ORD-0002', amount: '2.50' },
+  ]);
+  expect(screen.getByText('Not sent: an order in status declined cannot be refunded. (skipped)')).toBeTruthy();
+});
+
+test('a chunk the backend rejects marks only its own orders failed, and the run goes on', async () => {
+  const rows = Array.from({ length: 150 }, (_, i) => order(i + 1));
+  let call = 0;
+  const { seen } = stubFetch((req) => {
+    if (req.method === 'GET') return { body: pageOf(rows, req.query) };
+    call += 1;
+    if (call === 1) return { status: 503, body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } } };
+    return { body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) } };
+  });
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  await selectAll(150);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  // paid orders cannot be cancelled: every one is listed as not sent, and nothing goes out
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Nothing will be sent.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund 150 orders' }));
+  expect(await screen.findByText('50 succeeded, 100 failed, of 150.')).toBeTruthy();
+  expect(seen.filter((r) => r.method === 'POST')).toHaveLength(2);
+  expect(screen.getAllByText('The gateway did not answer (gateway_unavailable)')).toHaveLength(100);
+});
+
+test('filters go to the API and into the address bar; paging follows the cursor', async () => {
+  const rows = Array.from({ length: 60 }, (_, i) => order(i + 1));
+  const { seen } = stubFetch((req) => (req.method === 'GET' ? { body: pageOf(rows, req.query) } : undefined));
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await screen.findByRole('link', { name: 'ORD-0051' });
+  expect(seen.at(-1)!.query.get('cursor')).toBe('50');
+  fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+  await screen.findByRole('link', { name: 'ORD-0001' });
+
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'refunded' } });
+  fireEvent.input(screen.getByLabelText('Search'), { target: { value: 'buyer7' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(seen.at(-1)!.query.get('status')).toBe('refunded'));
+  expect(seen.at(-1)!.query.get('q')).toBe('buyer7');
+  expect(seen.at(-1)!.query.get('cursor')).toBeNull();
+  expect(location.hash).toBe('#/orders?status=refunded&q=buyer7');
+});
+
+test('a large run shows its progress chunk by chunk', async () => {
+  const rows = Array.from({ length: 120 }, (_, i) => order(i + 1));
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let posts = 0;
+  stubFetch(async (req) => {
+    if (req.method === 'GET') return { body: pageOf(rows, req.query) };
+    if (++posts === 2) await held;
+    return { body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) } };
+  });
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  await selectAll(120);
+  fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund 120 orders' }));
+
+  expect(await screen.findByText('Refunding: 100 of 120')).toBeTruthy();
+  const bar = screen.getByRole('progressbar', { name: 'Refunding' }) as HTMLProgressElement;
+  expect([bar.value, bar.max]).toEqual([100, 120]);
+  // No second run can start while one is going.
+  expect((screen.getByRole('button', { name: 'Capture' }) as HTMLButtonElement).disabled).toBe(true);
+  release();
+  expect(await screen.findByText('120 succeeded, 0 failed, of 120.')).toBeTruthy();
+  expect(screen.queryByRole('progressbar')).toBeNull();
+});

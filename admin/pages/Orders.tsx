@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi, BulkAction, OrderPage, OrderRow } from '../api/client';
+import { BulkActionBar, type BarAction } from '../components/BulkActionBar';
+import { BulkDialog } from '../components/BulkDialog';
+import { DateTime } from '../components/DateTime';
+import { OrderFilters, type Filters } from '../components/OrderFilters';
+import { RunStatus } from '../components/RunStatus';
+import { StatusBadge } from '../components/StatusBadge';
+import { SyncRange } from '../components/SyncRange';
+import { Table } from '../components/Table';
+import { errorText } from '../errorText';
+import { href, navigate } from '../route';
+import { useBulkRun } from '../useBulkRun';
+import { useTitle } from '../useTitle';
+
+const PAGE_SIZE = 50;
+/** Loading "every matching order" stops here, so a mistaken click cannot pull a whole history into the tab. */
+export const MAX_SELECTION = 10_000;
+
+/** The orders table: filters, cursor pages, a selection that survives paging, and bulk actions on it. */
+export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }) {
+  useTitle('Orders');
+  const filters: Filters = { status: query.get('status') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', q: query.get('q') ?? '' };
+  const filterKey = JSON.stringify(filters);
+  // The cursors of the pages before this one, kept per filter so a new filter starts on its first page.
+  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
+  const cursors = paging.key === filterKey ? paging.cursors : [];
+  const cursor = cursors[cursors.length - 1];
+  const [page, setPage] = useState<OrderPage | null>(null);
+  const [loadError, setLoadError] = useState<string>();
+  const [reload, setReload] = useState(0);
+  const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
+  const [selecting, setSelecting] = useState(false);
+  const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const run = useBulkRun(api, () => {
+    setSelected(new Map());
+    setReload((n) => n + 1);
+  });
+
+  useEffect(() => {
+    let live = true;
+    setLoadError(undefined);
+    api.listOrders({ ...filters, cursor, limit: PAGE_SIZE }).then(
+      (p) => live && setPage(p),
+      (e) => live && setLoadError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filterKey, cursor, reload]);
+
+  const rows = page?.orders ?? [];
+  const allOnPage = rows.length > 0 && rows.every((o) => selected.has(o.order_no));
+  const toggle = (orders: readonly OrderRow[], on: boolean) => {
+    const next = new Map(selected);
+    for (const o of orders) on ? next.set(o.order_no, o) : next.delete(o.order_no);
+    setSelected(next);
+  };
+
+  async function selectAllMatching() {
+    setSelecting(true);
+    const next = new Map(selected);
+    try {
+      let c: string | undefined;
+      do {
+        const p = await api.listOrders({ ...filters, cursor: c, limit: 100 });
+        for (const o of p.orders) next.set(o.order_no, o);
+        c = p.next_cursor ?? undefined;
+      } while (c && next.size < MAX_SELECTION);
+      setSelected(next);
+    } catch (e) {
+      setLoadError(errorText(e));
+    } finally {
+      setSelecting(false);
+    }
+  }
+
+  function onAction(action: BarAction) {
+    if (action === 'sync') void run.run('sync', [...selected.keys()].map((order_no) => ({ order_no })));
+    else setDialog(action);
+  }
+
+  const busy = run.progress !== null || selecting;
+  return (
+    <>
+      <h1 tabIndex={-1}>Orders</h1>
+      <OrderFilters key={filterKey} value={filters} onApply={(f) => navigate(href('orders', { ...f }))} />
+      <SyncRange busy={busy} onSync={(from, to) => void run.syncRange(from, to)} />
+      <BulkActionBar count={selected.size} busy={busy} onAction={onAction} onClear={() => setSelected(new Map())} />
+      <RunStatus run={run} />
+      {loadError && (
+        <p class="error" role="alert">
+          {loadError}
+        </p>
+      )}
+      <div class="table-tools">
+        <button type="button" class="link" disabled={busy || !page} onClick={selectAllMatching}>
+          {selecting ? 'Selecting…' : 'Select every order matching the filters'}
+        </button>
+      </div>
+      <Table
+        caption={page ? 'Orders, newest first' : 'Orders (loading)'}
+        hideCaption
+        rowKey={(o) => o.order_no}
+        rows={rows}
+        empty={page ? 'No orders match these filters.' : 'Loading…'}
+        columns={[
+          {
+            key: 'select',
+            class: 'select',
+            header: <input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => toggle(rows, e.currentTarget.checked)} />,
+            cell: (o) => (
+              <input type="checkbox" aria-label={`Select order ${o.order_no}`} checked={selected.has(o.order_no)} onChange={(e) => toggle([o], e.currentTarget.checked)} />
+            ),
+          },
+          { key: 'order', header: 'Order', cell: (o) => <a href={href(['orders', o.order_no])}>{o.order_no}</a> },
+          { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+          { key: 'amount', header: 'Amount', class: 'num', cell: (o) => `${o.amount} ${o.currency}` },
+          { key: 'email', header: 'Customer', cell: (o) => o.email ?? '' },
+          { key: 'created', header: 'Created', cell: (o) => <DateTime iso={o.created_at} /> },
+          { key: 'transaction', header: 'Transaction', class: 'mono', cell: (o) => o.transaction_id ?? '' },
+        ]}
+      />
+      <nav class="pager" aria-label="Pages">
+        <button type="button" disabled={cursors.length === 0} onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+          Previous page
+        </button>
+        <button type="button" disabled={!page?.next_cursor} onClick={() => page?.next_cursor && setPaging({ key: filterKey, cursors: [...cursors, page.next_cursor] })}>
+          Next page
+        </button>
+      </nav>
+      {dialog && (
+        <BulkDialog
+          action={dialog}
+          orders={[...selected.values()]}
+          onCancel={() => setDialog(null)}
+          onConfirm={(plan) => {
+            setDialog(null);
+            void run.run(dialog, plan.items, plan.skipped);
+          }}
+        />
+      )}
+    </>
+  );
+}

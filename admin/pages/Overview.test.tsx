@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, expect, test, vi } from 'vitest';
+import { createAdminApi } from '../api/client';
+import { order, pageOf, stubFetch } from '../testing/stubFetch';
+import { Overview } from './Overview';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setRange(from: string, to: string) {
+  fireEvent.input(screen.getByLabelText('From'), { target: { value: from } });
+  fireEvent.input(screen.getByLabelText('To'), { target: { value: to } });
+  fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+}
+
+test('shows totals, approval rate and bars for the chosen range from /stats', async () => {
+  const { seen } = stubFetch((req) =>
+    req.path === '/admin/api/stats'
+      ? {
+          body: {
+            days: [
+              { date: '2024-05-01', status: 'paid', count: 3, volume_minor: 4500, currency: 'USD' },
+              { date: '2024-05-02', status: 'declined', count: 1, volume_minor: 999, currency: 'USD' },
+            ],
+          },
+        }
+      : undefined,
+  );
+  const { container } = render(<Overview api={createAdminApi('tok')} />);
+  setRange('2024-05-01', '2024-05-03');
+  await waitFor(() => expect(seen.at(-1)!.query.get('from')).toBe('2024-05-01'));
+  expect(seen.at(-1)!.query.get('to')).toBe('2024-05-03');
+  await screen.findByText('75.0%');
+  expect(screen.getByText('USD 45.00')).toBeTruthy();
+  expect(container.querySelectorAll('rect.bar')).toHaveLength(2);
+
+  fireEvent.click(screen.getByLabelText('Volume'));
+  expect(container.querySelector('rect[data-date="2024-05-01"] title')?.textContent).toBe('2024-05-01 Paid: USD 45.00');
+});
+
+test('without a /stats route the chart is computed from the orders of the range', async () => {
+  const rows = [order(1, { created_at: '2024-05-02T08:00:00Z' }), order(2, { created_at: '2024-05-02T09:00:00Z', status: 'declined' })];
+  const { seen } = stubFetch((req) => (req.path === '/admin/api/orders' ? { body: pageOf(rows, req.query) } : undefined));
+  const { container } = render(<Overview api={createAdminApi('tok')} />);
+  setRange('2024-05-01', '2024-05-03');
+  await screen.findByText('50.0%');
+  expect(seen.some((r) => r.path === '/admin/api/orders' && r.query.get('from') === '2024-05-01')).toBe(true);
+  expect([...container.querySelectorAll('rect.bar')].map((r) => r.getAttribute('data-status'))).toEqual(['paid', 'declined']);
+});
+
+test('a start date after the end date is refused', async () => {
+  const { seen } = stubFetch(() => ({ body: { days: [] } }));
+  render(<Overview api={createAdminApi('tok')} />);
+  const before = seen.length;
+  setRange('2024-05-03', '2024-05-01');
+  expect(screen.getByRole('alert').textContent).toContain('on or before the end date');
+  expect(seen.length).toBe(before);
+});

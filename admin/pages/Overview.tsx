@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { OrderStatus } from '../../shared/gateway/status';
+import type { AdminApi, StatsDay } from '../api/client';
+import { Chart } from '../components/Chart';
+import { APPROVED, approvalRate, datesBetween, toChartDays } from '../dailyStats';
+import { errorText } from '../errorText';
+import { formatMinor, formatTotals } from '../formatMoney';
+import { loadStats } from '../loadStats';
+import { useTitle } from '../useTitle';
+
+/** Bottom to top in each bar: money kept first, then what is still open, then what failed. */
+const STACK: OrderStatus[] = ['paid', 'partially_refunded', 'refunded', 'authorised', 'review', 'pending', 'unknown', 'created', 'declined', 'cancelled'];
+
+function isoDay(offset: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Volume and count per day by status, and the approval rate, for a chosen range (days in UTC). */
+export function Overview({ api }: { api: AdminApi }) {
+  useTitle('Overview');
+  const [range, setRange] = useState({ from: isoDay(-29), to: isoDay(0) });
+  const [draft, setDraft] = useState(range);
+  const [rangeError, setRangeError] = useState<string>();
+  const [stats, setStats] = useState<{ days: StatsDay[]; partial: boolean } | null>(null);
+  const [error, setError] = useState<string>();
+  const [metric, setMetric] = useState<'count' | 'volume'>('count');
+  const [currency, setCurrency] = useState<string>('');
+
+  useEffect(() => {
+    let live = true;
+    setStats(null);
+    setError(undefined);
+    loadStats(api, range.from, range.to).then(
+      (s) => live && setStats(s),
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [range.from, range.to]);
+
+  const days = stats?.days ?? [];
+  const currencies = [...new Set(days.map((d) => d.currency))].sort();
+  const shownCurrency = currencies.includes(currency) ? currency : (currencies[0] ?? '');
+  const dates = datesBetween(range.from, range.to);
+  const chartDays = toChartDays(days, dates, metric, shownCurrency);
+  const count = days.reduce((n, d) => n + d.count, 0);
+  const approvedVolume: Record<string, number> = {};
+  for (const d of days) if (APPROVED.includes(d.status)) approvedVolume[d.currency] = (approvedVolume[d.currency] ?? 0) + d.volume_minor;
+  const rate = approvalRate(days);
+
+  return (
+    <>
+      <h1 tabIndex={-1}>Overview</h1>
+      <form
+        class="filters"
+        aria-label="Date range"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!draft.from || !draft.to || draft.from > draft.to) return setRangeError('Choose a start date on or before the end date.');
+          setRangeError(undefined);
+          setRange(draft);
+        }}
+      >
+        <div class="field">
+          <label for="range-from">From</label>
+          <input id="range-from" type="date" value={draft.from} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
+        </div>
+        <div class="field">
+          <label for="range-to">To</label>
+          <input id="range-to" type="date" value={draft.to} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary">
+            Show
+          </button>
+        </div>
+        {rangeError && (
+          <p class="field-error" role="alert">
+            {rangeError}
+          </p>
+        )}
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!stats && !error && <p role="status">Loading…</p>}
+      {stats && (
+        <>
+          {stats.partial && <p class="hint">Only the first orders of this range were counted; choose a shorter range for exact figures.</p>}
+          <ul class="tiles" aria-label="Totals for the range">
+            <li>
+              <span class="tile-label">Orders</span>
+              <span class="tile-value">{count}</span>
+            </li>
+            <li>
+              <span class="tile-label">Approved volume</span>
+              <span class="tile-value">{formatTotals(approvedVolume)}</span>
+            </li>
+            <li>
+              <span class="tile-label">Approval rate</span>
+              <span class="tile-value">{rate ?? '–'}</span>
+              <span class="tile-hint">approved of approved + declined</span>
+            </li>
+          </ul>
+          <fieldset class="inline">
+            <legend>Show</legend>
+            <label class="choice">
+              <input type="radio" name="metric" checked={metric === 'count'} onChange={() => setMetric('count')} />
+              Number of orders
+            </label>
+            <label class="choice">
+              <input type="radio" name="metric" checked={metric === 'volume'} onChange={() => setMetric('volume')} disabled={currencies.length === 0} />
+              Volume
+            </label>
+            {metric === 'volume' && currencies.length > 1 && (
+              <label class="choice">
+                Currency{' '}
+                <select value={shownCurrency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+                  {currencies.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </fieldset>
+          <Chart
+            title={metric === 'count' ? `Orders per day by status, ${range.from} to ${range.to}` : `${shownCurrency} volume per day by status, ${range.from} to ${range.to}`}
+            days={chartDays}
+            statuses={STACK}
+            format={metric === 'count' ? String : (v) => formatMinor(v, shownCurrency)}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { createAdminApi } from '../api/client';
+import { stubFetch } from '../testing/stubFetch';
+import { PayoutForm } from './PayoutForm';
+
+beforeEach(() => {
+  location.hash = '#/payouts/new';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fill(label: RegExp | string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+/** For labels that repeat across sections (the beneficiary's and the payer's "First name"). */
+function fillPath(path: string, value: string) {
+  fireEvent.input(document.getElementById(`f-${path.replace(/\./g, '-')}`)!, { target: { value } });
+}
+
+function fillValidPayout() {
+  fill(/^Amount/, '250.00');
+  fill(/^Currency/, 'EUR');
+  fillPath('beneficiary.first_name', 'Ana');
+  fillPath('beneficiary.last_name', 'Silva');
+  fill('IBAN', 'DE00 0000');
+}
+
+const envelope400 = {
+  status: 400,
+  body: {
+    error: {
+      code: 'invalid_request',
+      message: 'beneficiary.bank_details.iban: is not a valid IBAN (and 1 more)',
+      fields: [
+        { path: 'beneficiary.bank_details.iban', message: 'is not a valid IBAN' },
+        { path: 'payer.address.country_code', message: 'must be a two-letter ISO 3166 country code' },
+      ],
+    },
+  },
+};
+
+test('field errors of a 400 envelope land on their inputs and in a summary', async () => {
+  const { seen } = stubFetch((req) => (req.path === '/admin/api/payouts' ? envelope400 : undefined));
+  render(<PayoutForm api={createAdminApi('tok')} />);
+  fillValidPayout();
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+
+  const iban = screen.getByLabelText('IBAN');
+  await waitFor(() => expect(iban.getAttribute('aria-invalid')).toBe('true'));
+  const described = document.getElementById(iban.getAttribute('aria-describedby')!.split(' ').at(-1)!);
+  expect(described?.textContent).toBe('is not a valid IBAN');
+  // The error inside a folded section opens it and marks its field.
+  const payerCountry = document.getElementById('f-payer-address-country_code')!;
+  expect(payerCountry.getAttribute('aria-invalid')).toBe('true');
+  expect(payerCountry.closest('details')?.open).toBe(true);
+  const summary = screen.getByRole('alert');
+  expect(summary.textContent).toContain('beneficiary.bank_details.iban: is not a valid IBAN');
+  expect(summary.textContent).toContain('payer.address.country_code');
+  // Fields without an error stay valid.
+  expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBeNull();
+
+  // The body was nested by path, carried no empty fields and no envelope fields.
+  const body = seen[0]!.body;
+  expect(body).toMatchObject({
+    payment_amount: '250.00',
+    payment_currency: 'EUR',
+    payment_method: 'SWIFT',
+    beneficiary: { first_name: 'Ana', last_name: 'Silva', bank_details: { iban: 'DE00 0000' } },
+  });
+  expect(body).not.toHaveProperty('merchant_id');
+  expect(body).not.toHaveProperty('request_id');
+  expect(body.beneficiary).not.toHaveProperty('company_name');
+});
+
+test('a retry of the same form reuses its Idempotency-Key; a changed form gets a new one', async () => {
+  const { seen } = stubFetch(() => ({ status: 503, body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } } }));
+  render(<PayoutForm api={createAdminApi('tok')} />);
+  fillValidPayout();
+  const send = screen.getByRole('button', { name: 'Send payout' });
+  fireEvent.click(send);
+  await screen.findByText('The gateway did not answer');
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+  await waitFor(() => expect(seen).toHaveLength(2));
+  fill('Reference', 'INV-9');
+  await waitFor(() => expect((screen.getByRole('button', { name: /Send payout|Sending/ }) as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+  await waitFor(() => expect(seen).toHaveLength(3));
+
+  const keys = seen.map((r) => r.headers.get('idempotency-key'));
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).not.toBe(keys[0]);
+});
+
+test('an amount in the wrong format is caught before anything is sent', async () => {
+  const { seen } = stubFetch(() => undefined);
+  render(<PayoutForm api={createAdminApi('tok')} />);
+  fillValidPayout();
+  fill(/^Amount/, '250.5');
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+
+  const amount = screen.getByLabelText(/^Amount/);
+  await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getByRole('alert').textContent).toContain('payment_amount');
+  expect(seen).toHaveLength(0);
+});
+
+test('a created payout opens its detail page', async () => {
+  stubFetch(() => ({ body: { id: 'po_1', request_id: 'r', status: 'PROCESSING' } }));
+  render(<PayoutForm api={createAdminApi('tok')} />);
+  fillValidPayout();
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+  await waitFor(() => expect(location.hash).toBe('#/payouts/po_1'));
+});

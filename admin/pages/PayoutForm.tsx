@@ -1,0 +1,132 @@
+import { useRef, useState } from 'preact/hooks';
+import type { FieldError } from '../../shared/contract/errors';
+import { ApiError, type AdminApi } from '../api/client';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { SelectField } from '../components/SelectField';
+import { TextField } from '../components/TextField';
+import { errorText } from '../errorText';
+import { errorsFor, nestFields } from '../nestFields';
+import { PAYOUT_DEFAULTS, PAYOUT_SECTIONS, type PayoutField } from '../payoutFields';
+import { href, navigate } from '../route';
+import { useTitle } from '../useTitle';
+import { validatePayout } from '../validatePayout';
+
+const ALL_FIELDS: PayoutField[] = PAYOUT_SECTIONS.flatMap((s) => s.fields);
+
+/**
+ * The input an error path belongs to: the field itself, the field holding it ("x.y.0" -> "x.y"), or for an
+ * error on a whole group ("beneficiary") the group's first field.
+ */
+function fieldOf(path: string): string | undefined {
+  const own = ALL_FIELDS.find((f) => path === f.path || path.startsWith(`${f.path}.`));
+  return (own ?? ALL_FIELDS.find((f) => f.path.startsWith(`${path}.`)))?.path;
+}
+
+/**
+ * A new payout (spec 2.7): beneficiary, payer and bank details. The form is checked with the gateway's schema
+ * before sending, and the backend's field errors land on the same inputs. One Idempotency-Key is kept per
+ * unchanged form, so a double click or a retry after a time-out cannot send the money twice.
+ */
+export function PayoutForm({ api }: { api: AdminApi }) {
+  useTitle('New payout');
+  const [values, setValues] = useState<Record<string, string>>(PAYOUT_DEFAULTS);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const key = useRef<string | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  const set = (path: string) => (value: string) => {
+    key.current = null; // a changed form is a different payout
+    setValues({ ...values, [path]: value });
+  };
+
+  function showErrors(list: FieldError[]) {
+    setErrors(list);
+    // Let the summary render, then take the owner (and the screen reader) to it.
+    queueMicrotask(() => summary.current?.querySelector<HTMLElement>('.error-summary')?.focus());
+  }
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(undefined);
+    const body = nestFields(values);
+    const local = validatePayout(body);
+    if (local.length) return showErrors(local);
+    setErrors([]);
+    setBusy(true);
+    key.current ??= crypto.randomUUID();
+    try {
+      const payout = await api.createPayout(body, key.current);
+      key.current = null;
+      const id = payout.id ?? payout.request_id ?? payout.transaction_id;
+      navigate(id ? href(['payouts', id]) : href('payouts'));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
+      else setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p>
+        <a href={href('payouts')}>← All payouts</a>
+      </p>
+      <h1 tabIndex={-1}>New payout</h1>
+      <form class="payout-form" onSubmit={submit} noValidate>
+        <div ref={summary}>
+          <ErrorSummary title="The payout was not sent. Please check these fields:" errors={errors} known={fieldOf} />
+        </div>
+        {failure && (
+          <p class="error" role="alert">
+            {failure}
+          </p>
+        )}
+        {PAYOUT_SECTIONS.map((section) => {
+          const body = (
+            <div class="grid">
+              {section.fields.map((f) => {
+                const error = errorsFor(errors, f.path);
+                return f.options ? (
+                  <SelectField key={f.path} name={f.path} label={f.label} value={values[f.path] ?? ''} options={f.options} onValue={set(f.path)} error={error} emptyLabel="—" />
+                ) : (
+                  <TextField
+                    key={f.path}
+                    name={f.path}
+                    label={f.required ? `${f.label} (required)` : f.label}
+                    type={f.type ?? 'text'}
+                    value={values[f.path] ?? ''}
+                    onValue={set(f.path)}
+                    error={error}
+                    {...(f.hint ? { hint: f.hint } : {})}
+                    required={f.required}
+                  />
+                );
+              })}
+            </div>
+          );
+          const hasError = section.fields.some((f) => errorsFor(errors, f.path));
+          return section.folded ? (
+            <details key={section.id} class="section" open={hasError || undefined}>
+              <summary>{section.title}</summary>
+              {body}
+            </details>
+          ) : (
+            <fieldset key={section.id} class="section">
+              <legend>{section.title}</legend>
+              {body}
+            </fieldset>
+          );
+        })}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send payout'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
