@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sign } from '../../shared/gateway/hash.node';
+import { sign } from '../../shared/gateway/hashNode';
 import {
   createGatewayClient,
   GatewayProtocolError,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sign } from '../../shared/gateway/hash.node';
+import { sign } from '../../shared/gateway/hashNode';
 import { createGatewayClient } from './index';
 import { serveFake, type FakeServer } from './testing/serveFake';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sign } from '../../shared/gateway/hash.node';
+import { sign } from '../../shared/gateway/hashNode';
 import { createGatewayClient } from './index';
 
 // Notifications and return redirects signed as the gateway signs them (PROTOCOL.md 3, 6, 7).

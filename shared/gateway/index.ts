@@ -1,4 +1,4 @@
-/** The gateway protocol for browser and Node alike. `hash.node.ts` (node:crypto) is imported by path, on Node only. */
+/** The gateway protocol for browser and Node alike. `hashNode.ts` (node:crypto) is imported by path, on Node only. */
 export * from './currencies';
 export * from './errors';
 export * from './fields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sign, verify } from './hash.node';
+import { sign, verify } from './hashNode';
 import { stringToSign } from './signature';
 
 // Expected hashes were computed outside this code: printf '%s' "<string>" | sha256sum

@@ -1,6 +1,6 @@
 /**
  * Which values are signed, in which order (PROTOCOL.md section 3), as one table: changing a field list is a
- * one-line edit here. Pure: builds the string; hashing lives in `hash.node.ts` (Node) so browsers can import this.
+ * one-line edit here. Pure: builds the string; hashing lives in `hashNode.ts` (Node) so browsers can import this.
  *
  *   encryption_data = lowercase_hex(SHA-256(concat(values with every space removed) + sign_key))
  */

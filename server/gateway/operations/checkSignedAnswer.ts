@@ -1,4 +1,4 @@
-import { verify } from '../../../shared/gateway/hash.node';
+import { verify } from '../../../shared/gateway/hashNode';
 import { GatewayProtocolError } from '../errors/GatewayProtocolError';
 import type { GatewayOperation } from '../types/operation';
 import type { OperationContext } from './context';

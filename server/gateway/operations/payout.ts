@@ -1,4 +1,4 @@
-import { sign } from '../../../shared/gateway/hash.node';
+import { sign } from '../../../shared/gateway/hashNode';
 import { PAYOUT_STATUS } from '../../../shared/gateway/status';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope, stringField } from '../core/readJsonEnvelope';

@@ -1,4 +1,4 @@
-import { sign } from '../../../shared/gateway/hash.node';
+import { sign } from '../../../shared/gateway/hashNode';
 import { BATCH_LIMIT } from '../../../shared/gateway/errors';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope } from '../core/readJsonEnvelope';

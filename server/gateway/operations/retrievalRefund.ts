@@ -1,4 +1,4 @@
-import { sign } from '../../../shared/gateway/hash.node';
+import { sign } from '../../../shared/gateway/hashNode';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope, stringField } from '../core/readJsonEnvelope';
 import type { RefundLookup } from '../types/query';

@@ -1,5 +1,5 @@
 import { BATCH_LIMIT, parseGatewayMessage } from '../../../shared/gateway/errors';
-import { sign } from '../../../shared/gateway/hash.node';
+import { sign } from '../../../shared/gateway/hashNode';
 import { ITEM_STATUS } from '../../../shared/gateway/status';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope, stringField } from '../core/readJsonEnvelope';

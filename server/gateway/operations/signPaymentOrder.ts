@@ -1,4 +1,4 @@
-import { sign } from '../../../shared/gateway/hash.node';
+import { sign } from '../../../shared/gateway/hashNode';
 import { encodeItems, ItemsCodecError } from '../../../shared/gateway/items';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import type { PaymentOrder } from '../types/payment';

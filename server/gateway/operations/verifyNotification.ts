@@ -1,4 +1,4 @@
-import { verify } from '../../../shared/gateway/hash.node';
+import { verify } from '../../../shared/gateway/hashNode';
 import type { OperationContext } from './context';
 
 /**

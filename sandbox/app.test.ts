@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANUAL, paymentOrder, postJson, signed } from './testing/gatewayCalls';
+import { payByCard } from './testing/flows';
+import { startTestSandbox, type TestSandbox } from './testing/startTestSandbox';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb?.close());
+
+const post = (path: string, body: string, type: string) => fetch(`${sb.url}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+
+describe('every endpoint refuses what is not a request', () => {
+  const endpoints = ['/v1/authorise', '/v1/checkout', '/v1/retrievalTrans', '/v1/capture', '/v1/review', '/v1/cancel', '/v1/refund', '/v1/retrievalRefund', '/v1/payout'];
+
+  it.each(endpoints)('%s: a 2 MiB body is 413', async (path) => {
+    const res = await post(path, JSON.stringify({ note: 'x'.repeat(2 * 1024 * 1024) }), 'application/json');
+    expect(res.status).toBe(413);
+  });
+
+  it('a 2 MiB body sent in chunks, without Content-Length, is 413 too', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 32) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${sb.url}/v1/refund`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await post('/v1/refund', '{}', 'application/json')).status).toBe(400);
+  });
+
+  it.each(endpoints)('%s: malformed JSON is 400', async (path) => {
+    const res = await post(path, '{"merchant_id": "701001",', 'application/json');
+    expect(res.status).toBe(400);
+  });
+
+  it.each(endpoints)('%s: XML-looking input is 400', async (path) => {
+    const xml = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><request><merchant_id>&e;</merchant_id></request>';
+    for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'application/json']) {
+      const res = await post(path, xml, type);
+      expect(res.status, type).toBe(400);
+      expect(await res.text()).not.toContain('root:');
+    }
+  });
+
+  it('a JSON body that is not an object is 400 in the JSON error style', async () => {
+    const res = await post('/v1/refund', '[1,2]', 'application/json');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ return_status: '0', code: 'I0059', source: 'body' });
+  });
+
+  it('an unknown path is 404', async () => {
+    expect((await post('/v1/nothing', '{}', 'application/json')).status).toBe(404);
+  });
+});
+
+describe('sandbox control routes', () => {
+  it('count the payment and refund calls the gateway saw, per endpoint and order', async () => {
+    const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
+    const count = async (endpoint: string) =>
+      ((await (await fetch(`${sb.url}/sandbox/requests/count?endpoint=${endpoint}&order_no=${p.order_no}`)).json()) as { count: number }).count;
+    expect(await count('/v1/checkout')).toBe(2); // step 1 and the loading page's step 2
+    expect(await count('/v1/refund')).toBe(0);
+    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', refund_amount: '1.00' };
+    await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));
+    await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));
+    expect(await count('/v1/refund')).toBe(2);
+  });
+
+  it('never show a sign key', async () => {
+    await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder({ notify_url: 'http://127.0.0.1:9/nowhere' }));
+    for (const path of ['/sandbox/transactions', '/sandbox/notifications']) {
+      expect(await (await fetch(`${sb.url}${path}`)).text()).not.toContain('sk_sandbox');
+    }
+  });
+});

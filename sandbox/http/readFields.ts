@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import { GatewayError } from './gatewayError';
+
+export type BodyFormat = 'json' | 'form';
+export type Fields = Record<string, unknown>;
+
+/**
+ * Reads a request body as a flat object of fields, accepting only the formats the endpoint takes
+ * (PROTOCOL.md 2). Malformed JSON, XML and unknown content types are refused (400) before anything else runs.
+ * In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded and are decoded here.
+ */
+export async function readFields(c: Context, accepted: readonly BodyFormat[], jsonFields: readonly string[] = []): Promise<Fields> {
+  const text = await c.req.text();
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (/^\s*</.test(text) || type.endsWith('/xml') || type.endsWith('+xml')) {
+    throw new GatewayError('I0059', 'body', 'XML is not accepted; send ' + accepted.join(' or '));
+  }
+  const format: BodyFormat | undefined =
+    type === 'application/json' || type.endsWith('+json') ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
+  if (!format || !accepted.includes(format)) {
+    throw new GatewayError('I0059', 'body', `unsupported content type "${type || '(none)'}"; send ${accepted.map(mediaType).join(' or ')}`);
+  }
+  return format === 'json' ? parseJsonObject(text) : parseForm(text, jsonFields);
+}
+
+function mediaType(f: BodyFormat): string {
+  return f === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+}
+
+function parseJsonObject(text: string): Fields {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GatewayError('I0059', 'body', 'body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new GatewayError('I0059', 'body', 'body must be a JSON object');
+  }
+  return value as Fields;
+}
+
+function parseForm(text: string, jsonFields: readonly string[]): Fields {
+  const fields: Fields = {};
+  for (const [name, value] of new URLSearchParams(text)) fields[name] = value;
+  for (const name of jsonFields) {
+    const raw = fields[name];
+    if (typeof raw !== 'string' || raw === '') continue;
+    try {
+      fields[name] = JSON.parse(raw);
+    } catch {
+      throw new GatewayError('I0059', name, `${name} must be JSON-encoded in a form body`);
+    }
+  }
+  return fields;
+}

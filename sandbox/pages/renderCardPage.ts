@@ -1,0 +1,42 @@
+import { TEST_CARDS } from '../payments/testCards';
+import { escapeHtml } from './escapeHtml';
+import { renderPage } from './renderPage';
+
+export interface CardPage {
+  action: string;
+  token: string;
+  website: string;
+  orderNo: string;
+  /** e.g. "USD 25.00" */
+  amountText: string;
+  error?: string;
+  /** the holder name typed before an error; the card number is never echoed */
+  holder?: string;
+}
+
+/** The hosted payment page: a card form, and the sandbox's test cards so a person can pick an outcome. */
+export function renderCardPage(p: CardPage): string {
+  return renderPage(
+    'Pay by card',
+    `<p class="badge">Sandbox: no real card is charged</p>
+<h1>Pay ${escapeHtml(p.amountText)}</h1>
+<p>${escapeHtml(p.website)} &middot; order <strong>${escapeHtml(p.orderNo)}</strong></p>
+${p.error ? `<p class="error" role="alert" id="card-error">${escapeHtml(p.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(p.action)}" autocomplete="off">
+<input type="hidden" name="token" value="${escapeHtml(p.token)}">
+<label for="holder">Name on card</label>
+<input id="holder" name="holder" autocomplete="cc-name" value="${escapeHtml(p.holder ?? '')}">
+<label for="card_number">Card number</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required${p.error ? ' aria-describedby="card-error" aria-invalid="true"' : ''}>
+<label for="expiry">Expiry (MM/YY)</label>
+<input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required>
+<label for="cvv">Security code</label>
+<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" required>
+<button type="submit" name="action" value="pay">Pay ${escapeHtml(p.amountText)}</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+</form>
+<h2>Test cards</h2>
+<table>${TEST_CARDS.map((c) => `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, '$1 '))}</code></td><td>${escapeHtml(c.label)}</td></tr>`).join('')}
+<tr><td>any other valid number</td><td>approved</td></tr></table>`,
+  );
+}

@@ -1,0 +1,75 @@
+import { Hono, type Context } from 'hono';
+import { sign } from '../../shared/gateway/hashNode';
+import { toDecimal } from '../../shared/gateway/money';
+import type { SandboxDeps, SandboxEnv } from '../app';
+import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
+import { checkFields } from '../http/checkFields';
+import { CHECKOUT_RULES, PAYMENT_JSON_FIELDS } from '../http/fieldRules';
+import { GatewayError } from '../http/gatewayError';
+import { readFields, type Fields } from '../http/readFields';
+import { renderCardPage } from '../pages/renderCardPage';
+import { renderLoadingPage } from '../pages/renderLoadingPage';
+import { amountText } from '../payments/amountText';
+import { createPayment } from '../payments/createPayment';
+import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { latestForOrder, type TransactionRow } from '../store/transactions';
+import { checkoutAliases, routingInputs } from './checkoutInputs';
+
+/**
+ * `POST /v1/checkout`, both steps (PROTOCOL.md 2). Step 1 (the merchant's server) creates the pending
+ * transaction and answers the loading page of spec 2.4; step 2 is that page's own auto-post, recognised by
+ * `merNo` + `signInfo`, and answers the hosted card page.
+ */
+export function checkoutRoute(deps: SandboxDeps) {
+  return new Hono<SandboxEnv>().post('/', async (c) => {
+    const fields = await readFields(c, ['form', 'json'], PAYMENT_JSON_FIELDS);
+    return fields.merNo !== undefined && fields.signInfo !== undefined ? step2(c, deps, fields) : step1(c, deps, fields);
+  });
+}
+
+async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields): Promise<Response> {
+  const account = checkEnvelope(fields, deps.findAccount);
+  c.set('accountId', account.account_id);
+  if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);
+  checkSignature('checkout', fields, account);
+  checkFields(fields, CHECKOUT_RULES);
+  await createPayment(deps.db, account, fields, 'checkout', deps.now());
+  const aliases = checkoutAliases(fields, account, deps.clientIp(c) ?? '');
+  aliases.push(['signInfo', sign('checkoutStep2', Object.fromEntries(aliases), account.sign_key)]);
+  const routing = routingInputs(account, String(fields.website));
+  const taken = new Set([...routing, ...aliases].map(([name]) => name));
+  const request = Object.entries(fields)
+    .filter(([name]) => !taken.has(name))
+    .map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value)]);
+  c.header('Cache-Control', 'no-store');
+  return c.html(renderLoadingPage({ action: `${deps.publicUrl}/v1/checkout`, routing, request, aliases }));
+}
+
+async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields): Promise<Response> {
+  const merNo = fields.merNo;
+  const gatewayNo = fields.gatewayNo;
+  const account = typeof gatewayNo === 'string' ? deps.findAccount(gatewayNo) : undefined;
+  if (!account || account.merchant_id !== merNo) throw new GatewayError('I0004', 'gatewayNo', undefined, 404);
+  c.set('accountId', account.account_id);
+  checkSignature('checkoutStep2', fields, account, fields.signInfo);
+  const tx = typeof fields.orderNo === 'string' ? await latestForOrder(deps.db, account.account_id, fields.orderNo) : undefined;
+  if (!tx || !matchesStep1(tx, fields)) throw new GatewayError('I0115', 'orderNo', 'no pending checkout matches this order', 404);
+  c.set('orderNos', [tx.order_no]);
+  c.header('Cache-Control', 'no-store');
+  // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
+  if (tx.status !== '1000' || tx.card_last4 !== null) return c.redirect(returnRedirectUrl(account, tx), 303);
+  const request = JSON.parse(tx.request_json) as Fields;
+  return c.html(
+    renderCardPage({
+      action: `${deps.publicUrl}/hosted/card/${tx.transaction_id}`,
+      token: tx.page_token,
+      website: String(request.website ?? ''),
+      orderNo: tx.order_no,
+      amountText: amountText(tx),
+    }),
+  );
+}
+
+function matchesStep1(tx: TransactionRow, f: Fields): boolean {
+  return tx.channel === 'checkout' && f.orderCurrency === tx.currency && f.orderAmount === toDecimal(tx.amount_minor, tx.currency) && f.returnUrl === tx.return_url;
+}

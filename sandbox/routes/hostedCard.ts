@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import type { SandboxDeps, SandboxEnv } from '../app';
+import { readFields, type Fields } from '../http/readFields';
+import { renderCardPage } from '../pages/renderCardPage';
+import { renderChallengePage } from '../pages/renderChallengePage';
+import { amountText } from '../payments/amountText';
+import { finishPayment, type Finish } from '../payments/finishPayment';
+import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { cardOutcome, isExpiryValid, isLuhnValid, normaliseCardNumber } from '../payments/testCards';
+import { updateIfStatus, type TransactionRow } from '../store/transactions';
+import { loadPageTransaction } from './loadPageTransaction';
+
+/** Card not yet submitted: the form may be posted. */
+const cardOpen = (tx: TransactionRow) => tx.card_last4 === null;
+/** Card submitted and waiting for its 3-D Secure challenge. */
+const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && tx.is3ds === 1 && tx.settle_at === null;
+
+/**
+ * The hosted card page's form posts (`/hosted/card/:id`) and the 3-D Secure challenge (`/hosted/3ds/:id`).
+ * Each ends with the 303 to return_url (PROTOCOL.md 7). The card number is read here and only its last four
+ * digits are kept.
+ */
+export function hostedCardRoute(deps: SandboxDeps) {
+  return new Hono<SandboxEnv>()
+    .post('/card/:id', async (c) => {
+      const form = await readFields(c, ['form']);
+      const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'checkout');
+      c.set('accountId', account.account_id);
+      const now = deps.now();
+      const done = (row: TransactionRow) => c.redirect(returnRedirectUrl(account, row), 303);
+      if (tx.status !== '1000' || !cardOpen(tx)) return done(tx);
+      if (form.action === 'cancel') {
+        return done(await finishPayment(deps.db, account, tx.transaction_id, { kind: 'cancel', message: '5000:Cancelled by the shopper' }, {}, cardOpen, now));
+      }
+      const request = JSON.parse(tx.request_json) as Fields;
+      const problem = cardProblem(form, now);
+      if (problem) {
+        const page = renderCardPage({
+          action: `${deps.publicUrl}/hosted/card/${tx.transaction_id}`,
+          token: tx.page_token,
+          website: String(request.website ?? ''),
+          orderNo: tx.order_no,
+          amountText: amountText(tx),
+          error: problem,
+          holder: typeof form.holder === 'string' ? form.holder : '',
+        });
+        return c.html(page, 400);
+      }
+      const digits = normaliseCardNumber(String(form.card_number))!;
+      const card = { card_last4: digits.slice(-4), is3ds: request.open3d === 'do3DS' ? 1 : 0 };
+      const outcome = cardOutcome(digits);
+      if (outcome.kind === 'challenge' && request.open3d === 'do3DS') {
+        if (!(await updateIfStatus(deps.db, tx.transaction_id, '1000', { ...card, updated_at: now }))) return done(tx);
+        return c.html(renderChallengePage({ action: `${deps.publicUrl}/hosted/3ds/${tx.transaction_id}`, token: tx.page_token, amountText: amountText(tx), last4: card.card_last4 }));
+      }
+      const finish: Finish =
+        outcome.kind === 'decline' ? outcome : outcome.kind === 'review' ? outcome : outcome.kind === 'pending' ? { kind: 'pending', settleAt: now + deps.settleMs } : { kind: 'approve' };
+      const row = await finishPayment(deps.db, account, tx.transaction_id, finish, card, cardOpen, now);
+      deps.onEnqueued();
+      return done(row);
+    })
+    .post('/3ds/:id', async (c) => {
+      const form = await readFields(c, ['form']);
+      const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'checkout');
+      c.set('accountId', account.account_id);
+      const finish: Finish = form.result === 'pass' ? { kind: 'approve' } : { kind: 'decline', message: '4002:3-D Secure authentication failed' };
+      const row = await finishPayment(deps.db, account, tx.transaction_id, finish, {}, challengeOpen, deps.now());
+      deps.onEnqueued();
+      return c.redirect(returnRedirectUrl(account, row), 303);
+    });
+}
+
+/** What is wrong with the typed card, in words for the shopper; undefined when it can be charged. */
+function cardProblem(form: Fields, now: number): string | undefined {
+  const digits = typeof form.card_number === 'string' ? normaliseCardNumber(form.card_number) : undefined;
+  if (!digits || !isLuhnValid(digits)) return 'The card number is not valid. Check it and try again.';
+  if (typeof form.expiry !== 'string' || !isExpiryValid(form.expiry, now)) return 'The expiry date must be a month in the future, as MM/YY.';
+  if (typeof form.cvv !== 'string' || !/^\d{3,4}$/.test(form.cvv.trim())) return 'The security code must be 3 or 4 digits.';
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
+import { batch, onlyTransaction, payByCard } from '../testing/flows';
+import { startReceiver } from '../testing/startReceiver';
+import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { waitFor } from '../testing/waitFor';
+
+let sb: TestSandbox;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await sb?.close();
+  await receiver?.close();
+});
+
+const item = (p: { order_no: string; transaction_id: string }, extra: Record<string, unknown> = {}) => ({ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', ...extra });
+const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
+
+describe('/v1/refund', () => {
+  it('partial then full refunds: 3100 then 3200, references <transaction_id>-<n>, REFUND RESULT each', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/n` }));
+    const first = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '10.00', refund_reason: 'damaged' })]);
+    expect(first.body.refund_orders[0]).toEqual({
+      amount: '25.00',
+      currency: 'USD',
+      order_no: p.order_no,
+      transaction_id: p.transaction_id,
+      refund_amount: '10.00',
+      refund_reason: 'damaged',
+      refund_status: '1',
+      refund_message: '0000:Refund accepted',
+      refund_reference: `${p.transaction_id}-1`,
+      refund_reference_id: `${p.transaction_id}-1`,
+      error_message: '',
+    });
+    expect(await statusOf(p.order_no)).toBe('3100');
+    const second = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '15.00' })]);
+    expect(second.body.refund_orders[0]).toMatchObject({ refund_status: '1', refund_reference_id: `${p.transaction_id}-2` });
+    expect(await statusOf(p.order_no)).toBe('3200');
+    await waitFor(() => receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT').length === 2, 'two refund notifications');
+    const notes = receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT');
+    expect(notes.map((n) => [n.fields.refund_amount, n.fields.refund_reference_id, n.fields.payment_status])).toEqual([
+      ['10.00', `${p.transaction_id}-1`, '3100'],
+      ['15.00', `${p.transaction_id}-2`, '3200'],
+    ]);
+  });
+
+  it('never refunds more than was captured (B0002), counting a partial capture', async () => {
+    const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
+    await batch(sb.url, MANUAL, 'capture', [item(p, { amount: '20.00' })]);
+    const over = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.01' })]);
+    expect(over.body).toMatchObject({ return_status: '2' });
+    expect(over.body.refund_orders[0]).toMatchObject({ refund_status: '0', refund_message: 'B0002:refund amount is over the refundable amount', refund_reference_id: '' });
+    expect(await statusOf(p.order_no)).toBe('3000');
+    const exact = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.00' })]);
+    expect(exact.body.refund_orders[0].refund_status).toBe('1');
+    expect(await statusOf(p.order_no)).toBe('3200');
+  });
+
+  it('refund of a declined order fails with E0009; an authorised (uncaptured) one too', async () => {
+    const declined = await payByCard(sb.url, AUTO, '4000000000000002', paymentOrder());
+    const authorised = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
+    const a = await batch(sb.url, AUTO, 'refund', [item(declined, { refund_amount: '1.00' })]);
+    expect(a.body.refund_orders[0].refund_message).toBe('E0009:Wrong operation for the order status');
+    const b = await batch(sb.url, MANUAL, 'refund', [item(authorised, { refund_amount: '1.00' })]);
+    expect(b.body.refund_orders[0].refund_message).toMatch(/^E0009:/);
+  });
+
+  it('a refund_reference used before on the order is a repeated submission (E0008)', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const once = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '1.00', refund_reference: 'RF-1' })]);
+    expect(once.body.refund_orders[0]).toMatchObject({ refund_status: '1', refund_reference: 'RF-1' });
+    const twice = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '1.00', refund_reference: 'RF-1' })]);
+    expect(twice.body.refund_orders[0].refund_message).toMatch(/^E0008:/);
+    expect((await onlyTransaction(sb.url, p.order_no)).refunded_amount).toBe('1.00');
+  });
+
+  it('in one call, a failing item leaves its order as it was and the others are refunded', async () => {
+    const a = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const b = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const { body } = await batch(sb.url, AUTO, 'refund', [item(a, { refund_amount: '30.00' }), item(b, { refund_amount: '5.00' }), item(b, { refund_amount: '', refund_reason: 'r'.repeat(51) })]);
+    expect(body.refund_orders.map((r: { refund_status: string }) => r.refund_status)).toEqual(['0', '1', '0']);
+    expect(body.refund_orders[2].refund_message).toMatch(/^I0019:/);
+    expect(await statusOf(a.order_no)).toBe('3000');
+    expect(await statusOf(b.order_no)).toBe('3100');
+  });
+
+  it('51 refunds is over the limit (B0001) and refunds nothing', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const { status, body } = await batch(sb.url, AUTO, 'refund', Array.from({ length: 51 }, () => item(p, { refund_amount: '0.10' })));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'B0001', return_status: '0' });
+    expect(await statusOf(p.order_no)).toBe('3000');
+  });
+});

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { BATCH_LIMIT } from '../../shared/gateway/errors';
+import { sign } from '../../shared/gateway/hashNode';
+import { isQueryIpAllowed } from '../accounts';
+import type { SandboxDeps, SandboxEnv } from '../app';
+import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
+import { GatewayError } from '../http/gatewayError';
+import { readFields } from '../http/readFields';
+import { splitList } from '../http/splitList';
+import { toTransactionRecord } from '../payments/toTransactionRecord';
+import { getTransaction, latestForOrder } from '../store/transactions';
+
+/**
+ * `POST /v1/retrievalTrans`: up to 100 orders by `orders` (order_no) and `trades` (transaction_id), from the
+ * account's registered IPs only (PROTOCOL.md 2). An order_no answers its newest transaction; what is not found
+ * is listed with query_result `0`.
+ */
+export function retrievalTransRoute(deps: SandboxDeps) {
+  return new Hono<SandboxEnv>().post('/', async (c) => {
+    const fields = await readFields(c, ['form']);
+    const account = checkEnvelope(fields, deps.findAccount);
+    c.set('accountId', account.account_id);
+    if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);
+    checkSignature('query', fields, account);
+    const orders = splitList(fields.orders);
+    const trades = splitList(fields.trades);
+    c.set('orderNos', orders);
+    if (orders.length + trades.length === 0) throw new GatewayError('I0059', 'orders', 'orders or trades is required');
+    if (orders.length + trades.length > BATCH_LIMIT.query) {
+      throw new GatewayError('B0001', orders.length ? 'orders' : 'trades', `at most ${BATCH_LIMIT.query} orders and trades together`);
+    }
+    const list: Record<string, unknown>[] = [];
+    for (const orderNo of orders) {
+      const tx = await latestForOrder(deps.db, account.account_id, orderNo);
+      list.push(tx ? toTransactionRecord(tx) : { order_no: orderNo, transaction_id: '', query_result: '0' });
+    }
+    for (const transactionId of trades) {
+      const tx = await getTransaction(deps.db, transactionId);
+      list.push(tx && tx.account_id === account.account_id ? toTransactionRecord(tx) : { order_no: '', transaction_id: transactionId, query_result: '0' });
+    }
+    const envelope = { merchant_id: account.merchant_id, account_id: account.account_id, return_status: '1', return_message: 'Success' };
+    return c.json({ ...envelope, encryption_data: sign('batchResponse', envelope, account.sign_key), orders_list: list });
+  });
+}

@@ -1,0 +1,80 @@
+import type { Context } from 'hono';
+import { BATCH_LIMIT, formatGatewayMessage, type BatchOperation } from '../../shared/gateway/errors';
+import { sign } from '../../shared/gateway/hashNode';
+import { toMinor } from '../../shared/gateway/money';
+import type { Account } from '../accounts';
+import type { SandboxDeps, SandboxEnv } from '../app';
+import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
+import { checkFields } from '../http/checkFields';
+import type { FieldRule } from '../http/fieldRules';
+import { GatewayError } from '../http/gatewayError';
+import { readFields, type Fields } from '../http/readFields';
+import type { Db } from '../store/openStore';
+import { getTransaction, type TransactionRow } from '../store/transactions';
+
+export interface BatchOp {
+  name: Exclude<BatchOperation, 'query'>;
+  listField: string;
+  statusField: string;
+  itemRules: readonly FieldRule[];
+  /** request item fields echoed in the response item */
+  echo: readonly string[];
+  /**
+   * Applies one item to its transaction inside a database transaction, or throws a GatewayError for that item.
+   * Returns the response item's fields beyond the echo and the status.
+   */
+  apply(db: Db, account: Account, tx: TransactionRow, item: Fields, now: number): Promise<Record<string, string>>;
+  /** response fields of a failed item, beyond the echo and the status */
+  failed(message: string): Record<string, string>;
+}
+
+/**
+ * Runs a capture, cancel, review or refund call (spec 2.5): the envelope and signature, the batch limit
+ * (B0001), then each item on its own: an item that fails leaves its order as it was and the others proceed.
+ * return_status `1` when all succeeded, `2` when any failed (PROTOCOL.md 4).
+ */
+export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: BatchOp): Promise<Response> {
+  const fields = await readFields(c, ['json']);
+  const account = checkEnvelope(fields, deps.findAccount);
+  c.set('accountId', account.account_id);
+  checkSignature(op.name, fields, account);
+  const list = fields[op.listField];
+  if (!Array.isArray(list) || list.length === 0) throw new GatewayError('I0059', op.listField, `${op.listField} must be a non-empty array`);
+  const limit = BATCH_LIMIT[op.name];
+  if (list.length > limit) throw new GatewayError('B0001', op.listField, `${op.name} takes at most ${limit} orders per request, got ${list.length}`);
+  c.set('orderNos', list.map((item) => (item as Fields | null)?.order_no).filter((v): v is string => typeof v === 'string'));
+
+  const results: Record<string, string>[] = [];
+  for (const [i, raw] of list.entries()) {
+    const item: Fields = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Fields) : {};
+    const echo = Object.fromEntries(op.echo.map((name) => [name, typeof item[name] === 'string' ? (item[name] as string) : '']));
+    try {
+      checkFields(item, op.itemRules, `${op.listField}[${i}].`);
+      const done = await deps.db.transaction().execute(async (trx) => {
+        const tx = await getTransaction(trx, String(item.transaction_id));
+        if (!tx || tx.account_id !== account.account_id || tx.order_no !== item.order_no) throw new GatewayError('I0115', 'transaction_id');
+        if (tx.currency !== item.currency) throw new GatewayError('I0023', 'currency', 'currency does not match the order');
+        return op.apply(trx, account, tx, item, deps.now());
+      });
+      results.push({ ...echo, ...done, [op.statusField]: '1' });
+    } catch (e) {
+      if (!(e instanceof GatewayError)) throw e;
+      results.push({ ...echo, ...op.failed(formatGatewayMessage(e.code, e.text)), [op.statusField]: '0' });
+    }
+  }
+  deps.onEnqueued();
+
+  const failures = results.filter((r) => r[op.statusField] === '0').length;
+  const envelope = {
+    merchant_id: account.merchant_id,
+    account_id: account.account_id,
+    return_status: failures === 0 ? '1' : '2',
+    return_message: failures === 0 ? 'Success' : `${failures} of ${results.length} items failed`,
+  };
+  return c.json({ ...envelope, encryption_data: sign('batchResponse', envelope, account.sign_key), [op.listField]: results });
+}
+
+/** The item's `amount` must be the order's amount (capture is the exception: it names the amount to capture). */
+export function checkOrderAmount(tx: TransactionRow, item: Fields): void {
+  if (toMinor(String(item.amount), tx.currency) !== tx.amount_minor) throw new GatewayError('I0020', 'amount', 'amount does not match the order amount');
+}

@@ -1,0 +1,86 @@
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AddressInfo } from 'node:net';
+import { accountLookup, type Account } from './accounts';
+import { createApp } from './app';
+import { createDeliverer } from './notify/createDeliverer';
+import { settleDue } from './payments/settleDue';
+import { startWorker } from './startWorker';
+import { openStore } from './store/openStore';
+
+export interface ServerConfig {
+  host: string;
+  /** 0 picks a free port */
+  port: number;
+  dbFile: string;
+  accounts: readonly Account[];
+  /** default http://<host>:<port> */
+  publicUrl?: string;
+  notifyScale: number;
+  settleMs: number;
+  now?: () => number;
+  log: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store, serves the app on `host:port` and runs the worker that settles pending payments and
+ * delivers notifications. Used by `main.ts` and by in-process tests, so both run the same wiring.
+ */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const now = config.now ?? Date.now;
+  const findAccount = accountLookup(config.accounts);
+  const store = await openStore(config.dbFile);
+  const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, log: config.log });
+  const worker = startWorker(
+    async () => {
+      await settleDue(store.db, findAccount, now());
+      await deliverer.runDue();
+    },
+    // often enough for the scaled first retry, never busier than every 20 ms
+    Math.min(250, Math.max(20, Math.round(500 * config.notifyScale))),
+    config.log,
+  );
+
+  let publicUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
+  const app = createApp({
+    db: store.db,
+    findAccount,
+    get publicUrl() {
+      return publicUrl;
+    },
+    now,
+    settleMs: config.settleMs,
+    onEnqueued: () => worker.wake(),
+    clientIp: (c) => getConnInfo(c).remote.address,
+    log: config.log,
+  });
+
+  const hostInUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // autoCleanupIncoming off: Node itself drops an unread request body after the answer and keeps the
+  // connection usable (the 413 path reads what it refuses, see app.ts)
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port, autoCleanupIncoming: false }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    s.once('error', reject);
+  });
+  const url = `http://${hostInUrl}:${port}`;
+  if (!publicUrl) publicUrl = url;
+
+  return {
+    url,
+    async close() {
+      await worker.stop();
+      await deliverer.drain();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // keep-alive connections would hold close() open
+        (server as import('node:http').Server).closeAllConnections?.();
+      });
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'libsql';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { MIGRATIONS } from './migrations';
+import type { SandboxDb } from './schema';
+
+export type Db = Kysely<SandboxDb>;
+
+export interface Store {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) the sandbox's SQLite file and brings its schema up to date. */
+export async function openStore(file: string): Promise<Store> {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new Database(file);
+  // WAL keeps readers (the control routes) from blocking the writer; a busy timeout covers a second process
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  const db = new Kysely<SandboxDb>({ dialect: new SqliteDialect({ database: database as never }) });
+  const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`sandbox store migration ${failed ?? ''} failed: ${String(error)}`);
+  }
+  return { db, close: () => db.destroy() };
+}

@@ -1,0 +1,101 @@
+import type { Generated } from 'kysely';
+import type { PaymentStatus } from '../../shared/gateway/status';
+
+/** The sandbox's SQLite tables. Money columns are integer minor units; times are Unix milliseconds. */
+export interface TransactionTable {
+  transaction_id: string;
+  merchant_id: string;
+  account_id: string;
+  order_no: string;
+  currency: string;
+  amount_minor: number;
+  captured_minor: number;
+  refunded_minor: number;
+  status: PaymentStatus;
+  /** `checkout` (hosted card page) or `authorise` (APM issuer page) */
+  channel: 'checkout' | 'authorise';
+  /** APM code, or `CARD` for checkout */
+  payment_method: string;
+  return_url: string;
+  notify_url: string | null;
+  /** the payment request as received, minus encryption_data (JSON) */
+  request_json: string;
+  /** unguessable part of the hosted page and issuer URLs */
+  page_token: string;
+  card_last4: string | null;
+  is3ds: number;
+  fraud_status: string | null;
+  /** `<code>:<text>` of the last outcome */
+  message: string;
+  reference_no: string;
+  refund_seq: number;
+  /** when a pending (0077) card payment settles to approved */
+  settle_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefundTable {
+  refund_reference_id: string;
+  transaction_id: string;
+  sequence: number;
+  refund_reference: string;
+  amount_minor: number;
+  currency: string;
+  reason: string;
+  created_at: number;
+}
+
+export interface PayoutTable {
+  account_id: string;
+  request_id: string;
+  /** the request minus encryption_data, canonical JSON: a replay with other content is refused */
+  request_json: string;
+  response_json: string;
+  transaction_id: string;
+  created_at: number;
+}
+
+export interface NotificationTable {
+  notify_id: string;
+  account_id: string;
+  transaction_id: string;
+  order_no: string;
+  notify_type: string;
+  url: string;
+  /** the signed form fields (JSON object of strings) */
+  fields_json: string;
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  delivered_at: number | null;
+  gave_up_at: number | null;
+}
+
+export interface NotificationAttemptTable {
+  id: Generated<number>;
+  notify_id: string;
+  attempted_at: number;
+  http_status: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
+export interface RequestLogTable {
+  id: Generated<number>;
+  endpoint: string;
+  account_id: string | null;
+  /** comma-wrapped order numbers the request named (",A,B,"), for filtering */
+  order_nos: string;
+  http_status: number;
+  received_at: number;
+}
+
+export interface SandboxDb {
+  transactions: TransactionTable;
+  refunds: RefundTable;
+  payouts: PayoutTable;
+  notifications: NotificationTable;
+  notification_attempts: NotificationAttemptTable;
+  request_log: RequestLogTable;
+}
