@@ -1,0 +1,65 @@
+import { gzipSync } from 'node:zlib';
+import type { Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The issue's size budget (1 kB = 1000 bytes, gzip level 9). */
+export const BUDGET: { initialGzip: number; withFingerprintGzip: number } = {
+  /** loader + entry + its static imports: what every shopper downloads before the widget shows */
+  initialGzip: 30_000,
+  /** the same plus the fingerprint chunk, which follows when the browser is idle */
+  withFingerprintGzip: 45_000,
+} as const;
+
+export interface BundleSizes {
+  initialGzip: number;
+  fingerprintGzip: number;
+  withFingerprintGzip: number;
+  stylesheetGzip: number;
+  /** every lazy chunk (locales, fingerprint), by file name */
+  lazyGzip: Record<string, number>;
+}
+
+export function gzipSize(content: string | Uint8Array): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+function chunks(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+}
+
+/** The entry chunk and every chunk it imports statically: they all load before the widget can render. */
+export function initialChunks(bundle: OutputBundle, entry: OutputChunk): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const next = bundle[file];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+export function measureBundle(bundle: OutputBundle, entry: OutputChunk, loaderCode: string, stylesheet: string | Uint8Array): BundleSizes {
+  const initial = initialChunks(bundle, entry);
+  const initialFiles = new Set(initial.map((c) => c.fileName));
+  const initialGzip = gzipSize(loaderCode) + initial.reduce((sum, c) => sum + gzipSize(c.code), 0);
+  const lazy = chunks(bundle).filter((c) => !initialFiles.has(c.fileName));
+  const lazyGzip = Object.fromEntries(lazy.map((c) => [c.fileName, gzipSize(c.code)]));
+  const fingerprintGzip = lazy
+    .filter((c) => c.moduleIds.some((id) => id.includes('@fingerprintjs')))
+    .reduce((sum, c) => sum + gzipSize(c.code), 0);
+  return { initialGzip, fingerprintGzip, withFingerprintGzip: initialGzip + fingerprintGzip, stylesheetGzip: gzipSize(stylesheet), lazyGzip };
+}
+
+/** The budget lines that are exceeded, empty when all fit. */
+export function overBudget(sizes: BundleSizes, budget: typeof BUDGET = BUDGET): string[] {
+  const over: string[] = [];
+  if (sizes.initialGzip > budget.initialGzip) over.push(`initial script ${sizes.initialGzip} B gzip > ${budget.initialGzip} B`);
+  if (sizes.withFingerprintGzip > budget.withFingerprintGzip) over.push(`initial + fingerprint ${sizes.withFingerprintGzip} B gzip > ${budget.withFingerprintGzip} B`);
+  return over;
+}

@@ -1,0 +1,74 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from 'vite';
+import { integrity } from './integrity';
+import type { WidgetManifest } from './widgetBundle';
+import { widgetViteConfig } from './widgetViteConfig';
+
+let outDir: string;
+let manifest: WidgetManifest;
+const read = (file: string) => readFile(path.join(outDir, file));
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'widget-build-'));
+  await build({ ...widgetViteConfig({ outDir }), configFile: false, logLevel: 'silent' });
+  manifest = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as WidgetManifest;
+}, 120_000);
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+describe('the widget build', () => {
+  test('writes widget.js, its immutable twin, the hashed entry and stylesheet, and their SRI hashes', async () => {
+    const files = await readdir(outDir);
+    expect(files).toEqual(expect.arrayContaining(['widget.js', manifest.loaderVersioned.file, manifest.entry.file, manifest.stylesheet.file, 'manifest.json']));
+    expect(manifest.loaderVersioned.file).toMatch(/^widget-[\w-]{10}\.js$/);
+    expect(manifest.entry.file).toMatch(/^checkout-[\w-]+\.js$/);
+    expect(manifest.stylesheet.file).toMatch(/^widget-[\w-]+\.css$/);
+    for (const file of files.filter((f) => f !== 'manifest.json')) {
+      expect(manifest.files[file], file).toBe(integrity(await read(file)));
+    }
+    expect(await read(manifest.loaderVersioned.file)).toEqual(await read('widget.js'));
+  });
+
+  test('widget.js is a classic script that pins the hashed entry by its SRI hash', async () => {
+    const loader = (await read('widget.js')).toString('utf8');
+    expect(loader).toContain(`./${manifest.entry.file}`);
+    expect(loader).toContain(manifest.entry.integrity);
+    expect(loader).toContain('modulepreload');
+    expect(loader).not.toMatch(/^\s*(import|export)\s/m); // no static module syntax: it runs as a plain <script>
+    expect(() => new Function(loader)).not.toThrow(); // parses as a classic script
+  });
+
+  test('the fingerprint and the non-English locales are separate lazy chunks, English is in the entry', async () => {
+    const entry = (await read(manifest.entry.file)).toString('utf8');
+    const lazy = Object.keys(manifest.sizes.lazyGzip);
+    for (const locale of ['fr', 'de', 'es', 'pt-BR', 'zh-CN']) expect(lazy.some((f) => f.startsWith(`${locale}-`)), locale).toBe(true);
+    const fingerprint = lazy.find((f) => f.includes('fp'));
+    expect(fingerprint).toBeDefined();
+    // Nothing imported statically: the first render needs one request, and the SRI hash covers all of it.
+    expect(entry).not.toMatch(/\bimport\s*(?:[\w*{][^;]*?\bfrom\s*)?["'`]\.\//);
+    expect(entry).toContain(`./${fingerprint}`);
+    expect(entry).toContain('Order summary');
+    expect(entry).not.toContain('Récapitulatif');
+    expect(entry).toContain('monitoring:!1');
+  });
+
+  test('fits the size budget and records the sizes', () => {
+    expect(manifest.sizes.initialGzip).toBeGreaterThan(5_000);
+    expect(manifest.sizes.initialGzip).toBeLessThanOrEqual(30_000);
+    expect(manifest.sizes.fingerprintGzip).toBeGreaterThan(5_000);
+    expect(manifest.sizes.withFingerprintGzip).toBeLessThanOrEqual(45_000);
+  });
+
+  test('fails when a budget is exceeded', async () => {
+    const tight = await mkdtemp(path.join(tmpdir(), 'widget-budget-'));
+    try {
+      await expect(build({ ...widgetViteConfig({ outDir: tight, budget: { initialGzip: 5_000 } }), configFile: false, logLevel: 'silent' })).rejects.toThrow(
+        /widget size budget exceeded: initial script \d+ B gzip > 5000 B/,
+      );
+    } finally {
+      await rm(tight, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,66 @@
+import type { UserConfig } from 'vite';
+import { BUDGET } from './measureBundle';
+import { widgetBundle } from './widgetBundle';
+
+/** Preact's automatic JSX runtime, as tsconfig.json declares it (Vite 8 transforms with Oxc). */
+const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
+
+export interface WidgetBuildOptions {
+  outDir?: string;
+  budget?: Partial<typeof BUDGET>;
+}
+
+/**
+ * The widget: ES modules (the entry and its lazy chunks) plus widget.js, the classic-script loader, into
+ * dist/widget. See widget/loader.ts for why a loader.
+ */
+export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuildOptions = {}): UserConfig {
+  return {
+    publicDir: false,
+    // Relative URLs everywhere: the chunks, the stylesheet and the loader find each other wherever the backend
+    // mounts dist/widget, and on whatever origin, since they resolve against import.meta.url.
+    base: './',
+    oxc: preactJsx,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      assetsDir: '',
+      target: 'es2020',
+      // The lazy chunks (locales, fingerprint) import nothing else: no module preloading to plan.
+      modulePreload: false,
+      cssCodeSplit: false,
+      rolldownOptions: {
+        input: { checkout: 'widget/index.ts' },
+        preserveEntrySignatures: 'exports-only',
+        output: {
+          format: 'es',
+          entryFileNames: '[name]-[hash].js',
+          chunkFileNames: '[name]-[hash].js',
+          assetFileNames: '[name]-[hash][extname]',
+        },
+      },
+    },
+    plugins: [widgetBundle({ entryName: 'checkout', loaderPath: 'widget/loader.ts', budget: { ...BUDGET, ...budget } })],
+  };
+}
+
+/**
+ * The demo shop's page script and stylesheet under stable names next to widget.js (the backend serves both).
+ * A build of its own, run after the widget's, so the demo shares no chunk with the widget.
+ */
+export function demoViteConfig(): UserConfig {
+  return {
+    publicDir: false,
+    base: './',
+    build: {
+      outDir: 'dist/widget',
+      emptyOutDir: false,
+      target: 'es2020',
+      modulePreload: false,
+      rolldownOptions: {
+        input: { demo: 'widget/demo/demo.ts', 'demo-style': 'widget/demo/demo.css' },
+        output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'demo' ? 'demo.js' : '[name].js'), assetFileNames: 'demo[extname]' },
+      },
+    },
+  };
+}

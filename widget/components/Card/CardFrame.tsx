@@ -1,0 +1,70 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { WidgetMessage } from '../../../shared/contract/payment';
+import { readWidgetMessage } from '../../core/readWidgetMessage';
+import { useWidget } from '../internal/WidgetContext';
+
+type ResultMessage = Extract<WidgetMessage, { type: 'result' }>;
+
+export interface CardFrameProps {
+  /** the backend's /pay/frame/<token> URL, which posts on to the gateway's hosted card page */
+  url: string;
+  /** the backend's origin: the only sender whose messages count */
+  origin: string;
+  paymentId: string;
+  onResult: (message: ResultMessage) => void;
+  onBack: () => void;
+}
+
+const MIN_HEIGHT = 320;
+const MAX_HEIGHT = 2000;
+
+/**
+ * The gateway's card page in an iframe. `sandbox` grants only what a hosted payment page needs: scripts and forms
+ * (the auto-post and the card form), and its own origin (so /pay/return can post to us with a real origin and the
+ * 3-D Secure pages keep their cookies). No top navigation, no popups: the frame cannot take the shop page away.
+ * The height is set through the `height` attribute, not a style, so a strict style-src CSP still allows it.
+ * (Chromium warns that scripts plus same-origin "can escape" the sandbox: true only when the shop page itself is
+ * on the backend's origin, as the demo shop is, and then the framed page is the backend's own.)
+ */
+export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFrameProps) {
+  const { t } = useWidget();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(560);
+  const onResultRef = useRef(onResult);
+  onResultRef.current = onResult;
+
+  // A layout effect: listening from the moment the frame exists, so no early message is missed.
+  useLayoutEffect(() => {
+    const win = frame.current?.ownerDocument.defaultView;
+    if (!win) return;
+    const onMessage = (event: MessageEvent) => {
+      const message = readWidgetMessage(event, origin);
+      if (!message) return;
+      if (message.type === 'resize') {
+        // Size only from our own frame: another widget's frame on the page must not resize this one.
+        if (event.source === frame.current?.contentWindow) setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.round(message.height))));
+      } else if (message.payment_id === paymentId) {
+        onResultRef.current(message);
+      }
+    };
+    win.addEventListener('message', onMessage);
+    return () => win.removeEventListener('message', onMessage);
+  }, [origin, paymentId]);
+
+  return (
+    <div class="ck-card">
+      <iframe
+        ref={frame}
+        class="ck-frame"
+        src={url}
+        title={t('card.frame_title')}
+        sandbox="allow-scripts allow-forms allow-same-origin"
+        referrerpolicy="origin"
+        height={String(height)}
+      />
+      <button type="button" class="ck-button ck-button-secondary" onClick={onBack}>
+        {t('card.change_method')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SessionView } from '../../shared/contract/session';
+import { ApiError } from '../core/api/ApiError';
+import { getSession } from '../core/api/getSession';
+import type { PollOptions } from '../core/pollSession';
+import { toCheckoutError } from '../core/toCheckoutError';
+import type { CheckoutOptions, Notify } from '../core/types';
+import type { FingerprintSource } from '../device/fingerprint';
+import { en, type MessageKey, type Messages } from '../i18n/en';
+import { loadMessages } from '../i18n/loadMessages';
+import { canonicalTag, resolveLocale } from '../i18n/resolveLocale';
+import { createTranslate } from '../i18n/translate';
+import { CheckoutFlow } from './CheckoutFlow';
+import { Announcer, type Announcement } from './internal/Announcer';
+import { ErrorView } from './internal/ErrorView';
+import { LoadingView } from './internal/LoadingView';
+import { WidgetContext } from './internal/WidgetContext';
+
+export interface CheckoutAppProps {
+  options: CheckoutOptions;
+  apiBase: string;
+  /** prefix of every DOM id inside this instance */
+  idPrefix: string;
+  win: Window;
+  fingerprint: FingerprintSource;
+  notify: Notify;
+  pollOptions?: PollOptions;
+}
+
+type Load = { kind: 'loading' } | { kind: 'loaded'; session: SessionView } | { kind: 'unavailable'; messageKey: MessageKey; retry: boolean };
+
+function unavailable(error: unknown): Load {
+  const code = error instanceof ApiError ? error.code : '';
+  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired', retry: false };
+  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed', retry: false };
+  if (code === 'network' || (error instanceof ApiError && error.status >= 500)) return { kind: 'unavailable', messageKey: 'error.network', retry: true };
+  return { kind: 'unavailable', messageKey: 'error.session', retry: false };
+}
+
+/**
+ * The widget: loads the session and the shopper's language together, then hands over to CheckoutFlow. The locale
+ * is the shop's choice (option, then the session's), then the browser's; nothing is shown in a language that is
+ * about to change.
+ */
+export function CheckoutApp(props: CheckoutAppProps) {
+  const { options, apiBase, win, notify } = props;
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  const [i18n, setI18n] = useState<{ tag: string; messages: Messages }>();
+  const [announcement, setAnnouncement] = useState<Announcement>();
+  const readyFired = useRef(false);
+
+  const session = load.kind === 'loaded' ? load.session : undefined;
+  const wantedTag = options.locale ?? session?.locale ?? win.navigator.language ?? 'en';
+
+  useEffect(() => {
+    let live = true;
+    void loadMessages(resolveLocale(wantedTag)).then((messages) => live && setI18n({ tag: wantedTag, messages }));
+    return () => {
+      live = false;
+    };
+  }, [wantedTag]);
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ kind: 'loading' });
+    getSession(apiBase, options.session, options.clientSecret).then(
+      (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
+      (error: unknown) => {
+        if (!live) return;
+        setLoad(unavailable(error));
+        notify.error(toCheckoutError(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [apiBase, options.session, options.clientSecret, generation]);
+
+  // Until the first messages arrive, English; afterwards a locale change keeps the old text until the new is in.
+  const messages = i18n?.messages ?? en;
+  const context = useMemo(
+    () => ({
+      t: createTranslate(messages),
+      locale: canonicalTag(wantedTag) ?? 'en',
+      idFor: (path: string) => `${props.idPrefix}-${path.replace(/\./g, '-')}`,
+    }),
+    [messages, wantedTag, props.idPrefix],
+  );
+  const shown = load.kind !== 'loading' && (readyFired.current || i18n?.tag === wantedTag);
+
+  // A layout effect, so `ready` precedes the `completed` that CheckoutFlow reports (in an effect) for a payment
+  // found on load.
+  useLayoutEffect(() => {
+    if (shown && !readyFired.current) {
+      readyFired.current = true;
+      notify.ready();
+    }
+  }, [shown]);
+
+  return (
+    <WidgetContext.Provider value={context}>
+      <Announcer announcement={announcement} />
+      {!shown && <LoadingView />}
+      {shown && load.kind === 'unavailable' && (
+        <ErrorView messageKey={load.messageKey} onRetry={load.retry ? () => setGeneration((g) => g + 1) : undefined} />
+      )}
+      {shown && load.kind === 'loaded' && (
+        <CheckoutFlow
+          key={`${generation}:${load.session.id}`}
+          session={load.session}
+          options={options}
+          apiBase={apiBase}
+          win={win}
+          fingerprint={props.fingerprint}
+          notify={notify}
+          announce={(text) => setAnnouncement((a) => ({ text, id: (a?.id ?? 0) + 1 }))}
+          onSessionStale={() => setGeneration((g) => g + 1)}
+          pollOptions={props.pollOptions}
+        />
+      )}
+    </WidgetContext.Provider>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SessionView } from '../../shared/contract/session';
+import { ApiError } from '../core/api/ApiError';
+import { getSession } from '../core/api/getSession';
+import { isHttpUrl } from '../core/isHttpUrl';
+import { navigateTop } from '../core/navigateTop';
+import { pollSession, type PollOptions } from '../core/pollSession';
+import { resultOf, resultOfMessage } from '../core/resultOf';
+import { startPayment } from '../core/startPayment';
+import { toCheckoutError } from '../core/toCheckoutError';
+import type { CheckoutOptions, CheckoutResult, Notify } from '../core/types';
+import type { FingerprintSource } from '../device/fingerprint';
+import { ApmRedirect } from './Apm/ApmRedirect';
+import { CardFrame } from './Card/CardFrame';
+import { describeProblem } from './internal/describeProblem';
+import { OrderSummary } from './internal/OrderSummary';
+import { ResultView } from './internal/ResultView';
+import { ShopperForm } from './internal/ShopperForm';
+import { useShopperForm } from './internal/useShopperForm';
+import { useWidget } from './internal/WidgetContext';
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'frame'; url: string; paymentId: string }
+  | { kind: 'redirecting'; url: string; label: string }
+  | { kind: 'result'; result: CheckoutResult; polling: boolean };
+
+export interface CheckoutFlowProps {
+  session: SessionView;
+  options: CheckoutOptions;
+  apiBase: string;
+  win: Window;
+  fingerprint: FingerprintSource;
+  notify: Notify;
+  announce: (text: string) => void;
+  /** the session changed under us (already paid, expired): the app reloads it */
+  onSessionStale: () => void;
+  pollOptions?: PollOptions;
+}
+
+function firstStep(session: SessionView): Step {
+  const result = resultOf(session);
+  return result ? { kind: 'result', result, polling: result.outcome === 'pending' } : { kind: 'form' };
+}
+
+/**
+ * One session from form to result: validate, pay (one attempt at a time), show the card frame or leave for the
+ * APM issuer, and show the outcome. The form state lives here, above the steps, so going back keeps what the
+ * shopper typed.
+ */
+export function CheckoutFlow(props: CheckoutFlowProps) {
+  const { session, options, apiBase, win, notify, announce } = props;
+  const { t } = useWidget();
+  const form = useShopperForm(session);
+  const [step, setStep] = useState<Step>(() => firstStep(session));
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const [focusRequest, setFocusRequest] = useState<{ target: 'invalid' | 'method'; n: number }>();
+  const inFlight = useRef(false);
+  const acted = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const show = (result: CheckoutResult) => {
+    setStep({ kind: 'result', result, polling: result.outcome === 'pending' });
+    notify.completed(result);
+  };
+
+  useEffect(() => {
+    // A payment found on load (the shopper came back from an APM or reloaded) is reported like a fresh one.
+    if (step.kind === 'result') notify.completed(step.result);
+  }, []);
+
+  useEffect(() => {
+    if (step.kind !== 'result' || !step.polling) return;
+    return pollSession(
+      () => getSession(apiBase, session.id, options.clientSecret),
+      {
+        settled: (fresh) => {
+          const result = resultOf(fresh);
+          if (result) show(result);
+        },
+        gaveUp: () => setStep((s) => (s.kind === 'result' ? { ...s, polling: false } : s)),
+      },
+      props.pollOptions,
+    );
+  }, [step]);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const selector = focusRequest.target === 'invalid' ? '[aria-invalid="true"]' : 'input[type="radio"]:checked, input[type="radio"]';
+    root.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [focusRequest]);
+
+  const fail = (error: unknown) => {
+    notify.error(toCheckoutError(error));
+    if (error instanceof ApiError && (error.code === 'session_completed' || error.code === 'session_expired')) {
+      props.onSessionStale();
+      return;
+    }
+    if (error instanceof ApiError && error.fields.length) {
+      const count = form.showServerErrors(error.fields);
+      announce(t('invalid.summary', { count }));
+      setFocusRequest((f) => ({ target: 'invalid', n: (f?.n ?? 0) + 1 }));
+      return;
+    }
+    const message = t(error instanceof ApiError && error.code === 'network' ? 'error.network' : 'error.generic');
+    setFormError(message);
+  };
+
+  const pay = async () => {
+    if (inFlight.current) return;
+    const method = form.method;
+    if (!form.check() || !method) {
+      const count = Object.keys(form.problems).length;
+      if (count) announce(t('invalid.summary', { count }));
+      setFocusRequest((f) => ({ target: 'invalid', n: (f?.n ?? 0) + 1 }));
+      return;
+    }
+    inFlight.current = true;
+    acted.current = true;
+    setSubmitting(true);
+    setFormError(undefined);
+    try {
+      const response = await startPayment({
+        apiBase,
+        session,
+        clientSecret: options.clientSecret,
+        method,
+        shopper: form.shopper(),
+        bankCode: form.values.bank_code,
+        win,
+        fingerprint: props.fingerprint,
+        onSubmit: options.onSubmit,
+      });
+      if (!response) return;
+      const { action, payment_id } = response;
+      if (!isHttpUrl(action.url)) throw new ApiError(0, 'invalid_action', 'the backend answered with an unusable payment URL');
+      if (action.type === 'iframe') {
+        setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+        return;
+      }
+      if ((await options.beforeRedirect?.({ url: action.url, method: method.id, payment_id })) === false) return;
+      setStep({ kind: 'redirecting', url: action.url, label: method.label });
+      navigateTop(win, action.url);
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const backToForm = () => {
+    setStep({ kind: 'form' });
+    setFocusRequest((f) => ({ target: 'method', n: (f?.n ?? 0) + 1 }));
+  };
+
+  return (
+    <div ref={root}>
+      <OrderSummary session={session} />
+      {step.kind === 'form' && (
+        <ShopperForm
+          session={session}
+          values={form.values}
+          errors={Object.fromEntries(Object.entries(form.visible).map(([path, p]) => [path, describeProblem(t, p)]))}
+          method={form.method}
+          submitting={submitting}
+          invalidCount={form.submitted ? Object.keys(form.visible).length : 0}
+          formError={formError}
+          onValue={form.setValue}
+          onLeave={(path) => {
+            form.leave(path);
+            const problem = form.problems[path];
+            if (problem) announce(describeProblem(t, problem));
+          }}
+          onDeliverySame={form.setDeliverySame}
+          onMethod={form.selectMethod}
+          onSubmit={() => void pay()}
+        />
+      )}
+      {step.kind === 'frame' && (
+        <CardFrame url={step.url} origin={new URL(apiBase).origin} paymentId={step.paymentId} onResult={(m) => show(resultOfMessage(m))} onBack={backToForm} />
+      )}
+      {step.kind === 'redirecting' && <ApmRedirect url={step.url} methodLabel={step.label} />}
+      {step.kind === 'result' && (
+        <ResultView
+          result={step.result}
+          focus={acted.current}
+          offerRetry={step.result.outcome === 'failed' || (step.result.outcome === 'pending' && !step.polling)}
+          onTryAgain={backToForm}
+        />
+      )}
+    </div>
+  );
+}

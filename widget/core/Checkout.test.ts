@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { Checkout } from '../index';
+import { demoSession, startFakeBackend, type FakeBackend } from '../testing/fakeBackend';
+
+let backend: FakeBackend;
+beforeAll(async () => {
+  backend = await startFakeBackend(demoSession());
+  const other = demoSession({ id: 'cs_2', locale: 'de' });
+  const { onSession } = backend;
+  backend.onSession = (id, secret) => (id === 'cs_2' ? { status: 200, body: other } : onSession(id, secret));
+});
+afterAll(() => backend.close());
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function host(id = 'checkout'): HTMLElement {
+  const element = document.createElement('div');
+  element.id = id;
+  document.body.append(element);
+  return element;
+}
+
+const roots = (element: Element) => element.querySelectorAll('.ck-root');
+
+describe('Checkout.init().mount()', () => {
+  test('installs window.Checkout when imported in a browser', () => {
+    expect((window as Window & { Checkout?: unknown }).Checkout).toBe(Checkout);
+  });
+
+  test('refuses options without a session or a client secret', () => {
+    expect(() => Checkout.init({ session: '', clientSecret: 'x' })).toThrow(/session/);
+    expect(() => Checkout.init({ session: 'cs_1' } as never)).toThrow(/clientSecret/);
+    expect(() => Checkout.init({ session: 'cs_1', clientSecret: 'cs_test' }).mount('#missing')).toThrow(/no element matches "#missing"/);
+  });
+
+  test('mounts into its own root inside the element, leaving the rest of it alone, and unmounts cleanly', async () => {
+    const element = host();
+    element.innerHTML = '<p id="shop-note">shop content</p>';
+    const onReady = vi.fn();
+    const handle = Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, onReady }).mount('#checkout');
+    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
+    expect(roots(element)).toHaveLength(1);
+    expect(element.querySelector('#shop-note')).toBeTruthy();
+    handle.unmount();
+    expect(roots(element)).toHaveLength(0);
+    expect(element.querySelector('#shop-note')).toBeTruthy();
+  });
+
+  test('init twice on the same element is harmless: one widget, its state kept, the newest options applied', async () => {
+    const element = host();
+    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'en' }).mount(element);
+    await waitFor(() => expect(element.querySelector('form')).toBeTruthy());
+    const firstName = element.querySelector<HTMLInputElement>('input[name="first_name"]')!;
+    fireEvent.input(firstName, { target: { value: 'Typed before' } });
+    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'fr' }).mount(element);
+    await waitFor(() => expect(element.textContent).toContain('Récapitulatif de la commande'));
+    expect(roots(element)).toHaveLength(1);
+    expect(element.querySelectorAll('form')).toHaveLength(1);
+    expect(element.querySelector<HTMLInputElement>('input[name="first_name"]')!.value).toBe('Typed before');
+    // Another session on the same element replaces the widget.
+    Checkout.init({ session: 'cs_2', clientSecret: 'cs_test', apiBase: backend.url }).mount(element);
+    await waitFor(() => expect(element.textContent).toContain('Bestellübersicht'));
+    expect(roots(element)).toHaveLength(1);
+  });
+
+  test('update() applies new options to the mounted widget', async () => {
+    const element = host();
+    const handle = Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'en' }).mount(element);
+    await waitFor(() => expect(element.textContent).toContain('Order summary'));
+    handle.update({ locale: 'es', appearance: { theme: 'dark' } });
+    await waitFor(() => expect(element.textContent).toContain('Resumen del pedido'));
+    expect(element.querySelector('.ck-root')!.getAttribute('data-theme')).toBe('dark');
+  });
+
+  test('links the stylesheet once per page, beside the widget script', async () => {
+    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url }).mount(host('a'));
+    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url }).mount(host('b'));
+    const links = document.querySelectorAll('link[data-checkout-stylesheet]');
+    expect(links).toHaveLength(1);
+    expect((links[0] as HTMLLinkElement).href).toMatch(/widget\.css$/);
+  });
+
+  test('appearance variables go into a constructed stylesheet scoped to the instance, unsafe values dropped', async () => {
+    const element = host();
+    const before = document.adoptedStyleSheets.length;
+    const handle = Checkout.init({
+      session: 'cs_1',
+      clientSecret: 'cs_test',
+      apiBase: backend.url,
+      appearance: { variables: { colorPrimary: '#ff0066', borderRadius: '2px', colorText: 'red;}body{display:none', fontFamily: 'x' } },
+    }).mount(element);
+    const sheets = document.adoptedStyleSheets.slice(before);
+    expect(sheets).toHaveLength(1);
+    const css = Array.from(sheets[0]!.cssRules, (r) => r.cssText).join('');
+    const id = element.querySelector('.ck-root')!.getAttribute('data-ck');
+    expect(css).toContain(`.ck-root[data-ck="${id}"]`);
+    expect(css).toContain('--ck-color-primary');
+    expect(css).toContain('#ff0066');
+    expect(css).not.toContain('display');
+    expect(element.querySelectorAll('[style]')).toHaveLength(0);
+    handle.unmount();
+    expect(document.adoptedStyleSheets).toHaveLength(before);
+  });
+});
+
+describe('no-code embedding', () => {
+  test('mountAll() leaves an element that already shows a widget alone; events bubble from the host element', async () => {
+    const element = host();
+    element.dataset.checkoutSession = 'cs_1';
+    element.dataset.clientSecret = 'cs_test';
+    element.dataset.locale = 'fr';
+    element.dataset.theme = 'dark';
+    const ready = vi.fn();
+    document.body.addEventListener('checkout:ready', ready);
+    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'fr', appearance: { theme: 'dark' } }).mount(element);
+    Checkout.mountAll();
+    await waitFor(() => expect(element.textContent).toContain('Récapitulatif de la commande'));
+    expect(roots(element)).toHaveLength(1);
+    await waitFor(() => expect(ready).toHaveBeenCalledTimes(1));
+    expect((ready.mock.calls[0]![0] as Event).target).toBe(element);
+  });
+
+  test('mountAll() mounts a data-checkout-session element with its data-locale and data-theme', async () => {
+    const element = host();
+    element.dataset.checkoutSession = 'cs_x';
+    element.dataset.clientSecret = 'secret';
+    element.dataset.locale = 'de';
+    element.dataset.theme = 'dark';
+    Checkout.mountAll();
+    expect(roots(element)).toHaveLength(1);
+    expect(element.querySelector('.ck-root')!.getAttribute('data-theme')).toBe('dark');
+    // The session is fetched from the script's own origin (here the test page): it fails, in German.
+    await waitFor(() => expect(element.textContent).toContain('Die Bezahlung konnte nicht geladen werden.'), { timeout: 5000 });
+  });
+
+  test('an element without a client secret is skipped with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const element = host();
+    element.dataset.checkoutSession = 'cs_1';
+    Checkout.mountAll();
+    expect(roots(element)).toHaveLength(0);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,74 @@
+import { h, render } from 'preact';
+import { CheckoutApp } from '../components/CheckoutApp';
+import { pageFingerprint } from '../device/fingerprint';
+import { applyAppearance } from '../theme/applyAppearance';
+import { injectStylesheet, stylesheetUrl } from '../theme/injectStylesheet';
+import { defaultApiBase } from './defaultApiBase';
+import type { CheckoutOptions, Notify } from './types';
+
+export interface Instance {
+  readonly session: string;
+  update(options: CheckoutOptions): void;
+  destroy(): void;
+}
+
+let instances = 0;
+
+/** Runs a shop callback so that a bug in it is logged, not thrown into the widget's own flow. */
+function safely(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    console.error('Checkout: a callback threw', error);
+  }
+}
+
+/**
+ * Renders one widget into its own root element inside `host` (the host's other children are left alone), with
+ * its theme, its appearance variables scoped by a data attribute, and its events on the host element.
+ */
+export function mountInstance(host: Element, options: CheckoutOptions): Instance {
+  const doc = host.ownerDocument;
+  const win = doc.defaultView as Window & typeof globalThis;
+  const id = `ck${++instances}`;
+  injectStylesheet(doc, stylesheetUrl());
+  const root = doc.createElement('div');
+  root.className = 'ck-root';
+  root.setAttribute('data-ck', id);
+  host.appendChild(root);
+
+  let current = options;
+  let removeAppearance = () => {};
+  const dispatch = (name: string, detail?: unknown) => host.dispatchEvent(new win.CustomEvent(`checkout:${name}`, { bubbles: true, detail }));
+  const notify: Notify = {
+    ready: () => safely(() => (current.onReady?.(), dispatch('ready'))),
+    completed: (result) => safely(() => (current.onCompleted?.(result), dispatch('completed', result))),
+    error: (error) => safely(() => (current.onError?.(error), dispatch('error', error))),
+  };
+  const fingerprint = pageFingerprint(win);
+  void fingerprint.start();
+
+  const draw = () => {
+    root.setAttribute('data-theme', current.appearance?.theme === 'dark' ? 'dark' : 'light');
+    removeAppearance();
+    removeAppearance = applyAppearance(doc, `.ck-root[data-ck="${id}"]`, current.appearance?.variables);
+    const apiBase = (current.apiBase ?? defaultApiBase()).replace(/\/+$/, '');
+    render(h(CheckoutApp, { options: current, apiBase, idPrefix: id, win, fingerprint, notify }), root);
+  };
+  draw();
+
+  return {
+    get session() {
+      return current.session;
+    },
+    update(next) {
+      current = next;
+      draw();
+    },
+    destroy() {
+      render(null, root);
+      root.remove();
+      removeAppearance();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { SessionView } from '../../shared/contract/session';
+import type { OrderStatus } from '../../shared/gateway/status';
+import { classifyStatus } from './classifyStatus';
+import type { CheckoutResult } from './types';
+
+/**
+ * The result a session already holds (a reload after the APM issuer or the card frame), or undefined when the
+ * shopper still has to pay. A status the widget does not know counts as pending: never invite a second payment
+ * for an order whose outcome is unclear.
+ */
+export function resultOf(session: SessionView): CheckoutResult | undefined {
+  const payment = session.payment;
+  if (!payment) {
+    const outcome = classifyStatus(session.status);
+    return outcome ? { payment_id: '', order_no: session.order_no, status: session.status, outcome } : undefined;
+  }
+  return {
+    payment_id: payment.payment_id,
+    order_no: session.order_no,
+    status: payment.status,
+    outcome: classifyStatus(payment.status) ?? 'pending',
+    ...(payment.message ? { message: payment.message } : {}),
+  };
+}
+
+/** The result of a status posted by /pay/return. */
+export function resultOfMessage(message: { payment_id: string; order_no: string; status: string; message?: string }): CheckoutResult {
+  return {
+    payment_id: message.payment_id,
+    order_no: message.order_no,
+    status: message.status as OrderStatus,
+    outcome: classifyStatus(message.status) ?? 'pending',
+    ...(message.message ? { message: message.message } : {}),
+  };
+}

@@ -1,0 +1,92 @@
+import type { OrderStatus } from '../../shared/gateway/status';
+import type { FieldError } from '../../shared/contract/errors';
+import type { ShopperDetails } from '../../shared/contract/payment';
+
+/** Appearance variables, each one CSS custom property of the widget's stylesheet (see theme/applyAppearance). */
+export type AppearanceVariable =
+  | 'colorPrimary'
+  | 'colorPrimaryText'
+  | 'colorBackground'
+  | 'colorText'
+  | 'colorTextMuted'
+  | 'colorDanger'
+  | 'colorBorder'
+  | 'borderRadius'
+  | 'fontFamily'
+  | 'fontSize';
+
+export interface Appearance {
+  theme?: 'light' | 'dark';
+  variables?: Partial<Record<AppearanceVariable, string>>;
+}
+
+/** How a payment ended for the shopper: paid (or authorised), still being confirmed, or not paid. */
+export type Outcome = 'paid' | 'pending' | 'failed';
+
+export interface CheckoutResult {
+  payment_id: string;
+  order_no: string;
+  status: OrderStatus;
+  outcome: Outcome;
+  message?: string;
+}
+
+export interface CheckoutError {
+  /** the backend's error code (`session_expired`, ...) or the widget's own: `network`, `load_failed`, `frame_result` */
+  code: string;
+  message: string;
+  fields?: FieldError[];
+}
+
+export interface SubmitData {
+  method: string;
+  shopper: ShopperDetails;
+}
+
+export interface RedirectData {
+  url: string;
+  method: string;
+  payment_id: string;
+}
+
+export interface CheckoutOptions {
+  /** the checkout session id from `POST /api/sessions` */
+  session: string;
+  clientSecret: string;
+  /** BCP 47 tag; default: the session's locale, then the browser's */
+  locale?: string;
+  appearance?: Appearance;
+  /** the merchant backend's origin; default: the origin the widget script was loaded from */
+  apiBase?: string;
+  onReady?: () => void;
+  /** before each payment attempt; return false to stop it (e.g. the shop's own terms checkbox is unticked) */
+  onSubmit?: (data: SubmitData) => boolean | void | Promise<boolean | void>;
+  /** before the page leaves for an APM issuer; return false to stay */
+  beforeRedirect?: (data: RedirectData) => boolean | void | Promise<boolean | void>;
+  /** a payment reached an outcome the shopper sees (paid, pending or failed) */
+  onCompleted?: (result: CheckoutResult) => void;
+  /** a technical problem: the session could not load, the backend refused a request, the network failed */
+  onError?: (error: CheckoutError) => void;
+}
+
+export interface CheckoutHandle {
+  mount(target: string | Element): CheckoutHandle;
+  update(options: Partial<CheckoutOptions>): CheckoutHandle;
+  unmount(): void;
+}
+
+/** What a mounted widget tells the shop: the callbacks of its options and the matching DOM events on the host. */
+export interface Notify {
+  ready(): void;
+  completed(result: CheckoutResult): void;
+  error(error: CheckoutError): void;
+}
+
+/** `window.Checkout`: the same object whether the loader's stand-in or the loaded module answers. */
+export interface CheckoutApi {
+  init(options: CheckoutOptions): CheckoutHandle;
+  /** mounts widgets on `data-checkout-session` elements added after the page loaded (single-page apps) */
+  mountAll(): void;
+  /** settles when the widget's code is loaded; rejects if it cannot be */
+  readonly ready: Promise<CheckoutApi>;
+}

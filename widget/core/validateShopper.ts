@@ -1,0 +1,77 @@
+import { regexes } from 'zod/v4/core';
+import type { MethodField } from '../../shared/contract/session';
+import type { MessageKey } from '../i18n/en';
+import { ADDRESS_KEYS, toShopperDetails, type AddressKey, type FormValues } from './formValues';
+
+/**
+ * The rules of shared/contract/payment.ts `shopperDetails`, checked without bundling zod (zod 4 classic alone is
+ * about 25 KB gzip, most of the widget's 30 KB budget). Each rule names a translated message, which zod's English
+ * text could not give. validateShopper.test.ts proves both agree on every field for generated input.
+ */
+export type Problem = { key: MessageKey; vars?: Record<string, number> } | { text: string };
+export type Problems = Record<string, Problem>;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const PHONE = /^\+?[0-9 ()-]{6,30}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const BIRTH_DATE = /^\d{2}-\d{2}-\d{4}$/;
+
+function text(value: string, max: number, required: boolean): Problem | undefined {
+  if (required && value.length === 0) return { key: 'invalid.required' };
+  if (value.length > max) return { key: 'invalid.too_long', vars: { max } };
+  if (CONTROL.test(value)) return { key: 'invalid.characters' };
+  return undefined;
+}
+
+function isRealDate(value: string): boolean {
+  const [d, m, y] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const ADDRESS_RULES: Record<Exclude<AddressKey, 'country'>, { max: number; required: boolean }> = {
+  state: { max: 100, required: false },
+  city: { max: 100, required: true },
+  address: { max: 300, required: true },
+  postal_code: { max: 20, required: true },
+};
+
+/** Problems by field path (`email`, `billing.city`); empty when the form can be sent. */
+export function validateShopper(values: FormValues, needs: readonly MethodField[], banks?: readonly { code: string }[]): Problems {
+  const s = toShopperDetails(values, needs);
+  const problems: Problems = {};
+  const add = (path: string, problem: Problem | undefined) => {
+    if (problem) problems[path] = problem;
+  };
+  add('first_name', text(s.first_name, 100, true));
+  add('last_name', text(s.last_name, 100, true));
+  if (s.email.length === 0) add('email', { key: 'invalid.required' });
+  else if (s.email.length > 100) add('email', { key: 'invalid.too_long', vars: { max: 100 } });
+  else if (!regexes.email.test(s.email)) add('email', { key: 'invalid.email' });
+  if (s.phone.length === 0) add('phone', { key: 'invalid.required' });
+  else if (!PHONE.test(s.phone)) add('phone', { key: 'invalid.phone' });
+  if (s.document !== undefined) add('document', text(s.document, 50, true));
+  if (s.birth_date !== undefined) {
+    if (s.birth_date.length === 0) add('birth_date', { key: 'invalid.required' });
+    else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date)) add('birth_date', { key: 'invalid.birth_date' });
+  }
+  const addresses = s.delivery ? ([['billing', s.billing], ['delivery', s.delivery]] as const) : ([['billing', s.billing]] as const);
+  for (const [prefix, a] of addresses) {
+    for (const key of ADDRESS_KEYS) {
+      if (key === 'country') {
+        if (!COUNTRY.test(a.country)) add(`${prefix}.country`, { key: a.country ? 'invalid.country' : 'invalid.required' });
+      } else {
+        const rule = ADDRESS_RULES[key];
+        add(`${prefix}.${key}`, text(a[key] ?? '', rule.max, rule.required));
+      }
+    }
+  }
+  if (needs.includes('bank_code')) {
+    const code = values.bank_code.trim();
+    if (!code) add('bank_code', { key: 'invalid.bank_code' });
+    else if (banks?.length && !banks.some((b) => b.code === code)) add('bank_code', { key: 'invalid.bank_code' });
+    else add('bank_code', text(code, 50, true));
+  }
+  return problems;
+}
