@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { decimalString, text } from '../../../shared/contract/primitives';
+import { MAX_LENGTH } from '../../../shared/gateway/fields';
+
+/** Owner operations per request: far more than the page sends (100), enough for a spreadsheet. */
+export const MAX_ORDERS_PER_REQUEST = 5000;
+
+export type BulkAction = 'capture' | 'cancel' | 'review' | 'refund';
+
+const reference = z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+
+/** One order of a bulk request, named by its order_no or its gateway transaction_id. */
+const bulkItem = z
+  .strictObject({
+    order_no: reference.optional(),
+    transaction_id: reference.optional(),
+    /** a partial amount (capture, refund), as a decimal string in the order's currency */
+    amount: decimalString.optional(),
+    reason: text(MAX_LENGTH.refund_reason).optional(),
+    approve: z.boolean({ error: 'must be true (approve) or false (reject)' }).optional(),
+  })
+  .refine((i) => i.order_no !== undefined || i.transaction_id !== undefined, { message: 'needs order_no or transaction_id', path: ['order_no'] });
+
+export type BulkItem = z.infer<typeof bulkItem>;
+
+/** What each action allows and needs beyond the order itself. */
+const RULES: Record<BulkAction, { amount: boolean; reason: boolean; approve: 'required' | 'forbidden' }> = {
+  capture: { amount: true, reason: false, approve: 'forbidden' },
+  cancel: { amount: false, reason: false, approve: 'forbidden' },
+  review: { amount: false, reason: false, approve: 'required' },
+  refund: { amount: true, reason: true, approve: 'forbidden' },
+};
+
+/** `{orders:[...]}` for `action`: fields the action does not take are refused by path, not ignored. */
+export function bulkBody(action: BulkAction) {
+  const rule = RULES[action];
+  return z.strictObject({
+    orders: z
+      .array(bulkItem)
+      .min(1, 'must name at least one order')
+      .max(MAX_ORDERS_PER_REQUEST, `must have at most ${MAX_ORDERS_PER_REQUEST} orders; send more in further requests`)
+      .superRefine((items, ctx) => {
+        items.forEach((item, i) => {
+          if (!rule.amount && item.amount !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: `is not allowed for ${action}` });
+          if (!rule.reason && item.reason !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'reason'], message: `is not allowed for ${action}` });
+          if (rule.approve === 'required' && item.approve === undefined) ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: 'is required: true approves, false rejects' });
+          if (rule.approve === 'forbidden' && item.approve !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: `is not allowed for ${action}` });
+        });
+      }),
+  });
+}

@@ -1,0 +1,238 @@
+import { BATCH_LIMIT, formatGatewayMessage, GATEWAY_ERRORS } from '../../../shared/gateway/errors';
+import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
+import { canApply, isPaymentStatus } from '../../../shared/gateway/status';
+import type { AppDeps } from '../../deps';
+import type { RefundItem } from '../../gateway';
+import { newId } from '../../ids';
+import { writeAuditEvent } from '../../store/auditEvents';
+import type { Db } from '../../store/db';
+import { lockOrders } from '../../store/lockOrders';
+import type { OrderRow } from '../../store/orders';
+import { claimPendingRefund, insertRefund, REFUND_STATUS, RESERVING, type RefundRow } from '../../store/refunds';
+import { runInTransaction } from '../../store/runInTransaction';
+import { runBatches } from '../runBatches';
+import { splitIntoBatches } from '../splitIntoBatches';
+import type { BulkItem } from './bulkBody';
+import { callBatch, type ItemOutcome } from './callBatch';
+import { findTargets, reloadOrders, type Target } from './findTargets';
+import { recordRefundOutcome } from './recordRefundOutcome';
+import { refreshFromGateway } from './refreshFromGateway';
+import { BULK_ERROR, failed, succeeded, type OrderResult } from './results';
+import { wrongState } from './runOrderActions';
+import { settlePendingRefunds, type PendingRefunds } from './settlePendingRefunds';
+
+/** A journalled refund on its way to the gateway, and the order of the request it answers. */
+interface Sending {
+  target: Target<BulkItem>;
+  refund: RefundRow;
+  /** the request asked for another amount than this earlier, unfinished refund: answer refund_pending */
+  otherAmount: boolean;
+}
+
+/** What was captured, hence refundable in total: a capture's amount, else (paid directly) the whole amount. */
+export function capturedMinor(order: OrderRow): number {
+  return order.captured_minor ?? order.amount_minor;
+}
+
+/**
+ * Refunds of any number of orders, in full (no amount: what is left) or in part. Each refund is journalled
+ * (`pending`, unique per order and sequence, with a deterministic refund_reference) and its amount reserved in
+ * the same transaction that checks the refundable total under a row lock, THEN sent in batches of 50. So two
+ * requests can never together refund more than was captured, and a refund journalled before a crash or sent
+ * without an answer is first looked up by its reference and, if the gateway never got it, sent again under the
+ * SAME reference: it is refunded once. A request that finds such an unfinished refund on an order is taken as
+ * its retry and answered by it.
+ */
+export async function refundOrders(deps: AppDeps, items: readonly BulkItem[], requestId?: string): Promise<OrderResult[]> {
+  const { db } = deps.store;
+  const { targets, results } = await findTargets(db, items);
+  const pending = await settlePendingRefunds(deps, targets.map((t) => t.order.id), { requestId });
+  const orders = await reloadOrders(db, targets.map((t) => t.order.id));
+
+  const sending: Sending[] = [];
+  const fresh: Target<BulkItem>[] = [];
+  for (const target of targets) {
+    const order = orders.get(target.order.id) ?? target.order;
+    const t = { ...target, order };
+    const requested = target.input.amount;
+    if (requested !== undefined && !isAmount(requested, order.currency)) {
+      results.set(t.index, failed(t.label, 'I0020', `amount is invalid: ${requested} is not an amount in ${order.currency}`));
+      continue;
+    }
+    const requestedMinor = requested === undefined ? undefined : toMinor(requested, order.currency);
+    const sameAmount = (r: RefundRow) => requestedMinor === undefined || r.amount_minor === requestedMinor;
+    const earlier = pending.get(order.id);
+    if (earlier?.unknown.length) {
+      results.set(t.index, failed(t.label, BULK_ERROR.gateway_unavailable, 'an earlier refund of this order could not be checked with the gateway; nothing was sent, try again later'));
+      continue;
+    }
+    const unsent = earlier?.unsent.find((r) => r.attempt_id === t.attempt.id);
+    if (unsent) {
+      const at = deps.now().toISOString();
+      if (await claimPendingRefund(db, unsent, at)) sending.push({ target: t, refund: { ...unsent, updated_at: at }, otherAmount: !sameAmount(unsent) });
+      else results.set(t.index, failed(t.label, BULK_ERROR.refund_pending, 'an earlier refund of this order is being sent by another request; try again in a moment'));
+      continue;
+    }
+    const done = earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded);
+    if (done) {
+      results.set(
+        t.index,
+        sameAmount(done)
+          ? succeeded(t.label, { status: order.status, note: 'done by an earlier request (found at the gateway)' })
+          : failed(t.label, BULK_ERROR.refund_pending, `an unfinished refund of ${toDecimal(done.amount_minor, done.currency)} from an earlier request was found done; this request was not sent, send it again for another refund`),
+      );
+      continue;
+    }
+    if (!order.payment_status || !isPaymentStatus(order.payment_status) || !canApply(order.payment_status, 'refund_partial')) {
+      results.set(t.index, failed(t.label, 'E0009', wrongState(order)));
+      continue;
+    }
+    if (requestedMinor === 0) {
+      results.set(t.index, failed(t.label, 'I0021'));
+      continue;
+    }
+    fresh.push(t);
+  }
+
+  const reserved = await runInTransaction(db, (trx) => reserveRefunds(trx, deps, fresh, requestId));
+  for (const [index, result] of reserved.refused) results.set(index, result);
+  sending.push(...reserved.journalled.map(({ target, refund }) => ({ target, refund, otherAmount: false })));
+
+  const batches = splitIntoBatches(sending, BATCH_LIMIT.refund);
+  const settled = await runBatches(batches, (batch) => sendRefunds(deps, batch, requestId));
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') {
+      for (const [index, result] of s.value) results.set(index, result);
+      return;
+    }
+    deps.log.error({ requestId, err: s.reason }, 'admin: refund batch failed');
+    for (const { target } of batches[i]!) {
+      results.set(target.index, failed(target.label, BULK_ERROR.outcome_unknown, 'the request failed while this refund was being sent; it is journalled and checked by its reference on the next refund or sync of this order'));
+    }
+  });
+  return items.map((_, i) => results.get(i)!);
+}
+
+/**
+ * In one transaction, under a lock on the orders: what is left to refund (captured less every pending or
+ * succeeded refund), then one pending journal row per order with the next sequence and its reference.
+ */
+async function reserveRefunds(
+  trx: Db,
+  deps: AppDeps,
+  targets: readonly Target<BulkItem>[],
+  requestId: string | undefined,
+): Promise<{ journalled: { target: Target<BulkItem>; refund: RefundRow }[]; refused: Map<number, OrderResult> }> {
+  const journalled: { target: Target<BulkItem>; refund: RefundRow }[] = [];
+  const refused = new Map<number, OrderResult>();
+  if (targets.length === 0) return { journalled, refused };
+  const ids = targets.map((t) => t.order.id);
+  await lockOrders(trx, deps.store.dialect, ids);
+  const orders = await reloadOrders(trx, ids);
+  const existing = await trx.selectFrom('refunds').select(['order_id', 'seq', 'status', 'amount_minor']).where('order_id', 'in', ids).execute();
+  const at = deps.now().toISOString();
+  for (const target of targets) {
+    const order = orders.get(target.order.id) ?? target.order;
+    const mine = existing.filter((r) => r.order_id === order.id);
+    const taken = mine.filter((r) => RESERVING.includes(r.status)).reduce((sum, r) => sum + r.amount_minor, 0);
+    const inFlight = mine.filter((r) => r.status === REFUND_STATUS.pending).reduce((sum, r) => sum + r.amount_minor, 0);
+    const left = capturedMinor(order) - taken;
+    const amount = target.input.amount === undefined ? left : toMinor(target.input.amount, order.currency);
+    if (left <= 0 || amount > left) {
+      const money = (minor: number) => `${toDecimal(Math.max(0, minor), order.currency)} ${order.currency}`;
+      refused.set(target.index, failed(target.label, 'B0002', `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet confirmed)` : ''}`));
+      continue;
+    }
+    const seq = Math.max(0, ...mine.map((r) => r.seq ?? 0)) + 1;
+    const refund: RefundRow = {
+      id: newId('rf'),
+      order_id: order.id,
+      attempt_id: target.attempt.id,
+      amount_minor: amount,
+      currency: order.currency,
+      reason: target.input.reason ?? null,
+      // deterministic and stored before the call: a retry sends this same reference, which the gateway dedupes
+      refund_reference: `${order.id}.${seq}`,
+      refund_reference_id: null,
+      seq,
+      status: REFUND_STATUS.pending,
+      message: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await insertRefund(trx, refund);
+    await writeAuditEvent(
+      trx,
+      { kind: 'refund', summary: `refund ${refundMoney(refund)} journalled as ${refund.refund_reference}`, order_no: target.attempt.gateway_order_no, attempt_id: target.attempt.id, request_id: requestId ?? null },
+      at,
+    );
+    journalled.push({ target: { ...target, order }, refund });
+  }
+  return { journalled, refused };
+}
+
+function refundMoney(refund: Pick<RefundRow, 'amount_minor' | 'currency'>): string {
+  return `${toDecimal(refund.amount_minor, refund.currency)} ${refund.currency}`;
+}
+
+async function sendRefunds(deps: AppDeps, batch: readonly Sending[], requestId: string | undefined): Promise<Map<number, OrderResult>> {
+  const item = ({ target, refund }: Sending): RefundItem => ({
+    transaction_id: target.order.transaction_id ?? target.attempt.transaction_id ?? '',
+    order_no: target.attempt.gateway_order_no,
+    currency: target.order.currency,
+    amount: toDecimal(target.order.amount_minor, target.order.currency),
+    refund_amount: toDecimal(refund.amount_minor, refund.currency),
+    ...(refund.reason ? { refund_reason: refund.reason } : {}),
+    refund_reference: refund.refund_reference,
+  });
+  const outcomes = await callBatch(deps.gateway, 'refund', batch.map(item));
+  const outcomeOf = (s: Sending): ItemOutcome => outcomes.get(item(s).transaction_id) ?? { kind: 'unknown', message: 'no answer for this order' };
+
+  const at = deps.now().toISOString();
+  // E0008: the reference was already used, so an earlier send did arrive; confirmed by lookup below
+  const alreadySent = batch.filter((s) => { const o = outcomeOf(s); return o.kind === 'failed' && o.code === 'E0008'; });
+  await runInTransaction(deps.store.db, async (trx) => {
+    for (const s of batch) {
+      const outcome = outcomeOf(s);
+      let summary: string;
+      if (outcome.kind === 'ok') {
+        const referenceId = typeof outcome.item.refund_reference_id === 'string' ? outcome.item.refund_reference_id : null;
+        await recordRefundOutcome(trx, s.refund, { ok: true, refundReferenceId: referenceId }, at);
+        summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): accepted by the gateway as ${referenceId ?? '?'}`;
+      } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
+        const message = formatGatewayMessage(outcome.code, outcome.message);
+        await recordRefundOutcome(trx, s.refund, { ok: false, message }, at);
+        summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): refused, ${message}`;
+      } else {
+        summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): ${outcome.kind === 'unknown' ? 'outcome unknown' : 'the gateway has this reference already'}, kept pending`;
+      }
+      await writeAuditEvent(trx, { kind: 'refund', summary, order_no: s.target.attempt.gateway_order_no, attempt_id: s.target.attempt.id, request_id: requestId ?? null }, at);
+    }
+  });
+  const confirmed = alreadySent.length
+    ? await settlePendingRefunds(deps, alreadySent.map((s) => s.target.order.id), { requestId, only: alreadySent.map((s) => s.refund.id) })
+    : new Map<string, PendingRefunds>();
+
+  const accepted = batch.filter((s) => outcomeOf(s).kind === 'ok' || confirmed.get(s.target.order.id)?.settled.some((r) => r.id === s.refund.id && r.status === REFUND_STATUS.succeeded));
+  await refreshFromGateway(deps, accepted.map((s) => s.target.attempt), requestId);
+  const orders = await reloadOrders(deps.store.db, accepted.map((s) => s.target.order.id));
+
+  const results = new Map<number, OrderResult>();
+  for (const s of batch) {
+    const outcome = outcomeOf(s);
+    const { label } = s.target;
+    if (accepted.includes(s)) {
+      results.set(
+        s.target.index,
+        s.otherAmount
+          ? failed(label, BULK_ERROR.refund_pending, `an unfinished refund of ${refundMoney(s.refund)} from an earlier request was completed instead; this request was not sent, send it again for another refund`)
+          : succeeded(label, { status: orders.get(s.target.order.id)?.status }),
+      );
+    } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
+      results.set(s.target.index, failed(label, outcome.code, outcome.message));
+    } else {
+      results.set(s.target.index, failed(label, BULK_ERROR.outcome_unknown, outcome.kind === 'unknown' ? outcome.message : 'the gateway has this refund already but it could not be confirmed yet; sync the order'));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { limitBody } from '../middleware/limitBody';
+import { requireBearer } from '../middleware/requireBearer';
+import { bulkRoutes } from './routes/bulk';
+import { eventRoutes } from './routes/events';
+import { orderRoutes } from './routes/orders';
+import { paymentMethodRoutes } from './routes/paymentMethods';
+import { payoutRoutes } from './routes/payouts';
+import { statsRoutes } from './routes/stats';
+import { syncRoutes } from './routes/sync';
+
+/** Bulk requests name up to 5000 orders; that fits well within 1 MiB. */
+const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs
+ * `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time; anything else is a 401 that does not say
+ * what was wrong. Answers are never cached: they show live orders and money.
+ *
+ * @example
+ * app.route('/admin/api', createAdminApi(deps));
+ */
+export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .use(requireBearer(deps.config.adminToken, 'admin token'))
+    .use(async function noStore(c, next) {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .use(limitBody(MAX_ADMIN_BODY_BYTES))
+    .route('/orders', bulkRoutes(deps))
+    .route('/orders', syncRoutes(deps))
+    .route('/orders', orderRoutes(deps))
+    .route('/payouts', payoutRoutes(deps))
+    .route('/payment-methods', paymentMethodRoutes(deps))
+    .route('/events', eventRoutes(deps))
+    .route('/stats', statsRoutes(deps));
+}

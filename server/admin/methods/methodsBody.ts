@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { countryCode, currencyCode, decimalString } from '../../../shared/contract/primitives';
+import { exponentOf } from '../../../shared/gateway/currencies';
+import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
+import { isAmount, toMinor } from '../../../shared/gateway/money';
+
+/** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
+const METHOD_FIELDS = ['document', 'birth_date', 'bank_code'] as const;
+
+const method = z.strictObject({
+  id: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'must be 1 to 40 lower-case letters, digits, "-" or "_"'),
+  kind: z.enum(['card', 'apm'], { error: 'must be "card" (the checkout iFrame) or "apm"' }),
+  payment_method: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(MAX_LENGTH.payment_method, `must be at most ${MAX_LENGTH.payment_method} characters`)
+    .regex(/^[A-Z0-9_]+$/, 'must be the gateway code in capitals, e.g. "PIX"')
+    .optional(),
+  labels: z.record(
+    z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"'),
+    z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  ),
+  enabled: z.boolean({ error: 'must be true or false' }),
+  sort: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000),
+  countries: z.array(countryCode).max(250).default([]),
+  currencies: z.array(currencyCode).max(200).default([]),
+  min_amount: decimalString.optional(),
+  max_amount: decimalString.optional(),
+  fields: z.array(z.enum(METHOD_FIELDS, { error: `must be one of ${METHOD_FIELDS.join(', ')}` })).max(METHOD_FIELDS.length).default([]),
+  open3d: z.enum(CODED_VALUES.open3d, { error: 'must be "do3DS" or "no3DS"' }).optional(),
+  banks: z
+    .array(z.strictObject({ code: z.string().min(1).max(50), name: z.string().min(1, 'must not be empty').max(100) }))
+    .max(200)
+    .optional(),
+});
+
+export type MethodInput = z.infer<typeof method>;
+
+/**
+ * `PUT /admin/api/payment-methods` body: the whole list. Beyond each field's format: ids are unique, an APM
+ * names its gateway code and a card does not, English labels exist (the fallback of every locale), and the
+ * amount limits are exact in the method's currencies, which must then share one number of decimals (the limits
+ * are kept in minor units, compared with the session's amount).
+ */
+export const methodsBody = z.strictObject({
+  methods: z
+    .array(method)
+    .max(100, 'must have at most 100 methods')
+    .superRefine((methods, ctx) => {
+      const seen = new Set<string>();
+      methods.forEach((m, i) => {
+        const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path: [i, ...path], message });
+        if (seen.has(m.id)) issue(['id'], 'is used by another method');
+        seen.add(m.id);
+        if (!m.labels.en) issue(['labels', 'en'], 'is required: it is the fallback for every other language');
+        if (m.kind === 'apm' && !m.payment_method) issue(['payment_method'], 'is required for an APM (the gateway code, e.g. PIX)');
+        if (m.kind === 'card' && m.payment_method) issue(['payment_method'], 'is only for APMs; a card is paid in the checkout iFrame');
+        if (m.kind === 'apm' && m.open3d) issue(['open3d'], 'is only for cards');
+        const limits = (['min_amount', 'max_amount'] as const).filter((k) => m[k] !== undefined);
+        if (limits.length === 0) return;
+        const exponents = new Set(m.currencies.map(exponentOf));
+        if (m.currencies.length === 0 || exponents.size > 1) {
+          for (const k of limits) issue([k], 'needs the method\'s currencies, all with the same number of decimals (the limit is in their units)');
+          return;
+        }
+        const currency = m.currencies[0]!;
+        for (const k of limits) if (!isAmount(m[k]!, currency)) issue([k], `must be an amount in ${currency}, e.g. "${isAmount('10', currency) ? '10' : '10.00'}"`);
+        if (m.min_amount && m.max_amount && isAmount(m.min_amount, currency) && isAmount(m.max_amount, currency) && toMinor(m.min_amount, currency) > toMinor(m.max_amount, currency)) {
+          issue(['max_amount'], 'must not be less than min_amount');
+        }
+      });
+    }),
+});

@@ -1,0 +1,67 @@
+import type { Insertable } from 'kysely';
+import { toDecimal, toMinor } from '../../../shared/gateway/money';
+import type { PaymentMethod } from '../../store/paymentMethods';
+import type { PaymentMethodTable } from '../../store/schema';
+import type { MethodInput } from './methodsBody';
+
+/** A payment method as the admin API shows it (admin/api/client.ts `PaymentMethod`). */
+export interface AdminMethod {
+  id: string;
+  kind: 'card' | 'apm';
+  payment_method?: string;
+  labels: Record<string, string>;
+  enabled: boolean;
+  sort: number;
+  countries: string[];
+  currencies: string[];
+  min_amount?: string;
+  max_amount?: string;
+  fields: PaymentMethod['fields'];
+  open3d?: 'do3DS' | 'no3DS';
+  banks?: { code: string; name: string }[];
+}
+
+export function toAdminMethod(m: PaymentMethod): AdminMethod {
+  const currency = m.currencies?.[0];
+  // limits are stored in minor units of the method's currencies (one exponent, checked on save)
+  const amount = (minor: number | null) => (minor === null ? undefined : currency ? toDecimal(minor, currency) : String(minor));
+  const min = amount(m.minMinor);
+  const max = amount(m.maxMinor);
+  return {
+    id: m.id,
+    kind: m.kind,
+    ...(m.paymentMethod ? { payment_method: m.paymentMethod } : {}),
+    labels: m.labels,
+    enabled: m.enabled,
+    sort: m.sortOrder,
+    countries: m.countries ?? [],
+    currencies: m.currencies ?? [],
+    ...(min !== undefined ? { min_amount: min } : {}),
+    ...(max !== undefined ? { max_amount: max } : {}),
+    fields: m.fields,
+    ...(m.open3d ? { open3d: m.open3d } : {}),
+    ...(m.banks ? { banks: m.banks } : {}),
+  };
+}
+
+/** The row to store for a validated method; an empty country or currency list means "any". */
+export function toMethodRow(m: MethodInput, now: string): Insertable<PaymentMethodTable> {
+  const currency = m.currencies[0];
+  const minor = (amount: string | undefined) => (amount === undefined || !currency ? null : toMinor(amount, currency));
+  return {
+    id: m.id,
+    kind: m.kind,
+    payment_method: m.kind === 'apm' ? (m.payment_method ?? null) : null,
+    labels: JSON.stringify(m.labels),
+    enabled: m.enabled ? 1 : 0,
+    sort_order: m.sort,
+    countries: m.countries.length ? JSON.stringify(m.countries) : null,
+    currencies: m.currencies.length ? JSON.stringify(m.currencies) : null,
+    min_minor: minor(m.min_amount),
+    max_minor: minor(m.max_amount),
+    fields: JSON.stringify(m.fields),
+    banks: m.banks ? JSON.stringify(m.banks) : null,
+    open3d: m.kind === 'card' ? (m.open3d ?? null) : null,
+    updated_at: now,
+  };
+}

@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../deps';
+import { parseWith } from '../../http/readJsonBody';
+import type { AuditEventRow } from '../../store/auditEvents';
+import type { Db } from '../../store/db';
+import { findAuditEvents } from '../../store/findAuditEvents';
+import { maskAuditValue } from '../maskAuditValue';
+import { givenQuery } from './orders';
+
+const eventsQuery = z.strictObject({
+  order_no: z.string().max(64, 'must be at most 64 characters').optional(),
+  type: z.string().max(40, 'must be at most 40 characters').optional(),
+  cursor: z.string().regex(/^\d{1,15}$/, 'is not a cursor from this API').optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+});
+
+/**
+ * `GET /admin/api/events?order_no=&type=&cursor=`: the audit log, newest first: every gateway call,
+ * notification, state change and owner action, with secrets and card-like numbers masked. `order_no` is the
+ * shop's order number (its payment attempts' gateway order numbers are included) or a gateway order number.
+ */
+export function eventRoutes(deps: AppDeps) {
+  const { db } = deps.store;
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const q = parseWith(eventsQuery, givenQuery(c.req.query()));
+    let scope: { orderNos: string[]; attemptIds: string[] } | undefined;
+    if (q.order_no) {
+      const attempts = await db
+        .selectFrom('payment_attempts')
+        .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
+        .select(['payment_attempts.id', 'payment_attempts.gateway_order_no'])
+        .where('orders.order_no', '=', q.order_no)
+        .execute();
+      scope = { orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)], attemptIds: attempts.map((a) => a.id) };
+    }
+    const rows = await findAuditEvents(db, { ...scope, kind: q.type, before: q.cursor === undefined ? undefined : Number(q.cursor), limit: q.limit + 1 });
+    const page = rows.slice(0, q.limit);
+    const shopOrderNos = await shopOrderNumbers(db, page);
+    return c.json({
+      events: page.map((e) => ({
+        id: e.id,
+        at: e.at,
+        type: e.kind,
+        order_no: shopOrderNos.get(e.id) ?? e.order_no ?? undefined,
+        ...(e.order_no && shopOrderNos.get(e.id) !== e.order_no ? { gateway_order_no: e.order_no } : {}),
+        request_id: e.request_id ?? undefined,
+        summary: maskAuditValue(e.summary),
+        detail: e.detail === null ? undefined : maskAuditValue(parseJson(e.detail)),
+      })),
+      next_cursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
+    });
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The shop's order_no of each event, through its payment attempt, so the log links to the order's page. */
+async function shopOrderNumbers(db: Db, events: readonly AuditEventRow[]): Promise<Map<number, string>> {
+  const attemptIds = [...new Set(events.flatMap((e) => (e.attempt_id ? [e.attempt_id] : [])))];
+  const gatewayNos = [...new Set(events.flatMap((e) => (e.order_no ? [e.order_no] : [])))];
+  const map = new Map<number, string>();
+  if (attemptIds.length === 0 && gatewayNos.length === 0) return map;
+  const rows = await db
+    .selectFrom('payment_attempts')
+    .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
+    .select(['payment_attempts.id as attempt_id', 'payment_attempts.gateway_order_no', 'orders.order_no'])
+    .where((eb) =>
+      eb.or([
+        ...(attemptIds.length ? [eb('payment_attempts.id', 'in', attemptIds)] : []),
+        ...(gatewayNos.length ? [eb('payment_attempts.gateway_order_no', 'in', gatewayNos)] : []),
+      ]),
+    )
+    .execute();
+  const byAttempt = new Map(rows.map((r) => [r.attempt_id, r.order_no]));
+  const byGatewayNo = new Map(rows.map((r) => [r.gateway_order_no, r.order_no]));
+  for (const e of events) {
+    const shop = (e.attempt_id && byAttempt.get(e.attempt_id)) || (e.order_no && byGatewayNo.get(e.order_no));
+    if (shop) map.set(e.id, shop);
+  }
+  return map;
+}

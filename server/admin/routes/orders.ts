@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { API_ERROR } from '../../../shared/contract/errors';
+import { toDecimal } from '../../../shared/gateway/money';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status';
+import { ApiError } from '../../apiError';
+import type { AppDeps, AppEnv } from '../../deps';
+import { parseWith } from '../../http/readJsonBody';
+import { listAttempts } from '../../store/attempts';
+import { findAuditEvents } from '../../store/findAuditEvents';
+import { listOrders } from '../../store/listOrders';
+import { findOrderByNo } from '../../store/orders';
+import { refundsOf } from '../../store/refunds';
+import { decodeCursor, nextCursor } from '../cursor';
+import { dayOrMoment, endOf, startOf } from '../dateRange';
+import { maskAuditValue } from '../maskAuditValue';
+import { toOrderView } from '../toOrderView';
+
+const listQuery = z.strictObject({
+  status: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  from: dayOrMoment.optional(),
+  to: dayOrMoment.optional(),
+  q: z.string().max(100, 'must be at most 100 characters').optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(50),
+});
+
+/** The most events an order's page shows; an order has a few dozen at most. */
+const MAX_ORDER_EVENTS = 1000;
+
+/** Query parameters without the empty ones, as a form with blank filters sends them. */
+export function givenQuery(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
+}
+
+/** `GET /admin/api/orders` (filters, cursor pages) and `GET /admin/api/orders/:order_no` (with its history). */
+export function orderRoutes(deps: AppDeps) {
+  const { db } = deps.store;
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const q = parseWith(listQuery, givenQuery(c.req.query()));
+      const rows = await listOrders(
+        db,
+        { status: q.status, from: q.from && startOf(q.from), to: q.to && endOf(q.to), q: q.q },
+        { after: decodeCursor(q.cursor), limit: q.limit + 1 },
+      );
+      const { page, next_cursor } = nextCursor(rows, q.limit, (o) => ({ at: o.created_at, id: o.id }));
+      return c.json({ orders: page.map(toOrderView), next_cursor });
+    })
+    .get('/:order_no', async (c) => {
+      const order = await findOrderByNo(db, c.req.param('order_no'));
+      if (!order) throw new ApiError(404, API_ERROR.not_found, `no order ${c.req.param('order_no')}`);
+      const attempts = await listAttempts(db, order.id);
+      const events = await findAuditEvents(db, {
+        orderNos: [order.order_no, ...attempts.map((a) => a.gateway_order_no)],
+        attemptIds: attempts.map((a) => a.id),
+        limit: MAX_ORDER_EVENTS,
+      });
+      const refunds = await refundsOf(db, [order.id]);
+      return c.json({
+        ...toOrderView(order),
+        events: events.reverse().map((e) => ({ at: e.at, type: e.kind, detail: maskAuditValue(e.summary) })),
+        attempts: attempts.map((a) => ({
+          id: a.id,
+          seq: a.seq,
+          gateway_order_no: a.gateway_order_no,
+          method: a.method_id,
+          status: a.status,
+          payment_status: a.payment_status,
+          transaction_id: a.transaction_id,
+          message: a.message,
+          created_at: a.created_at,
+          updated_at: a.updated_at,
+        })),
+        refunds: refunds.map((r) => ({
+          seq: r.seq,
+          amount: toDecimal(r.amount_minor, r.currency),
+          currency: r.currency,
+          reason: r.reason,
+          refund_reference: r.refund_reference,
+          refund_reference_id: r.refund_reference_id,
+          status: r.status,
+          message: r.message,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        })),
+      });
+    });
+}

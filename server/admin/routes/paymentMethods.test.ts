@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson, createSession } from '../../testing/shopClient';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
+import { admin } from '../testing/adminClient';
+
+describeOnStores('payment methods', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ store });
+  });
+  afterAll(() => backend?.close());
+
+  const offered = async (overrides: Record<string, unknown>) => {
+    const s = await createSession(backend, { items: undefined, ...overrides });
+    const view = await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
+    return view.body.methods.map((m: { id: string }) => m.id);
+  };
+
+  it('lists the shop methods, saves the whole list, and sessions offer only the methods that fit them', async () => {
+    const { body } = await admin(backend, '/payment-methods');
+    expect(body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'pix', 'boleto', 'alipay', 'ideal']);
+    expect(body.methods[1]).toEqual({ id: 'pix', kind: 'apm', payment_method: 'PIX', labels: { en: 'Pix', pt: 'Pix' }, enabled: true, sort: 20, countries: ['BR'], currencies: ['BRL'], fields: [] });
+    expect(body.methods[4]).toMatchObject({ id: 'ideal', fields: ['bank_code'], banks: expect.arrayContaining([{ code: 'INGBNL2A', name: 'ING' }]) });
+
+    const methods = body.methods
+      .filter((m: { id: string }) => m.id !== 'alipay')
+      .map((m: Record<string, unknown>) => (m.id === 'pix' ? { ...m, min_amount: '10.00', max_amount: '100.00', labels: { en: 'PIX instant' } } : m.id === 'boleto' ? { ...m, enabled: false } : m));
+    methods.push({ id: 'mbway', kind: 'apm', payment_method: 'MBWAY', labels: { en: 'MB WAY', pt: 'MB WAY' }, enabled: true, sort: 60, countries: ['PT'], currencies: ['EUR'], fields: ['birth_date'] });
+    const saved = await admin(backend, '/payment-methods', { method: 'PUT', body: { methods } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'pix', 'boleto', 'ideal', 'mbway']);
+    expect((await admin(backend, '/payment-methods')).body).toEqual(saved.body);
+    expect(saved.body.methods[1]).toMatchObject({ labels: { en: 'PIX instant' }, min_amount: '10.00', max_amount: '100.00' });
+
+    expect(await offered({ amount: '50.00', currency: 'BRL', country: 'BR' })).toEqual(['card', 'pix']);
+    expect(await offered({ amount: '500.00', currency: 'BRL', country: 'BR' })).toEqual(['card']);
+    expect(await offered({ amount: '5.00', currency: 'BRL', country: 'BR' })).toEqual(['card']);
+    expect(await offered({ amount: '20.00', currency: 'EUR', country: 'PT' })).toEqual(['card', 'mbway']);
+    expect(await offered({ amount: '20.00', currency: 'CNY', country: 'CN' })).toEqual(['card']);
+  });
+
+  it('refuses a list it could not apply, naming each field', async () => {
+    const before = (await admin(backend, '/payment-methods')).body;
+    const res = await admin(backend, '/payment-methods', {
+      method: 'PUT',
+      body: {
+        methods: [
+          { id: 'card', kind: 'card', payment_method: 'CARD', labels: { en: 'Card' }, enabled: true, sort: 0 },
+          { id: 'pix', kind: 'apm', labels: { pt: 'Pix' }, enabled: true, sort: 1, countries: ['BR'], currencies: ['BRL'], min_amount: '10.5' },
+          { id: 'pix', kind: 'apm', payment_method: 'PIX', labels: { en: 'Pix' }, enabled: true, sort: 2, min_amount: '1.00' },
+          { id: 'Bad Id', kind: 'apm', payment_method: 'X', labels: { en: 'X' }, enabled: 'yes', sort: 3, currencies: ['USD'], min_amount: '9.00', max_amount: '5.00', countries: ['Brazil'] },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.map((f: { path: string }) => f.path).sort()).toEqual(
+      [
+        'methods.3.id',
+        'methods.3.enabled',
+        'methods.3.countries.0',
+      ].sort(),
+    );
+    const semantic = await admin(backend, '/payment-methods', {
+      method: 'PUT',
+      body: {
+        methods: [
+          { id: 'card', kind: 'card', payment_method: 'CARD', labels: { en: 'Card' }, enabled: true, sort: 0 },
+          { id: 'pix', kind: 'apm', labels: { pt: 'Pix' }, enabled: true, sort: 1, countries: ['BR'], currencies: ['BRL'], min_amount: '10.5' },
+          { id: 'pix', kind: 'apm', payment_method: 'PIX', labels: { en: 'Pix' }, enabled: true, sort: 2, min_amount: '1.00' },
+          { id: 'x', kind: 'apm', payment_method: 'X', labels: { en: 'X' }, enabled: true, sort: 3, currencies: ['USD'], min_amount: '9.00', max_amount: '5.00' },
+        ],
+      },
+    });
+    expect(semantic.body.error.fields).toEqual([
+      { path: 'methods.0.payment_method', message: 'is only for APMs; a card is paid in the checkout iFrame' },
+      { path: 'methods.1.labels.en', message: 'is required: it is the fallback for every other language' },
+      { path: 'methods.1.payment_method', message: 'is required for an APM (the gateway code, e.g. PIX)' },
+      { path: 'methods.1.min_amount', message: 'must be an amount in BRL, e.g. "10.00"' },
+      { path: 'methods.2.id', message: 'is used by another method' },
+      { path: 'methods.2.min_amount', message: "needs the method's currencies, all with the same number of decimals (the limit is in their units)" },
+      { path: 'methods.3.max_amount', message: 'must not be less than min_amount' },
+    ]);
+    expect((await admin(backend, '/payment-methods')).body).toEqual(before);
+  });
+});
+
+describe('payment methods body', () => {
+  it('is JSON only', async () => {
+    const backend = await startBackend();
+    try {
+      const res = await callJson(`${backend.url}/admin/api/payment-methods`, { method: 'PUT', body: 'methods=all', headers: { Authorization: `Bearer ${backend.config.adminToken}`, 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(res.status).toBe(415);
+    } finally {
+      await backend.close();
+    }
+  });
+});

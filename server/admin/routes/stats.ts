@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../deps';
+import { parseWith } from '../../http/readJsonBody';
+import { orderStats } from '../../store/orderStats';
+import { endOf, startOf } from '../dateRange';
+
+/** A year of days is what the overview chart can show. */
+const MAX_DAYS = 366;
+const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+
+const statsQuery = z
+  .strictObject({ from: day, to: day })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < MAX_DAYS * 86_400_000, { path: ['to'], message: `the range must be at most ${MAX_DAYS} days` });
+
+/** `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume. */
+export function statsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const q = parseWith(statsQuery, c.req.query());
+    return c.json({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
+  });
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { API_ERROR } from '../shared/contract/errors';
+import type { AppDeps, AppEnv } from './deps';
+import { createAdminApi } from './admin/createAdminApi';
+import { newId } from './ids';
+import { limitBody } from './middleware/limitBody';
+import { logRequests } from './middleware/logRequests';
+import { mapError } from './middleware/mapError';
+import { widgetCors } from './middleware/widgetCors';
+import { demoRoutes } from './routes/demo';
+import { frameRoutes } from './routes/frame';
+import { healthRoutes } from './routes/health';
+import { hookRoutes } from './routes/hooks';
+import { paymentRoutes } from './routes/payments';
+import { returnRoutes } from './routes/return';
+import { sessionRoutes } from './routes/sessions';
+import { staticRoutes } from './routes/static';
+
+/** Request bodies are small JSON or form posts; anything larger is refused before it is read. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The merchant backend as a Hono app (DESIGN.md "The merchant backend's HTTP contract"). Pure wiring: no I/O
+ * happens until a request arrives.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId({ generator: () => newId('req') }));
+  app.use(logRequests(deps.log));
+  // Pages that are framed or loaded cross-origin (card frame, return page, widget.js) set their own framing,
+  // CSP and resource policy; overwrite:false keeps those and gives every other response the strict defaults.
+  app.use(
+    secureHeaders({
+      overwrite: false,
+      xFrameOptions: false,
+      crossOriginResourcePolicy: false,
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    }),
+  );
+  app.onError(mapError(deps.log));
+  app.notFound((c) => c.json({ error: { code: API_ERROR.not_found, message: `no route for ${c.req.method} ${c.req.path}` } }, 404));
+
+  app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
+  app.use('/hooks/*', limitBody(MAX_BODY_BYTES));
+  app.use('/demo/*', limitBody(MAX_BODY_BYTES));
+  app.route('/api/sessions', sessionRoutes(deps));
+  app.route('/api/sessions', paymentRoutes(deps));
+  app.route('/pay/frame', frameRoutes(deps));
+  app.route('/pay/return', returnRoutes(deps));
+  app.route('/hooks/gateway', hookRoutes(deps));
+  app.route('/healthz', healthRoutes(deps));
+  app.route('/admin/api', createAdminApi(deps));
+  if (!deps.config.production) app.route('/', demoRoutes(deps));
+  app.route('/', staticRoutes(deps));
+  return app;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_DEFAULTS, loadConfig } from './config';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  GATEWAY_BASE_URL: 'https://gateway.example',
+  MERCHANT_ID: '900001',
+  ACCOUNT_ID: '900001001',
+  SIGN_KEY: 'sk_live_abc',
+  SHOP_SECRET: 'shop-secret-live',
+  ADMIN_TOKEN: 'admin-token-live',
+  PUBLIC_URL: 'https://pay.shop.example/',
+  ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
+  DATABASE_URL: 'postgres://app@db.internal/merchant',
+};
+
+function problems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected loadConfig to refuse');
+}
+
+describe('loadConfig', () => {
+  it('runs the demo with no environment at all', () => {
+    const c = loadConfig({});
+    expect(c.production).toBe(false);
+    expect(c.gateway).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', merchantId: '701001', accountId: '701001010', signKey: 'sk_sandbox_701001010' });
+    expect(c.database).toEqual({ kind: 'sqlite', file: './data/merchant.db' });
+    expect(c.notifyUrl).toBe('http://127.0.0.1:4000/hooks/gateway');
+    expect(c.allowedOrigins).toEqual(['http://127.0.0.1:4000', 'http://localhost:4000']);
+  });
+
+  it("lets the backend's own origin embed the widget when ALLOWED_ORIGINS is unset", () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4612' }).allowedOrigins).toEqual(['http://127.0.0.1:4612', 'http://localhost:4612']);
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example/' }).allowedOrigins).toEqual(['https://pay.example']);
+  });
+
+  it('accepts a complete production environment and derives the notify URL', () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c.production).toBe(true);
+    expect(c.publicUrl).toBe('https://pay.shop.example');
+    expect(c.notifyUrl).toBe('https://pay.shop.example/hooks/gateway');
+    expect(c.allowedOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
+    expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
+  });
+
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'MERCHANT_ID', 'DATABASE_URL'] as const)('refuses production without %s, naming it', (name) => {
+    const { [name]: _, ...env } = PRODUCTION;
+    expect(problems(env)).toContain(`${name}: must be set when NODE_ENV=production`);
+  });
+
+  it('counts an empty variable as missing', () => {
+    expect(problems({ ...PRODUCTION, SIGN_KEY: '' })).toContain('SIGN_KEY: must be set');
+  });
+
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const)('refuses the demo default of %s in production', (name) => {
+    expect(problems({ ...PRODUCTION, [name]: DEMO_DEFAULTS[name] })).toContain(`${name}: the demo default is refused`);
+  });
+
+  it('refuses a non-HTTPS notify URL in production, naming PUBLIC_URL', () => {
+    expect(problems({ ...PRODUCTION, PUBLIC_URL: 'http://pay.shop.example' })).toMatch(/^PUBLIC_URL: .*must be HTTPS/m);
+  });
+
+  it('refuses malformed values in any mode, naming the variable', () => {
+    expect(problems({ PORT: 'eighty' })).toMatch(/^PORT: /m);
+    expect(problems({ PUBLIC_URL: 'not a url' })).toMatch(/^PUBLIC_URL: /m);
+    expect(problems({ ALLOWED_ORIGINS: 'https://shop.example/path' })).toMatch(/^ALLOWED_ORIGINS: /m);
+    expect(problems({ DATABASE_URL: 'mysql://x' })).toMatch(/^DATABASE_URL: /m);
+    expect(problems({ MERCHANT_ID: '12345678' })).toMatch(/^MERCHANT_ID: /m);
+  });
+
+  it('lists every problem at once', () => {
+    const text = problems({ NODE_ENV: 'production' });
+    for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'PUBLIC_URL', 'DATABASE_URL']) expect(text).toContain(name);
+  });
+});

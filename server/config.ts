@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * The backend's configuration, read from the environment once by `main.ts` (DESIGN.md "How it starts").
+ * Every value has a demo default so `npm start` needs nothing; `NODE_ENV=production` refuses those defaults,
+ * missing secrets and a notify URL that is not HTTPS, naming the variable, so a misconfigured deployment fails
+ * at start-up instead of at the first payment.
+ */
+export const DEMO_DEFAULTS = {
+  GATEWAY_BASE_URL: 'http://127.0.0.1:4010',
+  MERCHANT_ID: '701001',
+  ACCOUNT_ID: '701001010',
+  SIGN_KEY: 'sk_sandbox_701001010',
+  SHOP_SECRET: 'demo-shop-secret',
+  ADMIN_TOKEN: 'demo-admin-token',
+  PUBLIC_URL: 'http://127.0.0.1:4000',
+} as const;
+
+/** Secrets that must be set explicitly, and never to their demo value, in production. */
+const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const;
+/** Also required in production: a demo value here would point a live shop at the sandbox or localhost. */
+const REQUIRED_IN_PRODUCTION = [...SECRETS, 'GATEWAY_BASE_URL', 'PUBLIC_URL', 'ALLOWED_ORIGINS', 'DATABASE_URL'] as const;
+
+const url = z.string().refine((v) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an absolute http(s) URL');
+
+const origin = z.string().refine((v) => {
+  try {
+    return new URL(v).origin === v;
+  } catch {
+    return false;
+  }
+}, 'must be a list of origins like "https://shop.example" (scheme, host and port only, no path or slash)');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  GATEWAY_BASE_URL: url.default(DEMO_DEFAULTS.GATEWAY_BASE_URL),
+  GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
+  MERCHANT_ID: z.string().min(1).max(7, 'must be at most 7 characters').default(DEMO_DEFAULTS.MERCHANT_ID),
+  ACCOUNT_ID: z.string().min(1).max(10, 'must be at most 10 characters').default(DEMO_DEFAULTS.ACCOUNT_ID),
+  SIGN_KEY: z.string().min(1).default(DEMO_DEFAULTS.SIGN_KEY),
+  /** comma-separated keys still accepted on incoming signatures during a key rotation */
+  SIGN_KEYS_PREVIOUS: z.string().default(''),
+  SHOP_SECRET: z.string().min(1).default(DEMO_DEFAULTS.SHOP_SECRET),
+  ADMIN_TOKEN: z.string().min(1).default(DEMO_DEFAULTS.ADMIN_TOKEN),
+  PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
+  /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
+  ALLOWED_ORIGINS: z.string().optional(),
+  DATABASE_URL: z.string().default(''),
+  SQLITE_FILE: z.string().min(1).default('./data/merchant.db'),
+  SESSION_TTL_MINUTES: positiveInt.default(60),
+  RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
+  /** a pending payment older than this is queried by the reconcile loop */
+  RECONCILE_PENDING_AFTER_MS: positiveInt.default(10 * 60_000),
+  RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(600),
+  RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt.default(30),
+  /** how many reverse proxies in front of the backend append to X-Forwarded-For (0 = use the socket address) */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  WIDGET_DIR: z.string().default('dist/widget'),
+  DEMO_PAGE: z.string().default('widget/demo/index.html'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  production: boolean;
+  host: string;
+  port: number;
+  gateway: { baseUrl: string; merchantId: string; accountId: string; signKey: string; verifyKeys: string[]; timeoutMs: number };
+  shopSecret: string;
+  adminToken: string;
+  /** no trailing slash */
+  publicUrl: string;
+  notifyUrl: string;
+  allowedOrigins: string[];
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  sessionTtlMs: number;
+  reconcile: { intervalMs: number; pendingAfterMs: number };
+  rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number };
+  trustedProxyHops: number;
+  widgetDir: string;
+  demoPage: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks `env`; throws ConfigError with one line per problem, each naming its variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  // an empty variable counts as unset, as it does in most deployment tools
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? 'env')}: ${i.message}`).join('\n'));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const allowedOrigins = (e.ALLOWED_ORIGINS ?? defaultOrigins(publicUrl)).split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of allowedOrigins) {
+    if (!origin.safeParse(o).success) problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
+  }
+  const databaseUrl = e.DATABASE_URL;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL: must be a postgres:// URL (leave it unset for SQLite)');
+
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (!given[name]) problems.push(`${name}: must be set when NODE_ENV=production`);
+    }
+    for (const name of [...SECRETS, 'GATEWAY_BASE_URL', 'PUBLIC_URL'] as const) {
+      if (given[name] && given[name] === DEMO_DEFAULTS[name]) problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
+    }
+    if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
+      problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
+    }
+    for (const o of allowedOrigins) {
+      if (o.startsWith('http:')) problems.push(`ALLOWED_ORIGINS: ${o} must be HTTPS when NODE_ENV=production`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems.join('\n'));
+
+  return {
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    gateway: {
+      baseUrl: e.GATEWAY_BASE_URL.replace(/\/+$/, ''),
+      merchantId: e.MERCHANT_ID,
+      accountId: e.ACCOUNT_ID,
+      signKey: e.SIGN_KEY,
+      verifyKeys: e.SIGN_KEYS_PREVIOUS.split(',').map((k) => k.trim()).filter(Boolean),
+      timeoutMs: e.GATEWAY_TIMEOUT_MS,
+    },
+    shopSecret: e.SHOP_SECRET,
+    adminToken: e.ADMIN_TOKEN,
+    publicUrl,
+    notifyUrl: `${publicUrl}/hooks/gateway`,
+    allowedOrigins,
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: e.SQLITE_FILE },
+    sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
+    reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, pendingAfterMs: e.RECONCILE_PENDING_AFTER_MS },
+    rateLimit: { sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE, paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    widgetDir: e.WIDGET_DIR,
+    demoPage: e.DEMO_PAGE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Without ALLOWED_ORIGINS only the backend's own origin may embed the widget: that is where the demo shop runs.
+ * On loopback both spellings of the host are allowed, since a browser treats them as different origins.
+ */
+function defaultOrigins(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  const twin = url.hostname === '127.0.0.1' ? 'localhost' : url.hostname === 'localhost' ? '127.0.0.1' : undefined;
+  if (!twin) return url.origin;
+  const other = new URL(url.origin);
+  other.hostname = twin;
+  return `${url.origin},${other.origin}`;
+}

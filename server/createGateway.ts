@@ -1,0 +1,48 @@
+import type { Config } from './config';
+import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
+import type { Logger } from './log';
+import { writeAuditEvent } from './store/auditEvents';
+import type { Store } from './store/db';
+
+/**
+ * The gateway client for the configured account, with every HTTP exchange written to the audit log (the client
+ * masks secrets and personal data before it hands a record over).
+ */
+export function createGateway(config: Config, store: Store, log: Logger, overrides: { fetch?: typeof fetch } = {}): GatewayClient {
+  return createGatewayClient({
+    baseUrl: config.gateway.baseUrl,
+    merchantId: config.gateway.merchantId,
+    accountId: config.gateway.accountId,
+    signKey: config.gateway.signKey,
+    verifyKeys: config.gateway.verifyKeys,
+    timeoutMs: config.gateway.timeoutMs,
+    ...overrides,
+    onCall: (record: GatewayCallRecord) => {
+      const orderNo = orderNoOf(record.request);
+      writeAuditEvent(store.db, {
+        kind: 'gateway_call',
+        summary: `${record.operation} ${record.outcome}${record.httpStatus ? ` ${record.httpStatus}` : ''}${record.errorCode ? ` ${record.errorCode}` : ''}`,
+        order_no: orderNo,
+        detail: record,
+      }).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
+    },
+  });
+}
+
+/**
+ * The one order a gateway call is about, so the call shows in that order's history: a payment's order_no, a
+ * query's single `orders` entry, or a batch's single item. A call about several orders is kept without one.
+ */
+function orderNoOf(request: Record<string, unknown> | undefined): string | null {
+  if (!request) return null;
+  if (typeof request.order_no === 'string') return request.order_no;
+  if (typeof request.orders === 'string' && request.orders && !request.orders.includes(',')) return request.orders;
+  for (const list of ['capture_orders', 'cancel_orders', 'review_orders', 'refund_orders']) {
+    const items = request[list];
+    if (Array.isArray(items) && items.length === 1) {
+      const orderNo = (items[0] as { order_no?: unknown } | null)?.order_no;
+      if (typeof orderNo === 'string') return orderNo;
+    }
+  }
+  return null;
+}

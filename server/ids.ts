@@ -1,0 +1,28 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A random, URL-safe identifier such as `ses_Xk2...` (16 random bytes: unguessable, no coordination needed). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(16).toString('base64url')}`;
+}
+
+/** A bearer secret (32 random bytes) shown once to its owner; only its hash is stored. */
+export function newSecret(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/**
+ * Constant-time check of a presented secret against a stored hash or a configured secret. Both sides are hashed
+ * first, so the comparison has a fixed length and its time says nothing about the secret.
+ */
+export function secretMatchesHash(given: string | undefined, storedHash: string): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  return timingSafeEqual(Buffer.from(hashSecret(given), 'hex'), Buffer.from(storedHash, 'hex'));
+}
+
+export function secretEquals(given: string | undefined, expected: string): boolean {
+  return secretMatchesHash(given, hashSecret(expected));
+}

@@ -1,0 +1,78 @@
+import { STATUS_NAME, isForward, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
+import { OPEN_STATUSES, type AttemptRow } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import type { Db } from '../store/db';
+import { ConcurrentUpdateError } from '../store/runInTransaction';
+
+/** Where a gateway status came from, in order of trust: query, notification, return (DESIGN.md "Order state"). */
+export type StatusSource = 'query' | 'notification';
+
+/** What the gateway says about one payment. */
+export interface GatewayState {
+  payment_status: string;
+  transaction_id?: string | undefined;
+  /** `<code>:<text>` */
+  message?: string | undefined;
+}
+
+export type ApplyOutcome = 'applied' | 'same_status' | 'backwards' | 'invalid_status';
+
+/**
+ * Moves a payment attempt, and its order when it is the order's current attempt, to the gateway's status, if
+ * the state machine (shared/gateway/status.ts) allows it. Run inside a transaction. Before the gateway has given
+ * a status (attempt `created` or `unknown`) any status is accepted; after that only forward moves are, so a
+ * late or replayed message never moves an order backwards. Ignored moves are written to the audit log.
+ */
+export async function applyGatewayStatus(
+  trx: Db,
+  attemptId: string,
+  state: GatewayState,
+  source: StatusSource,
+  ctx: { now: Date; requestId?: string | undefined },
+): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
+  const attempt = await trx.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  const audit = (kind: string, summary: string) =>
+    writeAuditEvent(trx, { kind, summary, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: ctx.requestId ?? null, detail: { source, ...state } }, ctx.now.toISOString());
+
+  const to = state.payment_status;
+  if (!isPaymentStatus(to)) {
+    await audit('ignored', `${source}: unknown payment_status ${JSON.stringify(to)}`);
+    return { outcome: 'invalid_status', attempt };
+  }
+  const from = attempt.payment_status;
+  if (from !== null && isPaymentStatus(from)) {
+    if (from === to && !isForward(from, to)) {
+      // a query that finds the order unchanged is routine; a repeated event is worth a line in the log
+      if (source === 'notification') await audit('ignored', `${source}: already ${STATUS_NAME[to]}`);
+      return { outcome: 'same_status', attempt };
+    }
+    if (!isForward(from, to)) {
+      await audit('ignored', `${source}: ${STATUS_NAME[from]} -> ${STATUS_NAME[to]} would move backwards`);
+      return { outcome: 'backwards', attempt };
+    }
+  }
+
+  const status: OrderStatus = STATUS_NAME[to];
+  const at = ctx.now.toISOString();
+  const patch = {
+    status,
+    payment_status: to,
+    transaction_id: state.transaction_id || attempt.transaction_id,
+    message: state.message || attempt.message,
+    // still pending: the reconcile loop keeps its schedule; settled: nothing left to ask
+    next_check_at: OPEN_STATUSES.includes(status) ? attempt.next_check_at : null,
+    updated_at: at,
+  };
+  let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);
+  update = from === null ? update.where('payment_status', 'is', null) : update.where('payment_status', '=', from);
+  const moved = await update.executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
+  await trx
+    .updateTable('orders')
+    .set({ status, payment_status: to, transaction_id: patch.transaction_id, message: patch.message, updated_at: at })
+    .where('id', '=', attempt.order_id)
+    .where('current_attempt_id', '=', attempt.id)
+    .execute();
+  await audit('transition', `${source}: ${attempt.status} -> ${status}`);
+  return { outcome: 'applied', attempt: { ...attempt, ...patch } };
+}

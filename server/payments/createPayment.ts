@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { API_ERROR } from '../../shared/contract/errors';
+import type { CreatePaymentBody } from '../../shared/contract/payment';
+import { PAYMENT_STATUS } from '../../shared/gateway/status';
+import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { GatewayError, GatewayRejectedError } from '../gateway';
+import { hashSecret } from '../ids';
+import { methodFits } from '../sessions/applicableMethods';
+import { authorizeSession } from '../sessions/authorizeSession';
+import { findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
+import { findPaymentMethod, type PaymentMethod } from '../store/paymentMethods';
+import { runInTransaction } from '../store/runInTransaction';
+import type { SessionRow } from '../store/sessions';
+import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
+import type { PaymentAnswer } from './paymentAnswer';
+import { replayAnswer } from './replayAnswer';
+import { missingMethodFields } from './missingMethodFields';
+import { settleAttempt } from './settleAttempt';
+import { startAttempt } from './startAttempt';
+
+export interface PaymentRequest {
+  sessionId: string;
+  body: CreatePaymentBody;
+  /** the body as received: a repeated Idempotency-Key must come with the same bytes */
+  rawBody: string;
+  idempotencyKey: string;
+  ip: string;
+  accept: string | undefined;
+  /** the shop page's origin, already checked against ALLOWED_ORIGINS */
+  origin: string | undefined;
+  requestId?: string | undefined;
+}
+
+/**
+ * `POST /api/sessions/:id/payments`: one payment attempt for the session's order, at the session's amount.
+ * The attempt is stored before the gateway is called, so a crash or a time-out leaves a record the reconcile
+ * loop resolves by query; an attempt whose outcome is open blocks any new one, so an order is never paid twice.
+ */
+export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise<PaymentAnswer> {
+  const { db } = deps.store;
+  const { session, order } = await authorizeSession(db, req.sessionId, req.body.client_secret);
+  const requestHash = hashSecret(req.rawBody);
+  const earlier = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
+  if (earlier) return replayAnswer(deps, earlier, requestHash);
+
+  if (deps.now().toISOString() >= session.expires_at) {
+    throw new ApiError(410, API_ERROR.session_expired, 'this checkout session has expired; the shop must create a new one');
+  }
+  const method = await findPaymentMethod(db, req.body.method);
+  if (!method || !methodFits(method, { country: session.country, currency: session.currency, amountMinor: session.amount_minor })) {
+    throw new ApiError(400, API_ERROR.invalid_request, 'method: is not offered for this session', [{ path: 'method', message: 'is not offered for this session' }]);
+  }
+  const missing = missingMethodFields(method, req.body);
+  if (missing.length) throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
+
+  let attempt: AttemptRow;
+  try {
+    attempt = await runInTransaction(db, (trx) => startAttempt(trx, deps, order, method, { ...req, sessionId: session.id, requestHash, email: req.body.shopper.email }));
+  } catch (e) {
+    // lost a race with a concurrent request carrying the same key: answer as it does
+    const sameKey = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
+    if (sameKey) return replayAnswer(deps, sameKey, requestHash);
+    throw e;
+  }
+  return sendToGateway(deps, session, method, attempt, req);
+}
+
+async function sendToGateway(deps: AppDeps, session: SessionRow, method: PaymentMethod, attempt: AttemptRow, req: PaymentRequest): Promise<PaymentAnswer> {
+  const sources: OrderSources = {
+    session,
+    gatewayOrderNo: attempt.gateway_order_no,
+    body: req.body,
+    method,
+    request: { ip: req.ip, accept: req.accept, origin: req.origin },
+    returnUrl: `${deps.config.publicUrl}/pay/return/${attempt.id}`,
+    notifyUrl: deps.config.notifyUrl,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now(),
+  };
+  const paymentId = attempt.id;
+  let checkoutOrder: ReturnType<typeof buildCheckoutOrder> | undefined;
+  let authoriseOrder: ReturnType<typeof buildAuthoriseOrder> | undefined;
+  try {
+    if (method.kind === 'card') checkoutOrder = buildCheckoutOrder(sources);
+    else authoriseOrder = buildAuthoriseOrder(sources);
+  } catch (e) {
+    // nothing was sent: the attempt failed here and the shopper may try again
+    const answer: PaymentAnswer = { status: 500, body: { error: { code: API_ERROR.internal, message: `internal error (request ${req.requestId ?? 'unknown'})` } } };
+    await settleAttempt(deps, attempt, { status: 'declined', message: 'not sent: the order could not be built' }, answer);
+    throw e;
+  }
+  try {
+    if (checkoutOrder) {
+      const { html } = await deps.gateway.checkout(checkoutOrder);
+      const token = randomBytes(32).toString('base64url');
+      const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: `${deps.config.publicUrl}/pay/frame/${token}` } } };
+      await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: token, frame_html: html }, answer);
+      return answer;
+    }
+    const { redirectUrl } = await deps.gateway.authorise(authoriseOrder!);
+    const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } } };
+    await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
+    return answer;
+  } catch (e) {
+    if (e instanceof GatewayRejectedError) {
+      // refused, nothing created: a field the shopper sent is named as theirs, anything else is ours
+      const path = bodyPathOf(e.source);
+      const answer: PaymentAnswer = path
+        ? { status: 400, body: { error: { code: API_ERROR.invalid_request, message: `${path}: ${e.gatewayMessage}`, fields: [{ path, message: e.gatewayMessage }] } } }
+        : { status: 502, body: { error: { code: API_ERROR.gateway_error, message: `the gateway refused the payment: ${e.code} ${e.gatewayMessage}`.trim() } } };
+      await settleAttempt(deps, attempt, { status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
+      return answer;
+    }
+    if (e instanceof GatewayError && !e.outcomeUnknown) {
+      const answer: PaymentAnswer = { status: 503, body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment gateway could not be reached; nothing was charged, please try again' } } };
+      await settleAttempt(deps, attempt, { status: 'declined', message: `not sent: ${e.message}` }, answer);
+      return answer;
+    }
+    // a time-out, a 5xx or anything unexpected after sending: the gateway may have taken the payment
+    deps.log.warn({ requestId: req.requestId, paymentId, err: { name: (e as Error).name, message: (e as Error).message } }, 'payment outcome unknown');
+    const answer: PaymentAnswer = {
+      status: 503,
+      body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment outcome is not known yet; it is being checked with the gateway. Do not pay again.' } },
+    };
+    await settleAttempt(deps, attempt, { status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
+    return answer;
+  }
+}

@@ -1,0 +1,17 @@
+import type { CreatePaymentBody } from '../../shared/contract/payment';
+import type { FieldError } from '../../shared/contract/errors';
+import type { PaymentMethod } from '../store/paymentMethods';
+
+/** The extra fields `method` needs (e.g. Boleto the document number, iDEAL a bank), as field errors. */
+export function missingMethodFields(method: PaymentMethod, body: CreatePaymentBody): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of method.fields) {
+    if (field === 'document' && !body.shopper.document) errors.push({ path: 'shopper.document', message: `is required for ${method.id}` });
+    if (field === 'birth_date' && !body.shopper.birth_date) errors.push({ path: 'shopper.birth_date', message: `is required for ${method.id}` });
+    if (field === 'bank_code') {
+      if (!body.bank_code) errors.push({ path: 'bank_code', message: `is required for ${method.id}` });
+      else if (method.banks && !method.banks.some((b) => b.code === body.bank_code)) errors.push({ path: 'bank_code', message: `is not a bank offered for ${method.id}` });
+    }
+  }
+  return errors;
+}

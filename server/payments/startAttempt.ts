@@ -1,0 +1,85 @@
+import { API_ERROR } from '../../shared/contract/errors';
+import type { OrderStatus } from '../../shared/gateway/status';
+import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { newId } from '../ids';
+import type { AttemptRow } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import type { Db } from '../store/db';
+import type { OrderRow } from '../store/orders';
+import type { PaymentMethod } from '../store/paymentMethods';
+import { gatewayOrderNo } from './gatewayOrderNo';
+
+/** A failed attempt (declined, cancelled, or refused before the gateway acted) leaves room for another. */
+const RETRYABLE: readonly OrderStatus[] = ['declined', 'cancelled'];
+const PAID: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded', 'review'];
+
+export interface AttemptRequest {
+  sessionId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  /** the shop page's origin, already checked against ALLOWED_ORIGINS */
+  origin: string | undefined;
+  requestId?: string | undefined;
+  /** the shopper's e-mail, kept on the order for the owner's search */
+  email?: string | undefined;
+}
+
+/**
+ * Records a new payment attempt for `order` (status `created`) and makes it the order's current one, in
+ * transaction `trx`, before anything is sent. Refused while another attempt is open or paid: an order is never
+ * paid twice. Two concurrent new attempts cannot both be stored: (order_id, seq) is unique.
+ */
+export async function startAttempt(
+  trx: Db,
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  order: OrderRow,
+  method: PaymentMethod,
+  req: AttemptRequest,
+): Promise<AttemptRow> {
+  const earlier = await trx.selectFrom('payment_attempts').select(['status', 'seq']).where('order_id', '=', order.id).execute();
+  const open = earlier.find((a) => !RETRYABLE.includes(a.status));
+  if (open && PAID.includes(open.status)) throw new ApiError(409, API_ERROR.session_completed, `this order is already ${open.status}`);
+  if (open) throw new ApiError(409, API_ERROR.conflict, `a payment for this order is ${open.status}; wait for its outcome before paying again`);
+  const seq = Math.max(0, ...earlier.map((a) => a.seq)) + 1;
+  const at = deps.now();
+  const attempt: AttemptRow = {
+    id: newId('pay'),
+    order_id: order.id,
+    session_id: req.sessionId,
+    seq,
+    gateway_order_no: gatewayOrderNo(order.order_no, seq),
+    method_id: method.id,
+    kind: method.kind,
+    payment_method: method.paymentMethod,
+    status: 'created',
+    payment_status: null,
+    transaction_id: null,
+    idempotency_key: req.idempotencyKey,
+    request_hash: req.requestHash,
+    response: null,
+    widget_origin: req.origin ?? null,
+    frame_token: null,
+    frame_html: null,
+    frame_served_at: null,
+    redirect_url: null,
+    message: null,
+    // if this process dies during the gateway call, the reconcile loop finds the attempt and asks
+    next_check_at: new Date(at.getTime() + deps.config.reconcile.pendingAfterMs).toISOString(),
+    checks: 0,
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
+  await trx.insertInto('payment_attempts').values(attempt).execute();
+  await trx
+    .updateTable('orders')
+    .set({ current_attempt_id: attempt.id, status: 'created', payment_status: null, transaction_id: null, message: null, email: req.email ?? null, updated_at: attempt.created_at })
+    .where('id', '=', order.id)
+    .execute();
+  await writeAuditEvent(
+    trx,
+    { kind: 'payment', summary: `attempt ${seq} (${method.id}) started`, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: req.requestId ?? null },
+    attempt.created_at,
+  );
+  return attempt;
+}

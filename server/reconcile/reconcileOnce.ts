@@ -1,0 +1,108 @@
+import { BATCH_LIMIT } from '../../shared/gateway/errors';
+import type { AppDeps } from '../deps';
+import { applyQueryRecord } from '../payments/applyQueryRecord';
+import { attemptsDueForCheck, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import { withReconcileLock } from './withReconcileLock';
+
+export interface ReconcileResult {
+  /** false when another process was running a pass */
+  ran: boolean;
+  checked: number;
+  /** attempts whose status changed */
+  applied: number;
+  /** attempts the gateway never received, closed as declined */
+  closed: number;
+  errors: number;
+}
+
+/** The most attempts one pass looks at; the rest wait for the next pass. */
+const MAX_PER_PASS = 1000;
+/** The longest wait between two checks of one open attempt. */
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/**
+ * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
+ * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
+ * answers. At most one pass runs at a time across all processes sharing the store.
+ */
+export async function reconcileOnce(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>): Promise<ReconcileResult> {
+  const result = await withReconcileLock(deps.store, () => pass(deps));
+  return result ?? { ran: false, checked: 0, applied: 0, closed: 0, errors: 0 };
+}
+
+async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>): Promise<ReconcileResult> {
+  const { db } = deps.store;
+  const result: ReconcileResult = { ran: true, checked: 0, applied: 0, closed: 0, errors: 0 };
+  const due = await attemptsDueForCheck(db, deps.now().toISOString(), MAX_PER_PASS);
+  for (let i = 0; i < due.length; i += BATCH_LIMIT.query) {
+    const batch = due.slice(i, i + BATCH_LIMIT.query);
+    let records;
+    try {
+      records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
+    } catch (err) {
+      deps.log.warn({ err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length }, 'reconcile: query failed');
+      result.errors += batch.length;
+      for (const attempt of batch) await reschedule(deps, attempt);
+      continue;
+    }
+    for (const attempt of batch) {
+      result.checked += 1;
+      const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
+      const record = mine.find((r) => r.query_result === '1') ?? mine[0];
+      try {
+        const outcome = await applyQueryRecord(deps, attempt, record);
+        if (outcome === 'applied') result.applied += 1;
+        else if (outcome === 'not_found' && (await closeIfNeverReceived(deps, attempt))) result.closed += 1;
+      } catch (err) {
+        result.errors += 1;
+        deps.log.error({ err, attemptId: attempt.id }, 'reconcile: could not apply the query answer');
+      }
+      await reschedule(deps, attempt);
+    }
+  }
+  return result;
+}
+
+/**
+ * An attempt the gateway does not know, older than the pending threshold, never reached it (the request was
+ * lost before the gateway stored it): it is closed as declined, which lets the shopper pay again under a new
+ * order_no without any risk of paying twice.
+ */
+async function closeIfNeverReceived(deps: Pick<AppDeps, 'store' | 'now' | 'config'>, attempt: AttemptRow): Promise<boolean> {
+  const now = deps.now();
+  if (attempt.status === 'pending') return false;
+  if (now.getTime() - Date.parse(attempt.created_at) < deps.config.reconcile.pendingAfterMs) return false;
+  const message = 'I0115:not received by the gateway';
+  const at = now.toISOString();
+  const closed = await deps.store.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('payment_attempts')
+      .set({ status: 'declined', message, next_check_at: null, updated_at: at })
+      .where('id', '=', attempt.id)
+      .where('status', '=', attempt.status)
+      .where('payment_status', 'is', null)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return false;
+    await trx
+      .updateTable('orders')
+      .set({ status: 'declined', message, updated_at: at })
+      .where('id', '=', attempt.order_id)
+      .where('current_attempt_id', '=', attempt.id)
+      .execute();
+    await writeAuditEvent(trx, { kind: 'transition', summary: `reconcile: ${attempt.status} -> declined (not received by the gateway)`, order_no: attempt.gateway_order_no, attempt_id: attempt.id }, at);
+    return true;
+  });
+  return closed;
+}
+
+/** Still open after this pass: ask again later, less often each time. */
+async function reschedule(deps: Pick<AppDeps, 'store' | 'now' | 'config'>, attempt: AttemptRow): Promise<void> {
+  const delay = Math.min(deps.config.reconcile.intervalMs * 2 ** attempt.checks, MAX_BACKOFF_MS);
+  await deps.store.db
+    .updateTable('payment_attempts')
+    .set({ checks: attempt.checks + 1, next_check_at: new Date(deps.now().getTime() + delay).toISOString() })
+    .where('id', '=', attempt.id)
+    .where('status', 'in', OPEN_STATUSES)
+    .execute();
+}

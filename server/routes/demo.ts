@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { createSessionBody } from '../../shared/contract/session';
+import type { AppDeps, AppEnv } from '../deps';
+import { clientIp } from '../http/clientIp';
+import { parseWith, readJson } from '../http/readJsonBody';
+import { rateLimit } from '../middleware/rateLimit';
+import { createSession } from '../sessions/createSession';
+
+const FALLBACK_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Demo shop</title><script src="/widget.js"></script></head>
+<body><h1>Demo shop</h1><p>The demo page (widget/demo/index.html) is not there yet. The API runs: see README.md.</p></body></html>`;
+
+/**
+ * The demo shop (never in production): `GET /` serves its page, and `POST /demo/sessions` plays the shop's
+ * server, creating a session with the shop secret on the server side so the browser never sees it.
+ */
+export function demoRoutes(deps: AppDeps) {
+  const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
+  // open to any visitor, so limited like the shop's own session creation
+  const limitCreation = rateLimit({
+    limit: deps.config.rateLimit.sessionsPerMinute,
+    windowMs: 60_000,
+    key: (c) => `demo-sessions:${clientIp(c, deps.config.trustedProxyHops)}`,
+    now: () => deps.now().getTime(),
+  });
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const page = await readFile(deps.config.demoPage, 'utf8').catch(() => FALLBACK_PAGE);
+      // the page has no inline code; the card frame is ours and then the gateway's hosted page
+      c.header(
+        'Content-Security-Policy',
+        `default-src 'self'; img-src 'self' data:; frame-src 'self' ${gatewayOrigin}; form-action 'self' ${gatewayOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.html(page);
+    })
+    .post('/demo/sessions', limitCreation, async (c) => {
+      const body = parseWith(createSessionBody, (await readJson(c)).value);
+      return c.json(await createSession(deps, { ...body, return_url: body.return_url ?? `${deps.config.publicUrl}/` }), 201);
+    });
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { sign } from '../../shared/gateway/hashNode';
+import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
+import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox?.close());
+
+describeOnStores('gateway notifications', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    // the sandbox's own notifications are dropped: each test delivers exactly the notifications it names
+    backend = await startBackend({ store, gatewayUrl: sandbox.url, gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch });
+  });
+  afterAll(() => backend?.close());
+
+  /** A PIX payment left pending at the gateway; its gateway order_no and transaction_id. */
+  async function pendingPayment() {
+    const s = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'pix'), headers: { 'Idempotency-Key': randomUUID() } });
+    expect(res.status).toBe(200);
+    const attempt = await backend.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', s.id).executeTakeFirstOrThrow();
+    const [record] = await backend.deps.gateway.query({ orders: [attempt.gateway_order_no] });
+    return { sessionId: s.id, orderNo: attempt.gateway_order_no, transactionId: String(record!.transaction_id) };
+  }
+
+  function notification(p: { orderNo: string; transactionId: string }, fields: Record<string, string> = {}, key = backend.config.gateway.signKey) {
+    const form = {
+      notify_id: randomUUID(),
+      notify_type: 'PAYMENT',
+      merchant_id: backend.config.gateway.merchantId,
+      account_id: backend.config.gateway.accountId,
+      transaction_id: p.transactionId,
+      order_no: p.orderNo,
+      currency: 'BRL',
+      amount: '50.00',
+      payment_status: '3000',
+      message: '0000:Approved',
+      notify_time: '20250101120000',
+      ...fields,
+    };
+    return { ...form, encryption_data: sign('notification', form, key) } as Record<string, string> & { notify_id: string };
+  }
+
+  async function deliver(form: Record<string, string>) {
+    const res = await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(form) });
+    return { status: res.status, text: await res.text() };
+  }
+
+  const orderStatus = async (sessionId: string) =>
+    (await backend.store.db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).status;
+  const recorded = (notifyId: string) => backend.store.db.selectFrom('notifications').selectAll().where('notify_id', '=', notifyId).execute();
+  const audit = (orderNo: string, kind: string) =>
+    backend.store.db.selectFrom('audit_events').selectAll().where('order_no', '=', orderNo).where('kind', '=', kind).orderBy('id').execute();
+
+  it('applies a signed notification and answers success', async () => {
+    const p = await pendingPayment();
+    const n = notification(p);
+    expect(await deliver(n)).toEqual({ status: 200, text: 'success' });
+    expect(await orderStatus(p.sessionId)).toBe('paid');
+    expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'applied', payment_status: '3000' }]);
+    const [transition] = await audit(p.orderNo, 'transition');
+    expect(transition!.summary).toBe('notification: pending -> paid');
+    // the stored copy never keeps the signature
+    expect(JSON.parse((await recorded(n.notify_id))[0]!.payload).encryption_data).toBe('[masked]');
+  });
+
+  it('refuses a forged notification (bad signature, or signed with another key) and stores nothing', async () => {
+    const p = await pendingPayment();
+    const badSignature = { ...notification(p), encryption_data: 'a'.repeat(64) };
+    expect(await deliver(badSignature)).toEqual({ status: 400, text: 'invalid signature' });
+    const otherKey = notification(p, {}, 'sk_sandbox_701001020');
+    expect((await deliver(otherKey)).status).toBe(400);
+    const tampered = { ...notification(p), amount: '0.01' };
+    expect((await deliver(tampered)).status).toBe(400);
+    expect(await orderStatus(p.sessionId)).toBe('pending');
+    expect(await recorded(badSignature.notify_id)).toHaveLength(0);
+    expect((await audit(p.orderNo, 'ignored')).map((e) => e.summary)).toContain('notification: the signature does not verify');
+  });
+
+  it('ignores a duplicated delivery (same notify_id), also when copies arrive at once', async () => {
+    const p = await pendingPayment();
+    const n = notification(p);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => deliver(n)));
+    expect(answers).toEqual(Array(4).fill({ status: 200, text: 'success' }));
+    expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'applied' }]);
+    expect(await audit(p.orderNo, 'transition')).toHaveLength(1);
+    expect((await audit(p.orderNo, 'ignored')).filter((e) => e.summary.includes('duplicate delivery'))).toHaveLength(3);
+  });
+
+  it('ignores a replay under a new notify_id: the status is already applied', async () => {
+    const p = await pendingPayment();
+    await deliver(notification(p));
+    const replay = notification(p);
+    expect(await deliver(replay)).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(replay.notify_id)).toMatchObject([{ outcome: 'same_status' }]);
+    expect(await audit(p.orderNo, 'transition')).toHaveLength(1);
+  });
+
+  it('never moves backwards: a late pending after paid, and an out-of-order authorised after refunded', async () => {
+    const p = await pendingPayment();
+    await deliver(notification(p));
+    const late = notification(p, { payment_status: '1000', message: '1000:Pending' });
+    expect(await deliver(late)).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(late.notify_id)).toMatchObject([{ outcome: 'backwards' }]);
+    expect(await orderStatus(p.sessionId)).toBe('paid');
+
+    const q = await pendingPayment();
+    // the refund's notification overtakes the payment's: applied (forward), and the payment's is then stale
+    expect((await deliver(notification(q, { notify_type: 'REFUND RESULT', payment_status: '3200' }))).status).toBe(200);
+    const stale = notification(q, { payment_status: '3000' });
+    expect((await deliver(stale)).status).toBe(200);
+    expect(await recorded(stale.notify_id)).toMatchObject([{ outcome: 'backwards' }]);
+    expect(await orderStatus(q.sessionId)).toBe('refunded');
+    expect((await audit(q.orderNo, 'ignored')).map((e) => e.summary)).toContain('notification: refunded -> paid would move backwards');
+  });
+
+  it('does not apply an amount or currency that differs from the order: it asks the gateway instead', async () => {
+    const p = await pendingPayment();
+    const wrongAmount = notification(p, { amount: '5.00' });
+    expect(await deliver(wrongAmount)).toEqual({ status: 200, text: 'success' });
+    const wrongCurrency = notification(p, { currency: 'USD' });
+    expect((await deliver(wrongCurrency)).status).toBe(200);
+    expect(await recorded(wrongAmount.notify_id)).toMatchObject([{ outcome: 'mismatch' }]);
+    expect(await recorded(wrongCurrency.notify_id)).toMatchObject([{ outcome: 'mismatch' }]);
+    // the gateway says the payment is still pending, so it stays pending
+    expect(await orderStatus(p.sessionId)).toBe('pending');
+    const queries = (await audit(p.orderNo, 'gateway_call')).filter((e) => e.summary.startsWith('query'));
+    expect(queries.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('acknowledges a notification for an order it does not know, and refuses what is not a form', async () => {
+    const n = notification({ orderNo: 'NOT-OURS-1', transactionId: 'T1' });
+    expect(await deliver(n)).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'unknown_order' }]);
+    const json = await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(n) });
+    expect(json.status).toBe(415);
+  });
+});

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { API_ERROR } from '../../shared/contract/errors';
+import { createPaymentBody } from '../../shared/contract/payment';
+import { ApiError } from '../apiError';
+import type { AppDeps, AppEnv } from '../deps';
+import { clientIp } from '../http/clientIp';
+import { parseWith, readJson } from '../http/readJsonBody';
+import { rateLimit } from '../middleware/rateLimit';
+import { createPayment } from '../payments/createPayment';
+
+/** `POST /api/sessions/:id/payments`: the widget pays. */
+export function paymentRoutes(deps: AppDeps) {
+  const { config } = deps;
+  // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
+  const limitByIp = rateLimit({ limit: config.rateLimit.paymentsPerMinute, windowMs: 60_000, key: (c) => `pay-ip:${clientIp(c, config.trustedProxyHops)}`, now: () => deps.now().getTime() });
+  const limitBySession = rateLimit({ limit: config.rateLimit.paymentsPerMinute, windowMs: 60_000, key: (c) => `pay-session:${c.req.param('id')}`, now: () => deps.now().getTime() });
+  return new Hono<AppEnv>().post('/:id/payments', limitByIp, limitBySession, async (c) => {
+    const idempotencyKey = c.req.header('idempotency-key');
+    if (!idempotencyKey || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
+      throw new ApiError(400, API_ERROR.invalid_request, 'an Idempotency-Key header (1 to 255 visible ASCII characters) is required', [
+        { path: 'Idempotency-Key', message: 'is required' },
+      ]);
+    }
+    const { raw, value } = await readJson(c);
+    const body = parseWith(createPaymentBody, value);
+    const answer = await createPayment(deps, {
+      sessionId: c.req.param('id'),
+      body,
+      rawBody: raw,
+      idempotencyKey,
+      ip: clientIp(c, config.trustedProxyHops),
+      accept: c.req.header('accept'),
+      // widgetCors has refused any origin outside ALLOWED_ORIGINS
+      origin: c.req.header('origin'),
+      requestId: c.get('requestId'),
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer.body, answer.status);
+  });
+}

@@ -1,0 +1,78 @@
+import { Hono, type Context } from 'hono';
+import type { WidgetMessage } from '../../shared/contract/payment';
+import { toDecimal } from '../../shared/gateway/money';
+import type { AppDeps, AppEnv } from '../deps';
+import { confirmPayment } from '../payments/confirmPayment';
+import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import { findOrder } from '../store/orders';
+import { findSession, type SessionRow } from '../store/sessions';
+import { renderMessagePage } from './renderMessagePage';
+import { renderResultPage } from './renderResultPage';
+
+/**
+ * `GET /pay/return/:paymentId`: where the gateway sends the shopper back (PROTOCOL.md 7). The query is only a
+ * hint: its signature is checked, then the state is confirmed by a query unless a notification has settled it.
+ * The card iFrame gets a page that posts the result to the widget; a redirect payment goes back to the shop.
+ */
+export function returnRoutes(deps: AppDeps) {
+  const frameAncestors = deps.config.allowedOrigins.join(' ') || "'none'";
+  return new Hono<AppEnv>().get('/:paymentId', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`);
+    const { db } = deps.store;
+    const requestId = c.get('requestId');
+    const attempt = await findAttempt(db, c.req.param('paymentId'));
+    const order = attempt && (await findOrder(db, attempt.order_id));
+    const session = attempt && (await findSession(db, attempt.session_id));
+    if (!attempt || !order || !session) return c.html(renderMessagePage('Payment not found', 'This payment does not exist.'), 404);
+
+    const query = c.req.query();
+    // a return signed for another of our orders must not speak for this one
+    const signed =
+      query.order_no === attempt.gateway_order_no &&
+      deps.gateway.verifyReturn(query, { currency: order.currency, amount: toDecimal(order.amount_minor, order.currency) });
+    const masked = { ...query, ...(query.encryption_data ? { encryption_data: '[masked]' } : {}) };
+    await writeAuditEvent(db, {
+      kind: signed ? 'return' : 'ignored',
+      summary: signed ? `return: gateway says ${query.payment_status ?? '?'}` : 'return: the signature does not verify',
+      order_no: attempt.gateway_order_no,
+      attempt_id: attempt.id,
+      request_id: requestId,
+      detail: masked,
+    });
+    if (!signed) return c.html(renderMessagePage('Payment not confirmed', 'This return link could not be verified.'), 400);
+
+    let current: AttemptRow = attempt;
+    if (OPEN_STATUSES.includes(attempt.status)) {
+      await confirmPayment(deps, attempt, requestId);
+      current = (await findAttempt(db, attempt.id)) ?? attempt;
+    }
+    return answer(c, session, current, frameAncestors);
+  });
+}
+
+function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, frameAncestors: string): Response {
+  const message: Extract<WidgetMessage, { type: 'result' }> = {
+    source: 'checkout',
+    type: 'result',
+    payment_id: attempt.id,
+    order_no: session.order_no,
+    status: attempt.status,
+    ...(attempt.message ? { message: attempt.message } : {}),
+  };
+  if (attempt.kind === 'card' && attempt.widget_origin) {
+    const { html, scriptHash } = renderResultPage(message, attempt.widget_origin);
+    c.header('Content-Security-Policy', `default-src 'none'; script-src ${scriptHash}; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`);
+    return c.html(html);
+  }
+  if (session.return_url) {
+    const url = new URL(session.return_url);
+    url.searchParams.set('order_no', session.order_no);
+    url.searchParams.set('status', attempt.status);
+    url.searchParams.set('payment_id', attempt.id);
+    return c.redirect(url.toString(), 303);
+  }
+  return c.html(renderMessagePage(`Payment ${attempt.status}`, `Your payment for order ${session.order_no} is ${attempt.status}.`));
+}

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { createSessionBody } from '../../shared/contract/session';
+import type { AppDeps, AppEnv } from '../deps';
+import { clientIp } from '../http/clientIp';
+import { parseWith, readJson } from '../http/readJsonBody';
+import { rateLimit } from '../middleware/rateLimit';
+import { requireBearer } from '../middleware/requireBearer';
+import { authorizeSession } from '../sessions/authorizeSession';
+import { createSession } from '../sessions/createSession';
+import { viewSession } from '../sessions/viewSession';
+
+/** The session's client secret as the widget sends it on a GET: a header, or the query for simple clients. */
+function clientSecretOf(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined } }): string | undefined {
+  const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  return c.req.header('x-client-secret') ?? bearer ?? c.req.query('client_secret');
+}
+
+/** `POST /api/sessions` (shop server) and `GET /api/sessions/:id` (widget). */
+export function sessionRoutes(deps: AppDeps) {
+  const limitCreation = rateLimit({
+    limit: deps.config.rateLimit.sessionsPerMinute,
+    windowMs: 60_000,
+    key: (c) => `sessions:${clientIp(c, deps.config.trustedProxyHops)}`,
+    now: () => deps.now().getTime(),
+  });
+  return new Hono<AppEnv>()
+    .post('/', limitCreation, requireBearer(deps.config.shopSecret, 'shop secret'), async (c) => {
+      const body = parseWith(createSessionBody, (await readJson(c)).value);
+      return c.json(await createSession(deps, body), 201);
+    })
+    .get('/:id', async (c) => {
+      const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecretOf(c));
+      c.header('Cache-Control', 'no-store');
+      return c.json(await viewSession(deps.store.db, session, order));
+    });
+}

@@ -1,0 +1,31 @@
+import type { Db } from './db';
+import type { AuditEventRow } from './auditEvents';
+
+export interface AuditFilter {
+  /** events about any of these order numbers (an order's own and its attempts' gateway order numbers) */
+  orderNos?: readonly string[] | undefined;
+  attemptIds?: readonly string[] | undefined;
+  kind?: string | undefined;
+  /** the id of the last event of the previous page */
+  before?: number | undefined;
+  limit: number;
+}
+
+/** Audit events, newest first. */
+export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditEventRow[]> {
+  let q = db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
+  const orderNos = filter.orderNos ?? [];
+  const attemptIds = filter.attemptIds ?? [];
+  if (filter.orderNos || filter.attemptIds) {
+    if (orderNos.length === 0 && attemptIds.length === 0) return [];
+    q = q.where((eb) =>
+      eb.or([
+        ...(orderNos.length ? [eb('order_no', 'in', [...orderNos])] : []),
+        ...(attemptIds.length ? [eb('attempt_id', 'in', [...attemptIds])] : []),
+      ]),
+    );
+  }
+  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  if (filter.before !== undefined) q = q.where('id', '<', filter.before);
+  return q.execute();
+}

@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely';
+import type { StoreDialect } from '../dialect';
+import { initial } from './001_initial';
+import { seedPaymentMethods } from './002_seed_payment_methods';
+import { admin } from './003_admin';
+
+/** Every migration, in order; names sort in the order they must run. */
+export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
+  return {
+    '001_initial': initial(dialect),
+    '002_seed_payment_methods': seedPaymentMethods,
+    '003_admin': admin(dialect),
+  };
+}

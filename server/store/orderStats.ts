@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../shared/gateway/status';
+import type { Db } from './db';
+
+export interface OrderStatsRow {
+  /** YYYY-MM-DD, UTC */
+  date: string;
+  status: OrderStatus;
+  currency: string;
+  count: number;
+  volume_minor: number;
+}
+
+/**
+ * Orders created in [from, to) per UTC day, status and currency, with their count and amount. Times are
+ * stored as ISO-8601 UTC text, so the day is the first ten characters on both databases.
+ */
+export async function orderStats(db: Db, from: string, to: string): Promise<OrderStatsRow[]> {
+  const date = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      date.as('date'),
+      'status',
+      'currency',
+      sql<number>`cast(count(*) as bigint)`.as('count'),
+      // sum() of a PostgreSQL bigint is numeric (a string in pg); back to bigint, which the store reads as a number
+      sql<number>`cast(sum(amount_minor) as bigint)`.as('volume_minor'),
+    ])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy([date, 'status', 'currency'])
+    .orderBy(date)
+    .orderBy('status')
+    .orderBy('currency')
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count), volume_minor: Number(r.volume_minor) }));
+}

@@ -1,0 +1,51 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from './db';
+import type { PayoutTable } from './schema';
+
+export type PayoutRow = Selectable<PayoutTable>;
+
+/**
+ * `SENDING`: stored, sent or about to be, no answer yet; then the gateway's own PROCESSING, COMPLETED or
+ * FAILED. Only SENDING and PROCESSING may still change.
+ */
+export const OPEN_PAYOUT_STATUSES: readonly string[] = ['SENDING', 'PROCESSING'];
+
+/** Inserts the payout unless its Idempotency-Key is already taken; true when this call inserted it. */
+export async function insertPayout(db: Db, row: Insertable<PayoutTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('payouts')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function findPayoutByKey(db: Db, idempotencyKey: string): Promise<PayoutRow | undefined> {
+  return db.selectFrom('payouts').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export async function findPayout(db: Db, id: string): Promise<PayoutRow | undefined> {
+  return db
+    .selectFrom('payouts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('request_id', '=', id)]))
+    .executeTakeFirst();
+}
+
+export async function findPayoutByRequestId(db: Db, requestId: string): Promise<PayoutRow | undefined> {
+  return db.selectFrom('payouts').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** Moves a payout only while it is open, so a late or replayed answer never overwrites a final status. */
+export async function updateOpenPayout(db: Db, id: string, patch: Updateable<PayoutTable>): Promise<boolean> {
+  const result = await db.updateTable('payouts').set(patch).where('id', '=', id).where('status', 'in', OPEN_PAYOUT_STATUSES).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Newest first; `after` is the (created_at, id) of the last payout of the previous page. */
+export async function listPayouts(db: Db, page: { after?: { at: string; id: string }; limit: number }): Promise<PayoutRow[]> {
+  let q = db.selectFrom('payouts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+  const after = page.after;
+  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]));
+  return q.execute();
+}

@@ -1,0 +1,46 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from './db';
+import type { RefundTable } from './schema';
+
+export type RefundRow = Selectable<RefundTable>;
+
+/**
+ * A refund's journal states. `pending` is written before the gateway call and counts against the refundable
+ * amount until it is known to have failed, so two refunds can never together exceed what was captured.
+ */
+export const REFUND_STATUS = { pending: 'pending', succeeded: 'succeeded', failed: 'failed' } as const;
+
+/** The statuses whose amount is taken from the refundable total. */
+export const RESERVING: readonly string[] = [REFUND_STATUS.pending, REFUND_STATUS.succeeded];
+
+export async function insertRefund(trx: Db, row: Insertable<RefundTable>): Promise<void> {
+  await trx.insertInto('refunds').values(row).execute();
+}
+
+export async function updateRefund(db: Db, id: string, patch: Updateable<RefundTable>): Promise<void> {
+  await db.updateTable('refunds').set(patch).where('id', '=', id).execute();
+}
+
+/** Refunds of `orderIds`, oldest first per order; optionally only those in `status` last touched before `touchedBefore`. */
+export async function refundsOf(db: Db, orderIds: readonly string[], filter: { status?: string; touchedBefore?: string } = {}): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  let q = db.selectFrom('refunds').selectAll().where('order_id', 'in', [...orderIds]);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.touchedBefore) q = q.where('updated_at', '<', filter.touchedBefore);
+  return q.orderBy('order_id').orderBy('seq').execute();
+}
+
+/**
+ * Claims a pending refund for sending: a conditional update of its `updated_at`, so of two processes that
+ * found the same stale refund only one sends it. False when another one claimed it first.
+ */
+export async function claimPendingRefund(db: Db, refund: RefundRow, at: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('refunds')
+    .set({ updated_at: at })
+    .where('id', '=', refund.id)
+    .where('status', '=', REFUND_STATUS.pending)
+    .where('updated_at', '=', refund.updated_at)
+    .executeTakeFirst();
+  return claimed.numUpdatedRows === 1n;
+}

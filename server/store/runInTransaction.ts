@@ -1,0 +1,27 @@
+import type { Db } from './db';
+
+/** Thrown inside a transaction when a row changed under it; the transaction is rolled back and run again. */
+export class ConcurrentUpdateError extends Error {
+  override name = 'ConcurrentUpdateError';
+}
+
+/** PostgreSQL's serialization failure and deadlock: the transaction can simply be run again. */
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
+
+function isRetryable(e: unknown): boolean {
+  return e instanceof ConcurrentUpdateError || RETRYABLE_PG_CODES.has(String((e as { code?: unknown } | null)?.code));
+}
+
+/**
+ * Runs `work` in one transaction, again (up to `attempts` times) when it lost a race with another process.
+ * `work` must only touch the database: it may run more than once.
+ */
+export async function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (e) {
+      if (i >= attempts || !isRetryable(e)) throw e;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import type { Generated } from 'kysely';
+import type { OrderStatus } from '../../shared/gateway/status';
+
+/**
+ * The tables as Kysely sees them. One shape for SQLite and PostgreSQL: money in integer minor units, times as
+ * ISO-8601 UTC text (sortable as text), flags as 0/1 integers and nested data as JSON text, so that the same
+ * repository code and the same tests run on both.
+ */
+export interface SessionTable {
+  id: string;
+  /** SHA-256 of the client secret; the secret itself is shown once and never stored */
+  client_secret_hash: string;
+  order_id: string;
+  order_no: string;
+  amount_minor: number;
+  currency: string;
+  /** JSON: the items as the shop sent them */
+  items: string;
+  /** JSON: shipping, handling, ... in minor units */
+  amount_parts: string;
+  country: string | null;
+  locale: string | null;
+  /** JSON prefill, or null */
+  shopper: string | null;
+  return_url: string | null;
+  note: string | null;
+  custom: string | null;
+  shopper_id: string | null;
+  /** JSON object, or null */
+  metadata: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: string;
+  session_id: string;
+  order_no: string;
+  amount_minor: number;
+  currency: string;
+  status: OrderStatus;
+  /** the gateway code of `status` (null for created / unknown) */
+  payment_status: string | null;
+  /** the gateway transaction_id of the current attempt */
+  transaction_id: string | null;
+  current_attempt_id: string | null;
+  message: string | null;
+  refunded_minor: Generated<number>;
+  /** what was captured, when it differs from the amount or was set by a capture (migration 003) */
+  captured_minor: number | null;
+  /** the shopper's e-mail of the latest payment attempt, for the owner's search (migration 003) */
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentAttemptTable {
+  id: string;
+  order_id: string;
+  session_id: string;
+  seq: number;
+  /** the order_no the gateway sees: unique per attempt, because the gateway refuses a repeat (I0061) */
+  gateway_order_no: string;
+  method_id: string;
+  kind: 'card' | 'apm';
+  payment_method: string | null;
+  status: OrderStatus;
+  payment_status: string | null;
+  transaction_id: string | null;
+  idempotency_key: string;
+  /** SHA-256 of the request body, so a reused key with another body is refused */
+  request_hash: string;
+  /** JSON {status, body} of the answer given, replayed for a repeated Idempotency-Key */
+  response: string | null;
+  /** the shop page's origin that started the payment: the only target of the result postMessage */
+  widget_origin: string | null;
+  /** one-time token of the card frame URL; replayed as part of the idempotent answer, so kept as is */
+  frame_token: string | null;
+  /** the gateway's checkout HTML, kept until the frame is served once, then cleared */
+  frame_html: string | null;
+  frame_served_at: string | null;
+  redirect_url: string | null;
+  message: string | null;
+  /** when the reconcile loop should next ask the gateway, if the outcome is still open */
+  next_check_at: string | null;
+  checks: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationTable {
+  notify_id: string;
+  notify_type: string;
+  order_no: string;
+  transaction_id: string;
+  payment_status: string;
+  attempt_id: string | null;
+  /** received, then applied | same_status | backwards | invalid_status | mismatch | unknown_order | recorded (a duplicate is never stored twice) */
+  outcome: string;
+  /** JSON of the form fields, signature masked */
+  payload: string;
+  received_at: string;
+}
+
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  attempt_id: string;
+  amount_minor: number;
+  currency: string;
+  reason: string | null;
+  refund_reference: string;
+  refund_reference_id: string | null;
+  /** 1, 2, ... per order: (order_id, seq) is unique, so a journalled refund is never created twice (migration 003) */
+  seq: number | null;
+  /** pending (journalled, maybe sent) | succeeded | failed */
+  status: string;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayoutTable {
+  id: string;
+  request_id: string;
+  idempotency_key: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  transaction_id: string | null;
+  /** JSON, masked */
+  request: string;
+  /** JSON, masked */
+  response: string | null;
+  failure_reason: string | null;
+  /** SHA-256 of the owner's request, so a reused Idempotency-Key with another body is refused (migration 003) */
+  request_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A capture, cancel or review sent by the shop owner, journalled before the gateway call (migration 003): a
+ * pending row left by a crash or a time-out is settled by a query before the order is sent again.
+ */
+export interface OrderOperationTable {
+  id: string;
+  order_id: string;
+  attempt_id: string;
+  /** capture | cancel | review_approve | review_reject */
+  action: string;
+  amount_minor: number;
+  /** pending | succeeded | failed */
+  status: string;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentMethodTable {
+  id: string;
+  kind: 'card' | 'apm';
+  /** the gateway payment_method code (APMs) */
+  payment_method: string | null;
+  /** JSON {locale: label}, "en" always present */
+  labels: string;
+  enabled: number;
+  sort_order: number;
+  /** JSON array of ISO 3166 codes, or null for any country */
+  countries: string | null;
+  /** JSON array of ISO 4217 codes, or null for any currency */
+  currencies: string | null;
+  /** bounds in minor units of the session's currency; null for none */
+  min_minor: number | null;
+  max_minor: number | null;
+  /** JSON array of MethodField */
+  fields: string;
+  /** JSON array of {code, name}, for methods that need a bank_code */
+  banks: string | null;
+  /** 3-D Secure mode for card checkout */
+  open3d: string | null;
+  updated_at: string;
+}
+
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: string;
+  /** gateway_call | notification | return | transition | ignored | ... */
+  kind: string;
+  order_no: string | null;
+  attempt_id: string | null;
+  request_id: string | null;
+  summary: string;
+  /** JSON, secrets masked */
+  detail: string | null;
+}
+
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+export interface Database {
+  sessions: SessionTable;
+  orders: OrderTable;
+  payment_attempts: PaymentAttemptTable;
+  notifications: NotificationTable;
+  refunds: RefundTable;
+  payouts: PayoutTable;
+  payment_methods: PaymentMethodTable;
+  audit_events: AuditEventTable;
+  leases: LeaseTable;
+  order_operations: OrderOperationTable;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { sql } from 'kysely';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createGateway } from '../createGateway';
+import type { AppDeps, AppEnv } from '../deps';
+import { createLogger } from '../log';
+import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
+import { openStore, type Store } from '../store/db';
+import type { StoreKind } from './storeVariants';
+
+export interface StartBackendOptions {
+  /** the gateway (the sandbox's URL); defaults to a closed port, enough for tests that never pay */
+  gatewayUrl?: string;
+  /** SQLite in a temp dir (default), or PostgreSQL from DATABASE_URL in a fresh schema */
+  store?: StoreKind;
+  /** shop origins allowed besides the backend's own (default `http://shop.test`) */
+  allowedOrigins?: string[];
+  /** extra environment, e.g. `{ GATEWAY_TIMEOUT_MS: '500' }` */
+  env?: Record<string, string>;
+  /** replaces the gateway client's fetch, to put a fault in front of the real gateway */
+  gatewayFetch?: typeof fetch;
+  /** the app's clock (default: real time) */
+  now?: () => Date;
+}
+
+export interface Backend {
+  url: string;
+  config: Config;
+  store: Store;
+  deps: AppDeps;
+  app: Hono<AppEnv>;
+  /** one reconcile pass, as the timer of `main.ts` would run it */
+  reconcile(): Promise<ReconcileResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the merchant backend in this process on 127.0.0.1 with a free port, on its own store, for tests and
+ * e2e runs. PUBLIC_URL is the address it listens on, so the gateway's notifications and returns reach it.
+ */
+export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
+  const kind = options.store ?? 'sqlite';
+  let app: Hono<AppEnv> | undefined;
+  const server = serve({ fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) resolve();
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let tempDir: string | undefined;
+  let schema: string | undefined;
+  let store: Store;
+  if (kind === 'postgres') {
+    const databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    store = await openStore({ kind: 'postgres', url: databaseUrl, schema });
+  } else {
+    tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
+    store = await openStore({ kind: 'sqlite', file: join(tempDir, 'merchant.db') });
+  }
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: url,
+    ALLOWED_ORIGINS: [url, ...(options.allowedOrigins ?? ['http://shop.test'])].join(','),
+    GATEWAY_BASE_URL: options.gatewayUrl ?? 'http://127.0.0.1:9',
+    ...options.env,
+  });
+  const log = createLogger(config.logLevel);
+  const gateway = createGateway(config, store, log, options.gatewayFetch ? { fetch: options.gatewayFetch } : {});
+  const deps: AppDeps = { config, store, gateway, log, now: options.now ?? (() => new Date()) };
+  app = createApp(deps);
+
+  return {
+    url,
+    config,
+    store,
+    deps,
+    app,
+    reconcile: () => reconcileOnce(deps),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // keep-alive connections would hold close() open until they time out
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
+      await store.close();
+      if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
