@@ -9,6 +9,7 @@ import { limitBody } from './middleware/limitBody';
 import { logRequests } from './middleware/logRequests';
 import { mapError } from './middleware/mapError';
 import { widgetCors } from './middleware/widgetCors';
+import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
 import { frameRoutes } from './routes/frame';
 import { healthRoutes } from './routes/health';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/hooks/gateway', hookRoutes(deps));
   app.route('/healthz', healthRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));
+  app.route('/admin', adminPageRoutes(deps));
   if (!deps.config.production) app.route('/', demoRoutes(deps));
   app.route('/', staticRoutes(deps));
   return app;

@@ -66,6 +66,7 @@ const envSchema = z.object({
   /** how many reverse proxies in front of the backend append to X-Forwarded-For (0 = use the socket address) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   WIDGET_DIR: z.string().default('dist/widget'),
+  ADMIN_DIR: z.string().default('dist/admin'),
   DEMO_PAGE: z.string().default('widget/demo/index.html'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -87,6 +88,8 @@ export interface Config {
   rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number };
   trustedProxyHops: number;
   widgetDir: string;
+  /** the built admin page (index.html + assets/) */
+  adminDir: string;
   demoPage: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -153,6 +156,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     rateLimit: { sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE, paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     widgetDir: e.WIDGET_DIR,
+    adminDir: e.ADMIN_DIR,
     demoPage: e.DEMO_PAGE,
     logLevel: e.LOG_LEVEL,
   };
