@@ -1,17 +1,78 @@
 /**
- * `npm start`: the demo. Starts the gateway sandbox and the merchant backend as two child processes (neither
- * imports the other) and prints the URLs and demo credentials.
+ * `npm start`: the demo on one machine. Starts the gateway sandbox and then the merchant backend as two child
+ * processes (neither imports the other: the sandbox stands in for the real gateway), points the backend at the
+ * sandbox, and prints the URLs and the demo credentials. Ctrl-C (or SIGTERM) stops both; if either dies, the
+ * other is stopped too and the exit code says so.
  */
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
-const parts = [
-  { name: 'sandbox gateway', entry: 'sandbox/main.ts', url: 'http://127.0.0.1:4010' },
-  { name: 'merchant backend', entry: 'server/main.ts', url: 'http://127.0.0.1:4000' },
-];
-const missing = parts.filter((p) => !existsSync(p.entry));
-if (missing.length) {
-  console.log('npm start will run:');
-  for (const p of parts) console.log(`  ${p.name.padEnd(17)} ${p.url}  (${existsSync(p.entry) ? 'ready' : 'not built yet'})`);
-  console.log('Not all parts exist yet, so nothing was started. See README.md for the state of the project.');
-  process.exit(0);
+const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
+const backendPort = process.env.PORT ?? '4000';
+const host = '127.0.0.1';
+mkdirSync('data', { recursive: true });
+
+function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the demo`);
+      stopAll(1);
+    }
+  });
+  return child;
 }
+
+/** Resolves with the first stdout line matching `pattern`; echoes every line so logs stay visible. */
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    let found = false;
+    lines.on('line', (line) => {
+      process.stdout.write(`${line}\n`);
+      const m = !found && line.match(pattern);
+      if (m) {
+        found = true;
+        resolve(m);
+      }
+    });
+    child.once('exit', () => found || reject(new Error(`${what} exited before it was ready`)));
+  });
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+function stopAll(code: number): void {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 2000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+const sandbox = start('sandbox gateway', 'sandbox/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_HOST: host });
+children.push(sandbox);
+const [, sandboxUrl] = await waitForLine(sandbox, /sandbox listening on (\S+)/, 'the sandbox');
+
+const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${backendPort}`;
+const backend = start('merchant backend', 'server/main.ts', {
+  PORT: backendPort,
+  HOST: host,
+  GATEWAY_BASE_URL: sandboxUrl!,
+  PUBLIC_URL: publicUrl,
+});
+children.push(backend);
+await waitForLine(backend, /merchant backend listening/, 'the backend');
+
+console.log(`
+  Demo shop        ${publicUrl}/            pay with card 4242 4242 4242 4242, any future date, any CVC
+  Admin page       ${publicUrl}/admin       token: demo-admin-token
+  Merchant API     ${publicUrl}/api         shop secret: demo-shop-secret
+  Sandbox gateway  ${sandboxUrl}            merchant 701001, account 701001010, sign key sk_sandbox_701001010
+  Test cards and APM buttons: sandbox/README.md. Data: ./data/. Ctrl-C stops everything.
+`);
