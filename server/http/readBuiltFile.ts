@@ -18,7 +18,7 @@ const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 const SAFE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 export interface BuiltFile {
-  content: Uint8Array;
+  content: Uint8Array<ArrayBuffer>;
   contentType: string;
   cacheControl: string;
 }
