@@ -122,7 +122,7 @@ describeOnStores('payouts', (store) => {
     expect((await admin(backend, '/payouts?cursor=garbage')).body.error.fields).toEqual([{ path: 'cursor', message: 'is not a cursor from this API' }]);
   });
 
-  it('an answer lost to a time-out leaves the payout SENDING until the notification completes it', async () => {
+  it('an answer lost to a time-out leaves the payout open until the notification completes it', async () => {
     const lossy = await startBackend({
       store,
       gatewayUrl: sandbox.url,

@@ -6,6 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { sentOrdersOf } from '../../store/attemptOrders';
 import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
 import { listOrders } from '../../store/listOrders';
@@ -57,8 +58,12 @@ export function orderRoutes(deps: AppDeps) {
         limit: MAX_ORDER_EVENTS,
       });
       const refunds = await refundsOf(db, [order.id]);
+      // what each attempt sent the gateway (masked), and what the gateway said about its subscription
+      const sent = await sentOrdersOf(db, attempts.map((a) => a.id));
+      const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
       return c.json({
         ...toOrderView(order),
+        subscription_result: subscription ?? null,
         events: events.reverse().map((e) => ({ at: e.at, type: e.kind, detail: maskAuditValue(e.summary) })),
         attempts: attempts.map((a) => ({
           id: a.id,
@@ -71,6 +76,8 @@ export function orderRoutes(deps: AppDeps) {
           message: a.message,
           created_at: a.created_at,
           updated_at: a.updated_at,
+          payment_order: sent.get(a.id)?.payment_order ?? null,
+          subscription_result: sent.get(a.id)?.subscription_result ?? null,
         })),
         refunds: refunds.map((r) => ({
           seq: r.seq,

@@ -45,7 +45,7 @@ export async function makeOrders(backend: Backend, count: number, kind: Kind, am
         .execute();
       return found.length === count && found.every((o) => o.status === want) ? found : undefined;
     },
-    30_000,
+    60_000,
     100,
   );
   const byNo = new Map(rows.map((r) => [r.order_no, r]));

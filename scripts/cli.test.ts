@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../e2e/harness/startSandbox';
+import { gatewayRequestCount } from '../server/admin/testing/adminClient';
+import { BULK_ENV, makeOrders, type MadeOrder } from '../server/admin/testing/makeOrders';
+import { startBackend, type Backend } from '../server/testing/startBackend';
+import { parseCsv } from './cli/parseCsv';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** Runs the CLI as the owner would (`npm run cli -- ...` is `tsx scripts/cli.ts ...`), with a time limit. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the admin command line', () => {
+  let sandbox: RunningSandbox;
+  let backend: Backend;
+  let dir: string;
+  let env: Record<string, string>;
+  let orders: MadeOrder[];
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    backend = await startBackend({ gatewayUrl: sandbox.url, env: BULK_ENV });
+    env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken };
+    dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    orders = await makeOrders(backend, 3, 'paid');
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refunds the orders of a spreadsheet and writes one result line per order', async () => {
+    const input = join(dir, 'refunds.csv');
+    const out = join(dir, 'results.csv');
+    writeFileSync(
+      input,
+      '\ufeffOrder_No,Amount,Reason\r\n' +
+        `${orders[0]!.order_no},10.00,"damaged, returned"\r\n` +
+        `${orders[1]!.order_no},,\r\n` +
+        `no-such-order,1.00,\r\n` +
+        `${orders[2]!.order_no},"1.000,00",\r\n`,
+    );
+    const run = await cli(['refund', '--csv', input, '--out', out], env);
+    expect(run.stderr).toContain('refund [');
+    expect(run.stderr).toContain('3/3');
+    expect(run.stderr).toContain('refund: 2 ok, 2 not done');
+    expect(run.code).toBe(1);
+    const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
+    expect(header).toEqual(['order_no', 'action', 'result', 'status', 'error_code', 'error_message']);
+    expect(rows).toEqual([
+      [orders[0]!.order_no, 'refund', 'ok', 'partially_refunded', '', ''],
+      [orders[1]!.order_no, 'refund', 'ok', 'refunded', '', ''],
+      ['no-such-order', 'refund', 'failed', '', 'I0115', expect.stringContaining('not found')],
+      [orders[2]!.order_no, 'refund', 'not_sent', '', 'invalid_row', expect.stringContaining('line 5: amount "1.000,00"')],
+    ]);
+    const detail = await (await fetch(`${backend.url}/admin/api/orders/${orders[0]!.order_no}`, { headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } })).json();
+    expect(detail.refunds).toEqual([expect.objectContaining({ amount: '10.00', reason: 'damaged, returned' })]);
+    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
+  });
+
+  it('syncs a date range to stdout, and exports orders', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const run = await cli(['sync', '--from', today, '--to', today], env);
+    expect(run.code).toBe(0);
+    const rows = parseCsv(run.stdout).slice(1);
+    expect(rows.map((r) => r[0]).sort()).toEqual(orders.map((o) => o.order_no).sort());
+    expect(rows.every((r) => r[2] === 'ok')).toBe(true);
+    const exported = await cli(['orders', '--status', 'refunded'], env);
+    expect(parseCsv(exported.stdout)).toEqual([
+      ['order_no', 'status', 'amount', 'currency', 'captured', 'refunded', 'transaction_id', 'email', 'created_at', 'updated_at'],
+      [orders[1]!.order_no, 'refunded', '50.00', 'BRL', '50.00', '50.00', orders[1]!.transaction_id, 'ana@example.com', expect.any(String), expect.any(String)],
+    ]);
+  });
+
+  it('says what is wrong: a bad command, a missing file option, a refused token', async () => {
+    const unknown = await cli(['refund-all'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "refund-all"');
+    expect(unknown.stderr).toContain('npm run cli -- <command>');
+    expect((await cli(['review'], env)).stderr).toContain('review needs --csv FILE');
+    const refused = await cli(['orders'], { ...env, ADMIN_TOKEN: 'wrong-token' });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('the admin token was refused');
+  });
+});

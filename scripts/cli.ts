@@ -1,0 +1,150 @@
+/**
+ * `npm run cli -- <command>`: the admin API from a terminal, for owners who work from spreadsheets.
+ *
+ *   refund  --csv refunds.csv  [--out results.csv]   columns: order_no (or transaction_id), amount, reason
+ *   capture --csv captures.csv [--out results.csv]   columns: order_no (or transaction_id), amount
+ *   cancel  --csv orders.csv   [--out results.csv]   columns: order_no (or transaction_id)
+ *   review  --csv reviews.csv  [--out results.csv]   columns: order_no (or transaction_id), approve (true/false)
+ *   sync    --csv orders.csv | --from 2025-01-01 --to 2025-01-31   [--out results.csv]
+ *   orders  [--status paid] [--from D] [--to D] [--q text]         [--out orders.csv]
+ *   payout  --json payout.json --key <Idempotency-Key>
+ *
+ * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
+ * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
+ * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ApiError, type BulkResult, type OrderPage } from '../admin/api/client';
+import { toCsv } from '../admin/csv';
+import { adminRequest } from './cli/adminRequest';
+import { csvRecords } from './cli/parseCsv';
+import { progressBar } from './cli/progressBar';
+import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
+import { sendBulk } from './cli/sendBulk';
+
+const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
+
+class UsageError extends Error {}
+
+const base = process.env.ADMIN_URL || 'http://127.0.0.1:4000';
+const token = process.env.ADMIN_TOKEN || 'demo-admin-token';
+const call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => adminRequest<T>(base, token, method, path, body, headers);
+
+function usage(): string {
+  const doc = readFileSync(new URL(import.meta.url), 'utf8');
+  return /\/\*\*([\s\S]*?)\*\//.exec(doc)![1]!.replace(/^ \* ?/gm, '').trim();
+}
+
+function output(path: string | undefined, text: string): void {
+  if (path) writeFileSync(path, text);
+  else process.stdout.write(text);
+}
+
+function resultsCsv(action: string, results: readonly BulkResult[]): string {
+  return toCsv(
+    ['order_no', 'action', 'result', 'status', 'error_code', 'error_message'],
+    results.map((r) => [
+      r.order_no,
+      action,
+      r.ok ? 'ok' : r.error.code === 'invalid_row' ? 'not_sent' : 'failed',
+      (r as { status?: string }).status ?? '',
+      r.ok ? '' : r.error.code,
+      r.ok ? '' : r.error.message,
+    ]),
+  );
+}
+
+/** Writes the results CSV and a one-line summary; the exit code says whether every order succeeded. */
+function report(action: string, results: readonly BulkResult[], out: string | undefined): number {
+  output(out, resultsCsv(action, results));
+  const failed = results.filter((r) => !r.ok).length;
+  process.stderr.write(`${action}: ${results.length - failed} ok, ${failed} not done${out ? `; results in ${out}` : ''}\n`);
+  return failed ? 1 : 0;
+}
+
+async function runBulk(action: string, items: CliItem[], refused: BulkResult[], out: string | undefined): Promise<number> {
+  const bar = progressBar(action, items.length);
+  bar.update(0);
+  const path = action === 'sync' ? '/orders/sync' : `/orders/${action}`;
+  const results = await sendBulk(
+    items,
+    (chunk) => call<{ results: BulkResult[] }>('POST', path, action === 'sync' ? { order_nos: chunk.map((i) => i.order_no ?? '') } : { orders: chunk }),
+    (done) => bar.update(done),
+  );
+  bar.finish();
+  return report(action, [...results, ...refused], out);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      csv: { type: 'string' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      status: { type: 'string' },
+      q: { type: 'string' },
+      json: { type: 'string' },
+      key: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (command && BULK.includes(command)) {
+    if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
+    const { items, refused } = readBulkCsv(csvRecords(readFileSync(values.csv, 'utf8')), command as CliAction);
+    return runBulk(command, items, refused, values.out);
+  }
+  if (command === 'sync') {
+    if (values.csv) {
+      const orderNos = csvRecords(readFileSync(values.csv, 'utf8')).map((r) => r.record.order_no ?? '').filter(Boolean);
+      return runBulk('sync', orderNos.map((order_no) => ({ order_no })), [], values.out);
+    }
+    if (!values.from || !values.to) throw new UsageError('sync needs --csv FILE, or --from and --to');
+    // the backend finds and syncs the range's orders in one request
+    process.stderr.write(`sync: orders created from ${values.from} to ${values.to}...\n`);
+    return report('sync', (await call<{ results: BulkResult[] }>('POST', '/orders/sync', { from: values.from, to: values.to })).results, values.out);
+  }
+  if (command === 'orders') {
+    const rows: OrderPage['orders'] = [];
+    let cursor: string | null = null;
+    do {
+      const q = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+      for (const k of ['status', 'from', 'to', 'q'] as const) if (values[k]) q.set(k, values[k]);
+      const page: OrderPage = await call<OrderPage>('GET', `/orders?${q}`);
+      rows.push(...page.orders);
+      cursor = page.next_cursor;
+      process.stderr.write(`orders: ${rows.length}\r`);
+    } while (cursor);
+    process.stderr.write('\n');
+    const columns = ['order_no', 'status', 'amount', 'currency', 'captured', 'refunded', 'transaction_id', 'email', 'created_at', 'updated_at'] as const;
+    output(values.out, toCsv(columns, rows.map((o) => columns.map((c) => o[c]))));
+    return 0;
+  }
+  if (command === 'payout') {
+    if (!values.json || !values.key) throw new UsageError('payout needs --json FILE and --key IDEMPOTENCY-KEY');
+    const payout = await call<Record<string, unknown>>('POST', '/payouts', JSON.parse(readFileSync(values.json, 'utf8')), { 'idempotency-key': values.key });
+    process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
+    return payout.status === 'FAILED' ? 1 : 0;
+  }
+  throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
+      process.exit(2);
+    }
+    if (e instanceof ApiError) {
+      const fields = e.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('');
+      process.stderr.write(`${e.status === 401 ? 'the admin token was refused (set ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`);
+      process.exit(e.status === 400 || e.status === 422 ? 2 : 3);
+    }
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    process.exit(3);
+  },
+);

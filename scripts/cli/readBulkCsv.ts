@@ -1,0 +1,53 @@
+import type { BulkItem, BulkResult } from '../../admin/api/client';
+
+export type CliAction = 'capture' | 'cancel' | 'review' | 'refund';
+
+/** An order of the spreadsheet: named by order_no, or by transaction_id (the API accepts either). */
+export type CliItem = BulkItem & { transaction_id?: string };
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const APPROVE: Record<string, boolean> = { true: true, yes: true, approve: true, '1': true, false: false, no: false, reject: false, '0': false };
+
+/**
+ * The spreadsheet's rows as bulk items. Columns: `order_no` or `transaction_id`; `amount` (capture, refund;
+ * empty = the full amount); `reason` (refund); `approve` (review: true/false, yes/no, approve/reject). A row
+ * that could not be sent as it is becomes a failed result naming its line, and is not sent.
+ */
+export function readBulkCsv(records: { line: number; record: Record<string, string> }[], action: CliAction): { items: CliItem[]; refused: BulkResult[] } {
+  const items: CliItem[] = [];
+  const refused: BulkResult[] = [];
+  for (const { line, record } of records) {
+    const orderNo = record.order_no ?? '';
+    const transactionId = record.transaction_id ?? '';
+    const name = orderNo || transactionId || `line ${line}`;
+    const refuse = (message: string) => refused.push({ order_no: name, ok: false, error: { code: 'invalid_row', message: `line ${line}: ${message}` } });
+    if (!orderNo && !transactionId) {
+      refuse('needs an order_no or a transaction_id');
+      continue;
+    }
+    const item: CliItem = orderNo ? { order_no: orderNo } : ({ transaction_id: transactionId } as CliItem);
+    const amount = record.amount ?? '';
+    if (amount) {
+      if (action !== 'capture' && action !== 'refund') {
+        refuse(`an amount is not taken by ${action}`);
+        continue;
+      }
+      if (!DECIMAL.test(amount)) {
+        refuse(`amount "${amount}" must be written like 10.00 (a dot for decimals, no thousands separator)`);
+        continue;
+      }
+      item.amount = amount;
+    }
+    if (action === 'refund' && record.reason) item.reason = record.reason;
+    if (action === 'review') {
+      const approve = APPROVE[(record.approve ?? '').toLowerCase()];
+      if (approve === undefined) {
+        refuse('approve must be true (approve) or false (reject)');
+        continue;
+      }
+      item.approve = approve;
+    }
+    items.push(item);
+  }
+  return { items, refused };
+}
