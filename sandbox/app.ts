@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AccountLookup } from './accounts';
+import { applyHttpFault } from './faults/applyHttpFault';
+import type { FaultSwitch } from './faults/createFaultSwitch';
 import { discardBody } from './http/discardBody';
 import { GatewayError } from './http/gatewayError';
-import { renderGatewayError, type ErrorFormat } from './http/renderGatewayError';
+import { errorFormatOf } from './http/errorFormatOf';
+import { renderGatewayError } from './http/renderGatewayError';
 import { authoriseRoute } from './routes/authorise';
 import { cancelRoute } from './routes/cancel';
 import { captureRoute } from './routes/capture';
 import { checkoutRoute } from './routes/checkout';
+import { faultsRoute } from './routes/faults';
 import { hostedCardRoute } from './routes/hostedCard';
 import { issuerRoute } from './routes/issuer';
 import { payoutRoute } from './routes/payout';
@@ -32,6 +36,8 @@ export interface SandboxDeps {
   /** the caller's IP as the socket reports it (Node's getConnInfo in production, a stub in unit tests) */
   clientIp: (c: import('hono').Context) => string | undefined;
   log: (message: string, detail?: Record<string, unknown>) => void;
+  /** the fault switch (`/sandbox/faults`), in memory */
+  faults: FaultSwitch;
 }
 
 export interface SandboxEnv {
@@ -40,6 +46,11 @@ export interface SandboxEnv {
     accountId: string;
     /** order numbers the request named, for the request log */
     orderNos: string[];
+    /**
+     * Writes this call's request-log entry now, once; later calls do nothing. A request a fault holds open is
+     * counted when it arrives, so "how often did the gateway see it" is exact while it is still held.
+     */
+    recordRequest: (httpStatus: number) => Promise<void>;
   };
 }
 
@@ -47,26 +58,23 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** how much of a refused body is read and dropped to keep the connection usable; beyond it the connection closes */
 const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
 
-/** Which error rendering a path gets (PROTOCOL.md 2): the hosted pages and checkout speak HTML, authorise XML. */
-function errorFormatOf(path: string): ErrorFormat {
-  if (path.startsWith('/v1/authorise')) return 'xml';
-  if (path.startsWith('/v1/checkout') || path.startsWith('/hosted/') || path.startsWith('/issuer/')) return 'html';
-  return 'json';
-}
-
 /** The gateway sandbox as a Hono app. Pure wiring: every dependency comes in through `deps`. */
 export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   app.use('/v1/*', async function recordRequest(c, next) {
+    let written: Promise<void> | undefined;
+    const record = (httpStatus: number) =>
+      (written ??= logRequest(deps.db, {
+        endpoint: c.req.path,
+        account_id: c.get('accountId') ?? null,
+        order_nos: c.get('orderNos') ?? [],
+        http_status: httpStatus,
+        received_at: deps.now(),
+      }));
+    c.set('recordRequest', record);
     await next();
-    await logRequest(deps.db, {
-      endpoint: c.req.path,
-      account_id: c.get('accountId') ?? null,
-      order_nos: c.get('orderNos') ?? [],
-      http_status: c.res.status,
-      received_at: deps.now(),
-    });
+    await record(c.res.status);
   });
   app.use(
     '*',
@@ -79,6 +87,9 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
     }),
   );
 
+  // after the body limit, so a fault never reads more of a body than a route would
+  app.use('/v1/*', applyHttpFault(deps.faults));
+
   app.route('/v1/authorise', authoriseRoute(deps));
   app.route('/v1/checkout', checkoutRoute(deps));
   app.route('/v1/retrievalTrans', retrievalTransRoute(deps));
@@ -90,6 +101,7 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
   app.route('/v1/payout', payoutRoute(deps));
   app.route('/hosted', hostedCardRoute(deps));
   app.route('/issuer', issuerRoute(deps));
+  app.route('/sandbox/faults', faultsRoute(deps));
   app.route('/sandbox', sandboxControlRoute(deps));
 
   app.notFound((c) => renderGatewayError(c, new GatewayError('I0115', 'path', `no endpoint ${c.req.method} ${c.req.path}`, 404), errorFormatOf(c.req.path)));

@@ -3,6 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AddressInfo } from 'node:net';
 import { accountLookup, type Account } from './accounts';
 import { createApp } from './app';
+import { createFaultSwitch } from './faults/createFaultSwitch';
+import { trackRequests } from './http/trackRequests';
 import { createDeliverer } from './notify/createDeliverer';
 import { settleDue } from './payments/settleDue';
 import { startWorker } from './startWorker';
@@ -35,7 +37,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const now = config.now ?? Date.now;
   const findAccount = accountLookup(config.accounts);
   const store = await openStore(config.dbFile);
-  const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, log: config.log });
+  const faults = createFaultSwitch();
+  const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, faults, log: config.log });
   const worker = startWorker(
     async () => {
       await settleDue(store.db, findAccount, now());
@@ -58,13 +61,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: config.log,
+    faults,
   });
+  const requests = trackRequests(app.fetch);
 
   const hostInUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
   // autoCleanupIncoming off: Node itself drops an unread request body after the answer and keeps the
   // connection usable (the 413 path reads what it refuses, see app.ts)
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port, autoCleanupIncoming: false }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch: requests.fetch, hostname: config.host, port: config.port, autoCleanupIncoming: false }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
     s.once('error', reject);
   });
   const url = `http://${hostInUrl}:${port}`;
@@ -75,11 +80,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async close() {
       await worker.stop();
       await deliverer.drain();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // keep-alive connections would hold close() open
-        (server as import('node:http').Server).closeAllConnections?.();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // keep-alive connections would hold close() open; a request held by a timeout fault loses its client here
+      (server as import('node:http').Server).closeAllConnections?.();
+      faults.close();
+      await requests.settled();
+      await closed;
       await store.close();
     },
   };

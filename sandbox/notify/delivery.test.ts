@@ -53,7 +53,7 @@ describe('notification delivery', () => {
     const receiver = await startReceiver(Array(1000).fill(503));
     try {
       const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/down` }));
-      await waitFor(async () => (await notificationsOf(sb.url, p.order_no))[0]?.attempts.length === 2 || undefined, 'two attempts');
+      await waitFor(async () => ((await notificationsOf(sb.url, p.order_no))[0]?.attempts.length ?? 0) >= 2 || undefined, 'two attempts');
       sb.advance(36 * 60 * 60 * 1000);
       try {
         const [n] = await waitFor(async () => {

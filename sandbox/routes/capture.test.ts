@@ -9,7 +9,8 @@ import { waitFor } from '../testing/waitFor';
 let sb: TestSandbox;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  // the pending card (0077) must still be pending when it is captured, however slow the machine
+  sb = await startTestSandbox({ settleMs: 600_000 });
   receiver = await startReceiver();
 });
 afterAll(async () => {

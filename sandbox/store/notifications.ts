@@ -5,16 +5,21 @@ import type { NotificationAttemptTable, NotificationTable } from './schema';
 export type NotificationRow = Selectable<NotificationTable>;
 export type AttemptRow = Selectable<NotificationAttemptTable>;
 
-export function dueNotifications(db: Db, now: number, limit: number): Promise<NotificationRow[]> {
-  return db
+/** Undelivered notifications whose time has come, oldest first, except the `held` ones (notify_ids). */
+export function dueNotifications(db: Db, now: number, limit: number, held: readonly string[] = []): Promise<NotificationRow[]> {
+  let q = db
     .selectFrom('notifications')
     .selectAll()
     .where('delivered_at', 'is', null)
     .where('gave_up_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
+    .where('next_attempt_at', '<=', now);
+  if (held.length) q = q.where('notify_id', 'not in', held);
+  return q.orderBy('next_attempt_at').orderBy('created_at').limit(limit).execute();
+}
+
+/** Moves a notification's next attempt to `at` without recording an attempt (the `delay` fault). */
+export async function postponeNotification(db: Db, notifyId: string, at: number): Promise<void> {
+  await db.updateTable('notifications').set({ next_attempt_at: at }).where('notify_id', '=', notifyId).execute();
 }
 
 export interface AttemptResult {

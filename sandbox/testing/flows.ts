@@ -53,7 +53,8 @@ export interface NotificationView {
   notify_type: string;
   state: string;
   fields: Record<string, string>;
-  attempts: { http_status: number | null }[];
+  created_at: string;
+  attempts: { at: string; http_status: number | null; error: string | null }[];
 }
 
 export async function notificationsOf(base: string, orderNo: string): Promise<NotificationView[]> {

@@ -5,6 +5,8 @@ export interface ReceivedPost {
   path: string;
   contentType: string;
   fields: Record<string, string>;
+  /** Date.now() when the body had arrived */
+  at: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function startReceiver(
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', fields: Object.fromEntries(new URLSearchParams(body)) });
+      received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', fields: Object.fromEntries(new URLSearchParams(body)), at: Date.now() });
       const status = statuses.shift() ?? fallback;
       res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status === 200 ? 'success' : 'try again');
     });
