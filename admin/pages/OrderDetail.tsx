@@ -4,6 +4,8 @@ import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
+import { SentPaymentOrders } from '../components/SentPaymentOrders';
+import { SubscriptionResult, type SubscriptionResultValue } from '../components/SubscriptionResult';
 import { StatusBadge } from '../components/StatusBadge';
 import { errorText } from '../errorText';
 import { isEligible } from '../planBulk';
@@ -40,6 +42,9 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
 
   const busy = run.progress !== null;
   const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
+  // the sent order and the subscription have their own sections below, not a column of the attempts table
+  const attemptRows = (order?.attempts ?? []).map(({ payment_order: _sent, subscription_result: _sub, ...row }) => row);
+  const subscription = (order as { subscription_result?: SubscriptionResultValue | null } | null)?.subscription_result;
   return (
     <>
       <p>
@@ -120,8 +125,16 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               ))}
             </ol>
           )}
+          {subscription && (
+            <>
+              <h2>Subscription</h2>
+              <SubscriptionResult result={subscription} />
+            </>
+          )}
           <h2>Payment attempts</h2>
-          {order.attempts?.length ? <RecordTable caption="Payment attempts" records={order.attempts} /> : <p>No payment attempts.</p>}
+          {attemptRows.length ? <RecordTable caption="Payment attempts" records={attemptRows} /> : <p>No payment attempts.</p>}
+          <h2>Payment order sent</h2>
+          <SentPaymentOrders attempts={order.attempts ?? []} />
           <h2>Refunds</h2>
           {order.refunds?.length ? <RecordTable caption="Refunds" records={order.refunds} /> : <p>No refunds.</p>}
           {dialog && (

@@ -6,6 +6,7 @@ import { writeAuditEvent } from '../store/auditEvents';
 import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { keepRecordExtras } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
 
 export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
@@ -37,5 +38,6 @@ export async function applyQueryRecord(
   }
   const state = { payment_status: record.payment_status, transaction_id: record.transaction_id };
   const { outcome } = await runInTransaction(db, (trx) => applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId }));
+  await keepRecordExtras(deps, attempt, record);
   return outcome;
 }

@@ -5,17 +5,21 @@ import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { GatewayError, GatewayRejectedError } from '../gateway';
+import { maskFields } from '../gateway/core/maskForLog';
 import { hashSecret } from '../ids';
 import { methodFits } from '../sessions/applicableMethods';
 import { authorizeSession } from '../sessions/authorizeSession';
+import { recordSentOrder } from '../store/attemptOrders';
 import { findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
 import { findPaymentMethod, type PaymentMethod } from '../store/paymentMethods';
 import { runInTransaction } from '../store/runInTransaction';
+import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
 import { missingMethodFields } from './missingMethodFields';
+import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
 import { settleAttempt } from './settleAttempt';
 import { startAttempt } from './startAttempt';
 
@@ -53,6 +57,8 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   }
   const missing = missingMethodFields(method, req.body);
   if (missing.length) throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
+  const extras = await findSessionExtras(db, session.id);
+  const choices = await resolvePaymentChoices(db, session, extras, method, req.body);
 
   let attempt: AttemptRow;
   try {
@@ -63,12 +69,21 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
     if (sameKey) return replayAnswer(deps, sameKey, requestHash);
     throw e;
   }
-  return sendToGateway(deps, session, method, attempt, req);
+  return sendToGateway(deps, { session, extras, method, choices }, attempt, req);
 }
 
-async function sendToGateway(deps: AppDeps, session: SessionRow, method: PaymentMethod, attempt: AttemptRow, req: PaymentRequest): Promise<PaymentAnswer> {
+interface PaymentContext {
+  session: SessionRow;
+  extras: SessionExtras;
+  method: PaymentMethod;
+  choices: PaymentChoices;
+}
+
+async function sendToGateway(deps: AppDeps, { session, extras, method, choices }: PaymentContext, attempt: AttemptRow, req: PaymentRequest): Promise<PaymentAnswer> {
   const sources: OrderSources = {
     session,
+    extras,
+    ...choices,
     gatewayOrderNo: attempt.gateway_order_no,
     body: req.body,
     method,
@@ -84,6 +99,8 @@ async function sendToGateway(deps: AppDeps, session: SessionRow, method: Payment
   try {
     if (method.kind === 'card') checkoutOrder = buildCheckoutOrder(sources);
     else authoriseOrder = buildAuthoriseOrder(sources);
+    // kept before sending, so the owner can see what was sent even when the outcome is unknown
+    await recordSentOrder(deps.store.db, attempt.id, maskFields(checkoutOrder ?? authoriseOrder) as Record<string, unknown>, deps.now().toISOString());
   } catch (e) {
     // nothing was sent: the attempt failed here and the shopper may try again
     const answer: PaymentAnswer = { status: 500, body: { error: { code: API_ERROR.internal, message: `internal error (request ${req.requestId ?? 'unknown'})` } } };

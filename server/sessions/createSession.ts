@@ -5,6 +5,7 @@ import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { hashSecret, newId, newSecret } from '../ids';
 import { findOrderByNo } from '../store/orders';
+import { pickSessionExtras, saveSessionExtras } from '../store/sessionExtras';
 import { insertSessionWithOrder } from '../store/sessions';
 
 /**
@@ -28,6 +29,9 @@ export async function createSession(deps: Pick<AppDeps, 'store' | 'config' | 'no
     AMOUNT_PARTS.filter((p) => body[p] !== undefined).map((p) => [p, toMinor(body[p]!, body.currency)]),
   );
   try {
+    // written first, under the new session's id: should the session insert fail, an unreferenced row is left,
+    // never a session missing its extras
+    await saveSessionExtras(db, id, pickSessionExtras(body), createdAt);
     await insertSessionWithOrder(
       db,
       {

@@ -1,16 +1,33 @@
-import type { SessionView } from '../../shared/contract/session';
+import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
 import { toDecimal } from '../../shared/gateway/money';
 import type { Db } from '../store/db';
 import { findAttempt } from '../store/attempts';
 import type { OrderRow } from '../store/orders';
+import { installmentPlansOf } from '../store/methodOptions';
 import { listPaymentMethods } from '../store/paymentMethods';
+import { listSavedCards } from '../store/savedCards';
+import { findSessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { methodFits, toMethodView } from './applicableMethods';
 
 /** What the widget shows for a session (`GET /api/sessions/:id`). */
 export async function viewSession(db: Db, session: SessionRow, order: OrderRow): Promise<SessionView> {
   const fit = { country: session.country, currency: session.currency, amountMinor: session.amount_minor };
-  const methods = (await listPaymentMethods(db)).filter((m) => methodFits(m, fit)).map((m) => toMethodView(m, session.locale));
+  const fitting = (await listPaymentMethods(db)).filter((m) => methodFits(m, fit));
+  const extras = await findSessionExtras(db, session.id);
+  const plans = await installmentPlansOf(db, fitting.map((m) => m.id));
+  const savedCards = session.shopper_id ? await listSavedCards(db, session.shopper_id) : [];
+  // the card choices (installments, saved cards, "save my card") belong to the card iFrame only
+  const cardChoices = (): Partial<PaymentMethodView> => ({
+    ...(savedCards.length ? { saved_cards: savedCards.map((c) => ({ id: c.id, ...(c.label ? { label: c.label } : {}) })) } : {}),
+    ...(extras.allow_save_card && session.shopper_id ? { save_card: true } : {}),
+  });
+  const methods = fitting.map((m) => {
+    if (m.kind !== 'card') return toMethodView(m, session.locale);
+    const counts = (plans.get(m.id) ?? []).map((p) => p.count);
+    return { ...toMethodView(m, session.locale), ...(counts.length ? { installments: counts } : {}), ...cardChoices() };
+  });
+  const sub = extras.subscription;
   const attempt = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
   return {
     id: session.id,
@@ -23,6 +40,20 @@ export async function viewSession(db: Db, session: SessionRow, order: OrderRow):
     ...(session.locale ? { locale: session.locale } : {}),
     ...(session.shopper ? { shopper: JSON.parse(session.shopper) as SessionView['shopper'] } : {}),
     methods,
+    ...(sub
+      ? {
+          subscription: {
+            contract_name: sub.contract_name,
+            contract_amount: sub.contract_amount,
+            interval: sub.interval,
+            interval_count: sub.interval_count,
+            ...(sub.contract_start ? { contract_start: sub.contract_start } : {}),
+            ...(sub.contract_end ? { contract_end: sub.contract_end } : {}),
+            ...(sub.billing_cycle !== undefined ? { billing_cycle: sub.billing_cycle } : {}),
+            ...(sub.promotion_cycle !== undefined ? { promotion_cycle: sub.promotion_cycle } : {}),
+          },
+        }
+      : {}),
     expires_at: session.expires_at,
     ...(attempt ? { payment: { payment_id: attempt.id, status: attempt.status, ...(attempt.message ? { message: attempt.message } : {}) } } : {}),
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDate, countryCode, email, text } from './primitives';
+import { birthDate, countryCode, decimalString, email, text } from './primitives';
 
 /** `POST /api/sessions/:id/payments` body: who pays and from which device. Never an amount. */
 export const address = z.strictObject({
@@ -8,6 +8,21 @@ export const address = z.strictObject({
   city: text(100).min(1, 'is required'),
   address: text(300).min(1, 'is required'),
   postal_code: text(20).min(1, 'is required'),
+  /** asked by methods that need the payer's `person` (street number, complement, district / bairro) */
+  number: text(20).optional(),
+  complement: text(100).optional(),
+  district: text(100).optional(),
+});
+
+/** What an APM that needs the payer's `person` asks beyond the shopper's details (spec 2.2 `person`). */
+export const personDetails = z.strictObject({
+  /** e.g. CPF or CNPJ in Brazil */
+  document_type: text(30).min(1, 'is required'),
+  /** the name the payer uses, when it differs from the legal one */
+  social_name: text(100).optional(),
+  net_monthly_average_income: decimalString.optional(),
+  /** default: the billing country */
+  fiscal_country: countryCode.optional(),
 });
 
 export const shopperDetails = z.strictObject({
@@ -20,6 +35,7 @@ export const shopperDetails = z.strictObject({
   billing: address,
   /** omitted = same as billing */
   delivery: address.optional(),
+  person: personDetails.optional(),
 });
 
 export const deviceData = z.strictObject({
@@ -40,14 +56,22 @@ export const deviceData = z.strictObject({
   screening_token_cookie: text(500).optional(),
 });
 
-export const createPaymentBody = z.strictObject({
-  client_secret: z.string().min(1, 'is required'),
-  /** the payment method id from the session's `methods` */
-  method: z.string().min(1, 'is required').max(50),
-  shopper: shopperDetails,
-  device: deviceData,
-  bank_code: text(50).optional(),
-});
+export const createPaymentBody = z
+  .strictObject({
+    client_secret: z.string().min(1, 'is required'),
+    /** the payment method id from the session's `methods` */
+    method: z.string().min(1, 'is required').max(50),
+    shopper: shopperDetails,
+    device: deviceData,
+    bank_code: text(50).optional(),
+    /** the shopper ticked "save my card" (cards, when the session offers it) */
+    save_card: z.boolean({ error: 'must be true or false' }).optional(),
+    /** pay with this saved card: an id from the method's `saved_cards` */
+    saved_card: text(64).min(1, 'must not be empty').optional(),
+    /** one of the method's `installments` counts */
+    installments: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99').optional(),
+  })
+  .refine((b) => !(b.save_card && b.saved_card), { path: ['save_card'], message: 'cannot be combined with saved_card: that card is saved already' });
 
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 export type DeviceData = z.infer<typeof deviceData>;

@@ -16,6 +16,10 @@ export const sessionItem = z.strictObject({
   quantity: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100000, 'must be at most 100000'),
   category: text(100).optional(),
   type: text(50).optional(),
+  /** the shop's product id (the gateway's cart_items productId); default: the sku */
+  product_id: text(100).optional(),
+  /** the unit price in USD, when the shop knows it; otherwise derived from the session's `fx_rate_usd` */
+  price_usd: decimalString.optional(),
 });
 
 export const AMOUNT_PARTS = ['shipping', 'handling', 'tax_total', 'insurance', 'shipping_discount', 'discount'] as const;
@@ -39,6 +43,51 @@ export const shopperPrefill = z.strictObject({
   delivery: addressPrefill.optional(),
 });
 
+const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' });
+const count = (max: number) => z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(max, `must be at most ${max}`);
+const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+
+/** The shop's own customer account of the shopper (the gateway's `account_owner`, for risk screening). */
+export const accountOwner = z.strictObject({
+  account_id: text(64).optional(),
+  first_name: text(100).optional(),
+  last_name: text(100).optional(),
+  email: email.optional(),
+  /** when the account was created, Unix time in seconds */
+  created: count(99_999_999_999).optional(),
+  past_orders_count: count(10_000_000).optional(),
+  /** what the account spent before, in the session currency */
+  past_orders_sum: decimalString.optional(),
+  lastLogin_ip: ipAddress.optional(),
+  registration_ip: ipAddress.optional(),
+});
+
+/** A coupon used on the order (the gateway's `total_discount`). */
+export const couponUsed = z.strictObject({ coupon_code_used: text(64).min(1, 'must not be empty'), discount_type: text(32).optional() });
+
+export const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+
+/** The recurring contract this payment starts (the gateway's `subscription`); amounts in the session currency. */
+export const subscriptionTerms = z.strictObject({
+  /** the shop's contract reference */
+  contract: text(64).optional(),
+  contract_name: text(100).min(1, 'must not be empty'),
+  /** charged every `interval_count` `interval`s */
+  contract_amount: decimalString,
+  interval: z.enum(SUBSCRIPTION_INTERVALS, { error: `must be one of ${SUBSCRIPTION_INTERVALS.join(', ')}` }),
+  interval_count: count(1000).min(1, 'must be at least 1').default(1),
+  contract_start: isoDate.optional(),
+  contract_end: isoDate.optional(),
+  price_id: text(64).optional(),
+  /** how many times it is charged (0 or absent: until cancelled) */
+  billing_cycle: count(10_000).optional(),
+  /** how many of the first charges are at a promotional price */
+  promotion_cycle: count(10_000).optional(),
+});
+
+/** A rate as a positive decimal string with up to 12 decimals: how many USD one unit of the session currency buys. */
+export const fxRate = z.string().regex(/^\d{1,9}(\.\d{1,12})?$/, 'must be a decimal string such as "0.1834"').refine((v) => /[1-9]/.test(v), 'must be greater than 0');
+
 export const createSessionBody = z
   .strictObject({
     order_no: orderNo.optional(),
@@ -59,6 +108,23 @@ export const createSessionBody = z
     custom: text(2500).optional(),
     shopper_id: text(64).optional(),
     metadata: z.record(z.string().max(40), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'must have at most 20 keys').optional(),
+    /** the shop's site name (the gateway's `website`); default: the host of the page the widget runs on */
+    website: text(2000).optional(),
+    shopper_level: text(32).optional(),
+    /** the shop's platform, e.g. "shopify" or "custom" */
+    platform_source: text(50).optional(),
+    storefront_domains: text(500).optional(),
+    account_owner: accountOwner.optional(),
+    total_discount: z.array(couponUsed).max(20, 'must have at most 20 coupons').optional(),
+    subscription: subscriptionTerms.optional(),
+    price_id: text(64).optional(),
+    quote_id: text(64).optional(),
+    /** the quoted price, in the session currency */
+    quote_price: decimalString.optional(),
+    /** USD per unit of the session currency, for the gateway's cart_items amount_usd (items' own price_usd wins) */
+    fx_rate_usd: fxRate.optional(),
+    /** offer "save my card" to the shopper; needs shopper_id, under which the card token is kept */
+    allow_save_card: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((body, ctx) => {
     // Each amount must be exact in the session currency, and the parts must add up to the total.
@@ -71,6 +137,19 @@ export const createSessionBody = z
     const total = minor(['amount'], body.amount);
     if (total === 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than 0' });
     const parts = Object.fromEntries(AMOUNT_PARTS.map((p) => [p, body[p] === undefined ? 0 : minor([p], body[p]!)]));
+    if (body.account_owner?.past_orders_sum !== undefined) minor(['account_owner', 'past_orders_sum'], body.account_owner.past_orders_sum);
+    if (body.quote_price !== undefined) minor(['quote_price'], body.quote_price);
+    if (body.subscription) minor(['subscription', 'contract_amount'], body.subscription.contract_amount);
+    (body.items ?? []).forEach((item, i) => {
+      if (item.price_usd !== undefined && !isAmount(item.price_usd, 'USD')) ctx.addIssue({ code: 'custom', path: ['items', i, 'price_usd'], message: amountFormatMessage('USD') });
+    });
+    const sub = body.subscription;
+    if (sub?.contract_start && sub.contract_end && sub.contract_end < sub.contract_start) {
+      ctx.addIssue({ code: 'custom', path: ['subscription', 'contract_end'], message: 'must not be before contract_start' });
+    }
+    if (body.allow_save_card && !body.shopper_id) {
+      ctx.addIssue({ code: 'custom', path: ['allow_save_card'], message: 'needs shopper_id: a saved card is kept for one shopper' });
+    }
     const lines = (body.items ?? []).map((item, i) => {
       const unit = minor(['items', i, 'unit_price'], item.unit_price);
       return unit === undefined ? undefined : lineTotal(unit, item.quantity);
@@ -103,7 +182,7 @@ export interface CreateSessionResponse {
 }
 
 /** An extra shopper field a payment method needs. */
-export type MethodField = 'document' | 'birth_date' | 'bank_code';
+export type MethodField = 'document' | 'birth_date' | 'bank_code' | 'person';
 
 export interface PaymentMethodView {
   id: string;
@@ -115,7 +194,26 @@ export interface PaymentMethodView {
   fields: MethodField[];
   /** bank choices for methods that need a bank_code */
   banks?: { code: string; name: string }[];
+  /** installment counts the shopper may choose (cards); paying at once is always possible */
+  installments?: number[];
+  /** the shopper's saved cards (cards, sessions with a shopper_id) */
+  saved_cards?: SavedCardView[];
+  /** "save my card" may be offered (cards, the shop allows it) */
+  save_card?: boolean;
 }
+
+export interface SavedCardView {
+  /** our reference, sent back as the payment's `saved_card`; never the gateway token */
+  id: string;
+  /** e.g. "Visa •••• 4242", when the gateway said */
+  label?: string;
+}
+
+/** A subscription's terms as the shopper sees them before paying. */
+export type SubscriptionView = Pick<
+  z.infer<typeof subscriptionTerms>,
+  'contract_name' | 'contract_amount' | 'interval' | 'interval_count' | 'contract_start' | 'contract_end' | 'billing_cycle' | 'promotion_cycle'
+>;
 
 /** `GET /api/sessions/:id`: what the widget shows. */
 export interface SessionView {
@@ -129,6 +227,8 @@ export interface SessionView {
   locale?: string;
   shopper?: z.infer<typeof shopperPrefill>;
   methods: PaymentMethodView[];
+  /** the recurring contract this payment starts */
+  subscription?: SubscriptionView;
   expires_at: string;
   /** the last payment's outcome, so a reloaded page can show it */
   payment?: { payment_id: string; status: OrderStatus; message?: string };

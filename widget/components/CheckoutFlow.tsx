@@ -128,6 +128,12 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
         method,
         shopper: form.shopper(),
         bankCode: form.values.bank_code,
+        cardChoices: form.cardChoices(),
+        // the card frame takes the widget's width and may grow to the viewport's height
+        deviceContext: {
+          frame: { width: root.current?.clientWidth ?? 0, height: win.innerHeight },
+          ...(options.screeningCookie ? { screeningCookie: options.screeningCookie } : {}),
+        },
         win,
         fingerprint: props.fingerprint,
         onSubmit: options.onSubmit,
@@ -174,6 +180,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
             if (problem) announce(describeProblem(t, problem));
           }}
           onDeliverySame={form.setDeliverySame}
+          onSaveCard={form.setSaveCard}
           onMethod={form.selectMethod}
           onSubmit={() => void pay()}
         />

@@ -1,9 +1,21 @@
-import type { MethodField, SessionView } from '../../shared/contract/session';
-import type { ShopperDetails } from '../../shared/contract/payment';
+import type { MethodField, PaymentMethodView, SessionView } from '../../shared/contract/session';
+import type { CreatePaymentBody, ShopperDetails } from '../../shared/contract/payment';
 
 export const ADDRESS_KEYS = ['country', 'state', 'city', 'address', 'postal_code'] as const;
 export type AddressKey = (typeof ADDRESS_KEYS)[number];
-export type AddressValues = Record<AddressKey, string>;
+/** The address parts a method that needs the payer's `person` asks for besides the address line. */
+export const ADDRESS_PARTS = ['number', 'complement', 'district'] as const;
+export type AddressPart = (typeof ADDRESS_PARTS)[number];
+export type AddressValues = Record<AddressKey, string> & Partial<Record<AddressPart, string>>;
+
+/** The payer's `person` details (methods with the `person` field). */
+export interface PersonValues {
+  document_type: string;
+  social_name: string;
+  net_monthly_average_income: string;
+  /** '' = the billing country */
+  fiscal_country: string;
+}
 
 /** What the shopper typed, as typed. Field paths (`billing.city`) match the backend's error paths under `shopper.`. */
 export interface FormValues {
@@ -17,6 +29,12 @@ export interface FormValues {
   billing: AddressValues;
   deliverySame: boolean;
   delivery: AddressValues;
+  person: PersonValues;
+  /** an installment count, '' = pay at once */
+  installments: string;
+  /** a saved card's id, '' = a new card */
+  saved_card: string;
+  save_card: boolean;
 }
 
 function address(prefill: Partial<AddressValues> | undefined, country: string): AddressValues {
@@ -45,16 +63,26 @@ export function initialValues(session: SessionView): FormValues {
     billing,
     deliverySame: !p.delivery,
     delivery: p.delivery ? address(p.delivery, billing.country) : { ...billing },
+    person: { document_type: '', social_name: '', net_monthly_average_income: '', fiscal_country: '' },
+    installments: '',
+    saved_card: '',
+    save_card: false,
   };
 }
 
-function trimAddress(a: AddressValues): ShopperDetails['billing'] {
+/** Trimmed, with what is empty left out. */
+function given<K extends string>(values: Partial<Record<K, string>>, keys: readonly K[]): Partial<Record<K, string>> {
+  return Object.fromEntries(keys.map((k) => [k, values[k]?.trim() ?? '']).filter(([, v]) => v)) as Partial<Record<K, string>>;
+}
+
+function trimAddress(a: AddressValues, parts: boolean): ShopperDetails['billing'] {
   return {
     country: a.country.trim(),
     state: a.state.trim(),
     city: a.city.trim(),
     address: a.address.trim(),
     postal_code: a.postal_code.trim(),
+    ...(parts ? given(a, ADDRESS_PARTS) : {}),
   };
 }
 
@@ -63,15 +91,31 @@ function trimAddress(a: AddressValues): ShopperDetails['billing'] {
  * delivery address omitted when it is the billing one (the contract's "omitted = billing").
  */
 export function toShopperDetails(values: FormValues, needs: readonly MethodField[]): ShopperDetails {
+  const person = needs.includes('person');
   const shopper: ShopperDetails = {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
-    billing: trimAddress(values.billing),
+    billing: trimAddress(values.billing, person),
   };
-  if (needs.includes('document')) shopper.document = values.document.trim();
+  if (needs.includes('document') || person) shopper.document = values.document.trim();
   if (needs.includes('birth_date')) shopper.birth_date = values.birth_date.trim();
-  if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery);
+  if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
+  if (person) {
+    const p = given(values.person, ['social_name', 'net_monthly_average_income', 'fiscal_country']);
+    shopper.person = { document_type: values.person.document_type.trim(), ...p };
+  }
   return shopper;
+}
+
+/** The card choices of the payment body: installments, a saved card, or "save my card", only where offered. */
+export function toCardChoices(values: FormValues, method: PaymentMethodView): Pick<CreatePaymentBody, 'installments' | 'saved_card' | 'save_card'> {
+  if (method.kind !== 'card') return {};
+  const count = Number(values.installments);
+  const saved = method.saved_cards?.some((c) => c.id === values.saved_card) ? values.saved_card : '';
+  return {
+    ...(method.installments?.includes(count) ? { installments: count } : {}),
+    ...(saved ? { saved_card: saved } : method.save_card && values.save_card ? { save_card: true } : {}),
+  };
 }

@@ -1,6 +1,6 @@
-import type { CreatePaymentResponse, ShopperDetails } from '../../shared/contract/payment';
+import type { CreatePaymentBody, CreatePaymentResponse, ShopperDetails } from '../../shared/contract/payment';
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
-import { collectDevice } from '../device/collectDevice';
+import { collectDevice, type DeviceContext } from '../device/collectDevice';
 import type { FingerprintSource } from '../device/fingerprint';
 import { createPayment } from './api/createPayment';
 import { newIdempotencyKey } from './newIdempotencyKey';
@@ -16,6 +16,10 @@ export interface PaymentAttempt {
   method: PaymentMethodView;
   shopper: ShopperDetails;
   bankCode: string;
+  /** installments, a saved card or "save my card" */
+  cardChoices: Pick<CreatePaymentBody, 'installments' | 'saved_card' | 'save_card'>;
+  /** the card frame's room and the shop's screening cookie */
+  deviceContext: DeviceContext;
   win: Window;
   fingerprint: FingerprintSource;
   onSubmit: CheckoutOptions['onSubmit'];
@@ -27,12 +31,12 @@ export interface PaymentAttempt {
  */
 export async function startPayment(a: PaymentAttempt): Promise<CreatePaymentResponse | undefined> {
   if ((await a.onSubmit?.({ method: a.method.id, shopper: a.shopper })) === false) return undefined;
-  const device = collectDevice(a.win, await a.fingerprint.read(FINGERPRINT_WAIT_MS));
+  const device = collectDevice(a.win, await a.fingerprint.read(FINGERPRINT_WAIT_MS), new Date(), a.deviceContext);
   const bank = a.method.fields.includes('bank_code') ? { bank_code: a.bankCode.trim() } : {};
   return createPayment(
     a.apiBase,
     a.session.id,
-    { client_secret: a.clientSecret, method: a.method.id, shopper: a.shopper, device, ...bank },
+    { client_secret: a.clientSecret, method: a.method.id, shopper: a.shopper, device, ...bank, ...a.cardChoices },
     newIdempotencyKey(),
   );
 }

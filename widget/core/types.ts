@@ -58,6 +58,8 @@ export interface CheckoutOptions {
   appearance?: Appearance;
   /** the merchant backend's origin; default: the origin the widget script was loaded from */
   apiBase?: string;
+  /** the name of the cookie the shop's fraud-screening provider sets, sent as the gateway's screening_token_cookie */
+  screeningCookie?: string;
   onReady?: () => void;
   /** before each payment attempt; return false to stop it (e.g. the shop's own terms checkbox is unticked) */
   onSubmit?: (data: SubmitData) => boolean | void | Promise<boolean | void>;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { shopperDetails } from '../../shared/contract/payment';
 import type { MethodField } from '../../shared/contract/session';
-import { toShopperDetails, type AddressValues, type FormValues } from './formValues';
+import { toCardChoices, toShopperDetails, type AddressValues, type FormValues } from './formValues';
 import { validateShopper } from './validateShopper';
 
 const address: AddressValues = { country: 'BR', state: 'SP', city: 'São Paulo', address: 'Rua Augusta 1500', postal_code: '01304-001' };
@@ -17,6 +17,10 @@ const valid: FormValues = {
   billing: address,
   deliverySame: true,
   delivery: address,
+  person: { document_type: '', social_name: '', net_monthly_average_income: '', fiscal_country: '' },
+  installments: '',
+  saved_card: '',
+  save_card: false,
 };
 
 /** Paths the shared zod schema refuses, in the form's terms. */
@@ -63,6 +67,47 @@ describe('validateShopper', () => {
     expect(validateShopper({ ...valid, bank_code: 'INGBNL2A' }, ['bank_code'], banks)).toEqual({});
   });
 
+  test("a method that needs the payer's person asks for the document, its type, the number and the district", () => {
+    expect(validateShopper(valid, ['person'])).toEqual({
+      document: { key: 'invalid.required' },
+      'person.document_type': { key: 'invalid.required' },
+      'billing.number': { key: 'invalid.required' },
+      'billing.district': { key: 'invalid.required' },
+    });
+    const filled: FormValues = {
+      ...valid,
+      document: '123.456.789-09',
+      person: { ...valid.person, document_type: 'CPF', net_monthly_average_income: '2500.00' },
+      billing: { ...address, number: '1500', district: 'Consolação' },
+    };
+    expect(validateShopper(filled, ['person'])).toEqual({});
+    expect(validateShopper({ ...filled, person: { ...filled.person, net_monthly_average_income: '2.500,00' } }, ['person'])).toEqual({
+      'person.net_monthly_average_income': { key: 'invalid.amount' },
+    });
+    // a separate delivery address needs its own district
+    expect(validateShopper({ ...filled, deliverySame: false, delivery: address }, ['person'])).toEqual({ 'delivery.district': { key: 'invalid.required' } });
+    // what is sent is what the contract accepts, empty optional parts left out
+    const shopper = toShopperDetails(filled, ['person']);
+    expect(shopperDetails.safeParse(shopper).success).toBe(true);
+    expect(shopper).toMatchObject({ document: '123.456.789-09', person: { document_type: 'CPF', net_monthly_average_income: '2500.00' }, billing: { number: '1500', district: 'Consolação' } });
+    expect(shopper.billing).not.toHaveProperty('complement');
+    expect(shopper.person).not.toHaveProperty('fiscal_country');
+    // other methods send none of it
+    expect(toShopperDetails(filled, [])).not.toHaveProperty('person');
+    expect(toShopperDetails(filled, []).billing).not.toHaveProperty('number');
+  });
+
+  test('card choices are sent only where the method offers them', () => {
+    const card = { id: 'card', kind: 'card' as const, label: 'Card', fields: [], installments: [3, 6], saved_cards: [{ id: 'card_1' }], save_card: true };
+    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, card)).toEqual({ installments: 6, save_card: true });
+    expect(toCardChoices({ ...valid, installments: '5' }, card)).toEqual({});
+    // a saved card is already saved: no "save my card" with it
+    expect(toCardChoices({ ...valid, saved_card: 'card_1', save_card: true }, card)).toEqual({ saved_card: 'card_1' });
+    expect(toCardChoices({ ...valid, saved_card: 'card_other' }, card)).toEqual({});
+    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, { ...card, installments: undefined, save_card: undefined })).toEqual({});
+    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, { id: 'pix', kind: 'apm', label: 'Pix', fields: [] })).toEqual({});
+  });
+
   test('the delivery address is checked only when it is not the billing one', () => {
     const delivery = { ...address, postal_code: '' };
     expect(validateShopper({ ...valid, delivery }, [])).toEqual({});
@@ -92,11 +137,16 @@ describe('validateShopper', () => {
       billing: addressArb,
       deliverySame: fc.boolean(),
       delivery: addressArb,
+      person: fc.constant(valid.person),
+      installments: fc.constant(''),
+      saved_card: fc.constant(''),
+      save_card: fc.constant(false),
     });
     fc.assert(
       fc.property(arb, (values) => {
-        // zod has the extra fields optional; the widget requires them when the method asks. Ask for the filled ones.
-        const needs = (['document', 'birth_date'] as const).filter((f) => values[f] !== '');
+        // zod has the extra fields optional; the widget requires them when the method asks (the backend refuses
+        // an empty one: missingMethodFields). Ask for the filled ones; blank is empty once trimmed.
+        const needs = (['document', 'birth_date'] as const).filter((f) => values[f].trim() !== '');
         expect(Object.keys(validateShopper(values, needs)).sort()).toEqual(zodPaths(values, needs));
       }),
       { numRuns: 400 },

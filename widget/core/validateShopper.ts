@@ -16,6 +16,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const PHONE = /^\+?[0-9 ()-]{6,30}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const BIRTH_DATE = /^\d{2}-\d{2}-\d{4}$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
 
 function text(value: string, max: number, required: boolean): Problem | undefined {
   if (required && value.length === 0) return { key: 'invalid.required' };
@@ -57,6 +58,17 @@ export function validateShopper(values: FormValues, needs: readonly MethodField[
     else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date)) add('birth_date', { key: 'invalid.birth_date' });
   }
   const addresses = s.delivery ? ([['billing', s.billing], ['delivery', s.delivery]] as const) : ([['billing', s.billing]] as const);
+  if (s.person) {
+    add('person.document_type', text(s.person.document_type, 30, true));
+    add('person.social_name', text(s.person.social_name ?? '', 100, false));
+    const income = s.person.net_monthly_average_income;
+    if (income !== undefined && !DECIMAL.test(income)) add('person.net_monthly_average_income', { key: 'invalid.amount' });
+    for (const [prefix, a] of addresses) {
+      add(`${prefix}.number`, text(a.number ?? '', 20, prefix === 'billing'));
+      add(`${prefix}.complement`, text(a.complement ?? '', 100, false));
+      add(`${prefix}.district`, text(a.district ?? '', 100, true));
+    }
+  }
   for (const [prefix, a] of addresses) {
     for (const key of ADDRESS_KEYS) {
       if (key === 'country') {

@@ -100,6 +100,24 @@ describe('the pieces', () => {
   });
 });
 
+describe('what depends on the page: the card frame and the shop\'s screening cookie', () => {
+  test('challenge_window_size is the EMV window that fits the frame the widget can show', () => {
+    expect(collectDevice(window, '', new Date(), { frame: { width: 640, height: 900 } }).challenge_window_size).toBe('03');
+    expect(collectDevice(window, '', new Date(), { frame: { width: 360, height: 640 } }).challenge_window_size).toBe('01');
+    expect(collectDevice(window, '', new Date())).not.toHaveProperty('challenge_window_size');
+  });
+
+  test('screening_token_cookie is the value of the cookie the shop names, only when it is set', () => {
+    expect(collectDevice(window, '', new Date(), { screeningCookie: 'rsk_token' })).not.toHaveProperty('screening_token_cookie');
+    document.cookie = 'rsk_token=tok-123.abc; Path=/';
+    const device = collectDevice(window, '', new Date(), { screeningCookie: 'rsk_token' });
+    expect(device.screening_token_cookie).toBe('tok-123.abc');
+    expect(deviceData.safeParse(device).success).toBe(true);
+    // no name given: no cookie of the shop is read
+    expect(collectDevice(window, '', new Date())).not.toHaveProperty('screening_token_cookie');
+  });
+});
+
 describe('the fingerprint never blocks a payment', () => {
   test('a fingerprint that never finishes reads as empty after the wait', async () => {
     const source = createFingerprintSource(window, () => new Promise<string>(() => {}));

@@ -1,8 +1,9 @@
 import type { DeviceData } from '../../shared/contract/payment';
+import { challengeWindowSize } from './challengeWindowSize';
 import { clampColorDepth } from './clampColorDepth';
 import { detectDeviceType } from './detectDeviceType';
 import { detectOs } from './detectOs';
-import { exchangeDeviceCookie } from './deviceCookie';
+import { exchangeDeviceCookie, readCookies } from './deviceCookie';
 
 /** UA-CH is Chromium-only and not in TypeScript's DOM types. */
 interface UserAgentData {
@@ -32,11 +33,19 @@ function newDeviceId(win: Window): string {
   return typeof win.crypto?.randomUUID === 'function' ? win.crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 }
 
+/** What the widget knows of its place in the page, for the fields that depend on it. */
+export interface DeviceContext {
+  /** the size the card frame can take: the widget's width, the viewport's height */
+  frame?: { width: number; height: number };
+  /** the name of the shop's fraud-screening cookie, when the shop sets one */
+  screeningCookie?: string;
+}
+
 /**
  * Everything the gateway's payment order asks about the shopper's device (spec 2.2 / 2.3), read in the browser
  * at submit time. The fingerprint is passed in because it is computed lazily elsewhere and may be ''.
  */
-export function collectDevice(win: Window, fingerprint: string, now: Date = new Date()): DeviceData {
+export function collectDevice(win: Window, fingerprint: string, now: Date = new Date(), context: DeviceContext = {}): DeviceData {
   const nav = win.navigator;
   const ua = clean(nav.userAgent, 500);
   const uaData = (nav as Navigator & { userAgentData?: UserAgentData }).userAgentData;
@@ -44,6 +53,7 @@ export function collectDevice(win: Window, fingerprint: string, now: Date = new 
   const width = Math.max(0, Math.round(screen?.width ?? 0));
   const height = Math.max(0, Math.round(screen?.height ?? 0));
   const cookies = exchangeDeviceCookie(win.document, now, () => newDeviceId(win));
+  const screening = context.screeningCookie ? clean(readCookies(win.document).get(context.screeningCookie), 500) : '';
   return {
     os: clean(detectOs(ua, uaData?.platform), 100),
     browser: ua,
@@ -58,5 +68,7 @@ export function collectDevice(win: Window, fingerprint: string, now: Date = new 
     device_type: detectDeviceType(ua, nav.maxTouchPoints),
     user_agent: ua,
     checkout_time: Math.floor(now.getTime() / 1000),
+    ...(context.frame ? { challenge_window_size: challengeWindowSize(context.frame.width, context.frame.height) } : {}),
+    ...(screening ? { screening_token_cookie: screening } : {}),
   };
 }

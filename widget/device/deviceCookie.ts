@@ -7,7 +7,8 @@ const DEVICE_ID = 'ck_did';
 const LAST_SEEN = 'ck_seen';
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-function readCookies(doc: Document): Map<string, string> {
+/** The page's cookies by name (first-party: the widget runs in the shop's page). */
+export function readCookies(doc: Document): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of doc.cookie.split(';')) {
     const eq = part.indexOf('=');

@@ -3,6 +3,7 @@ import type { StoreDialect } from '../dialect';
 import { initial } from './001_initial';
 import { seedPaymentMethods } from './002_seed_payment_methods';
 import { admin } from './003_admin';
+import { paymentOrderSources } from './004_payment_order_sources';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '001_initial': initial(dialect),
     '002_seed_payment_methods': seedPaymentMethods,
     '003_admin': admin(dialect),
+    '004_payment_order_sources': paymentOrderSources,
   };
 }

@@ -8,12 +8,14 @@ export interface AddressFieldsProps {
   values: AddressValues;
   errors: Record<string, string>;
   countries: readonly { value: string; label: string }[];
+  /** also the number, complement and district (methods that need the payer's `person`) */
+  parts?: boolean;
   onValue: (path: string, value: string) => void;
   onLeave: (path: string) => void;
 }
 
 /** One address; the autocomplete section (`billing` / `shipping`) lets autofill tell the two addresses apart. */
-export function AddressFields({ prefix, values, errors, countries, onValue, onLeave }: AddressFieldsProps) {
+export function AddressFields({ prefix, values, errors, countries, parts, onValue, onLeave }: AddressFieldsProps) {
   const { t } = useWidget();
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   const common = { onValue, onLeave };
@@ -38,6 +40,13 @@ export function AddressFields({ prefix, values, errors, countries, onValue, onLe
         autoComplete={`${section} street-address`}
         maxLength={300}
       />
+      {parts && (
+        <>
+          <TextField {...common} path={`${prefix}.number`} label={t('field.number')} value={values.number ?? ''} error={errors[`${prefix}.number`]} autoComplete="off" maxLength={20} optional={prefix === 'delivery'} />
+          <TextField {...common} path={`${prefix}.complement`} label={t('field.complement')} value={values.complement ?? ''} error={errors[`${prefix}.complement`]} autoComplete="off" maxLength={100} optional />
+          <TextField {...common} path={`${prefix}.district`} label={t('field.district')} value={values.district ?? ''} error={errors[`${prefix}.district`]} autoComplete="off" maxLength={100} />
+        </>
+      )}
       <TextField
         {...common}
         path={`${prefix}.city`}

@@ -1,6 +1,7 @@
 import type { SessionView } from '../../../shared/contract/session';
 import { lineTotal, toDecimal, toMinor } from '../../../shared/gateway/money';
 import { formatAmount } from '../../i18n/formatAmount';
+import { SubscriptionTerms } from './SubscriptionTerms';
 import { useWidget } from './WidgetContext';
 
 /** unit price x quantity, exact in minor units; the unit price alone if the backend sent an odd amount. */
@@ -12,7 +13,10 @@ function lineAmount(unitPrice: string, quantity: number, currency: string): stri
   }
 }
 
-/** What is being paid for: the items and the total the backend fixed (the browser never changes an amount). */
+/**
+ * What is being paid for: the items and the total the backend fixed (the browser never changes an amount), and
+ * the terms of the subscription it starts, if any.
+ */
 export function OrderSummary({ session }: { session: SessionView }) {
   const { t, locale, idFor } = useWidget();
   const money = (amount: string) => formatAmount(amount, session.currency, locale);
@@ -35,6 +39,7 @@ export function OrderSummary({ session }: { session: SessionView }) {
         <dt>{t('summary.total')}</dt>
         <dd>{money(session.amount)}</dd>
       </dl>
+      {session.subscription && <SubscriptionTerms session={{ ...session, subscription: session.subscription }} />}
     </section>
   );
 }

@@ -5,7 +5,9 @@ export interface SelectFieldProps {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
+  /** the first option, value ''; for an optional select it is a real choice ("pay in full") */
   placeholder: string;
+  optional?: boolean;
   error?: string;
   autoComplete: string;
   onValue: (path: string, value: string) => void;
@@ -27,8 +29,8 @@ export function SelectField(props: SelectFieldProps) {
         name={props.path}
         class="ck-input"
         autoComplete={props.autoComplete}
-        required
-        aria-required="true"
+        required={!props.optional}
+        aria-required={props.optional ? 'false' : 'true'}
         aria-invalid={props.error ? 'true' : 'false'}
         aria-describedby={props.error ? errorId : undefined}
         value={props.value}

@@ -3,8 +3,10 @@ import type { PaymentMethodView, SessionView } from '../../../shared/contract/se
 import type { FormValues } from '../../core/formValues';
 import { formatAmount } from '../../i18n/formatAmount';
 import { AddressFields } from './AddressFields';
+import { CardChoices } from './CardChoices';
 import { countryOptions } from './countries';
 import { MethodPicker } from './MethodPicker';
+import { PersonFields } from './PersonFields';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 import { useWidget } from './WidgetContext';
@@ -23,6 +25,7 @@ export interface ShopperFormProps {
   onValue: (path: string, value: string) => void;
   onLeave: (path: string) => void;
   onDeliverySame: (same: boolean) => void;
+  onSaveCard: (save: boolean) => void;
   onMethod: (id: string) => void;
   onSubmit: () => void;
 }
@@ -37,6 +40,7 @@ export function ShopperForm(props: ShopperFormProps) {
   const { values, errors, method, session } = props;
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const needs = method?.fields ?? [];
+  const person = needs.includes('person');
   const common = { onValue: props.onValue, onLeave: props.onLeave };
   return (
     <form
@@ -65,7 +69,7 @@ export function ShopperForm(props: ShopperFormProps) {
       </fieldset>
       <fieldset class="ck-fieldset">
         <legend class="ck-legend">{t('billing.title')}</legend>
-        <AddressFields {...common} prefix="billing" values={values.billing} errors={errors} countries={countries} />
+        <AddressFields {...common} prefix="billing" values={values.billing} errors={errors} countries={countries} parts={person} />
       </fieldset>
       <fieldset class="ck-fieldset">
         <legend class="ck-legend">{t('delivery.title')}</legend>
@@ -73,12 +77,13 @@ export function ShopperForm(props: ShopperFormProps) {
           <input type="checkbox" checked={values.deliverySame} onChange={(e) => props.onDeliverySame(e.currentTarget.checked)} />
           <span>{t('delivery.same')}</span>
         </label>
-        {!values.deliverySame && <AddressFields {...common} prefix="delivery" values={values.delivery} errors={errors} countries={countries} />}
+        {!values.deliverySame && <AddressFields {...common} prefix="delivery" values={values.delivery} errors={errors} countries={countries} parts={person} />}
       </fieldset>
       <MethodPicker methods={session.methods} selected={method?.id} onSelect={props.onMethod} />
+      {method?.kind === 'card' && <CardChoices method={method} values={values} onValue={props.onValue} onLeave={props.onLeave} onSaveCard={props.onSaveCard} />}
       {needs.length > 0 && (
         <div class="ck-grid ck-fieldset">
-          {needs.includes('document') && (
+          {(needs.includes('document') || person) && (
             <TextField {...common} path="document" label={t('field.document')} value={values.document} error={errors.document} autoComplete="off" maxLength={50} />
           )}
           {needs.includes('birth_date') && (
@@ -106,6 +111,7 @@ export function ShopperForm(props: ShopperFormProps) {
               autoComplete="off"
             />
           )}
+          {person && <PersonFields values={values} errors={errors} countries={countries} onValue={props.onValue} onLeave={props.onLeave} />}
         </div>
       )}
       {props.formError && (

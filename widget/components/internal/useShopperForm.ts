@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { FieldError } from '../../../shared/contract/errors';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
-import { initialValues, toShopperDetails, type FormValues } from '../../core/formValues';
+import { initialValues, toCardChoices, toShopperDetails, type FormValues } from '../../core/formValues';
 import { validateShopper, type Problems } from '../../core/validateShopper';
 
 function setPath(values: FormValues, path: string, value: string): FormValues {
   const [head, key] = path.split('.') as [keyof FormValues, string | undefined];
-  if (key && (head === 'billing' || head === 'delivery')) return { ...values, [head]: { ...values[head], [key]: value } };
+  if (key && (head === 'billing' || head === 'delivery' || head === 'person')) return { ...values, [head]: { ...values[head], [key]: value } };
   return { ...values, [head]: value };
 }
 
@@ -41,6 +41,11 @@ export function useShopperForm(session: SessionView) {
     submitted,
     /** the payment body's shopper for the chosen method */
     shopper: () => toShopperDetails(values, method?.fields ?? []),
+    /** the payment body's installments, saved_card or save_card, for the chosen method */
+    cardChoices: () => (method ? toCardChoices(values, method) : {}),
+    setSaveCard(save: boolean) {
+      setValues((v) => ({ ...v, save_card: save }));
+    },
     setValue(path: string, value: string) {
       setValues((v) => setPath(v, path, value));
       if (serverProblems[path]) setServerProblems(({ [path]: _gone, ...rest }) => rest);

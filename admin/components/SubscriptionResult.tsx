@@ -1,0 +1,35 @@
+/** The gateway's subscription_result of an order (spec 2.6), as it last reported it. */
+export interface SubscriptionResultValue {
+  contract_name?: string;
+  recurring_id?: string;
+  /** "1" active, "0" cancelled (PROTOCOL.md 4) */
+  recurring_status?: string;
+  recurring_deduction_period?: string;
+  /** YYYY-MM-DD */
+  recurring_deduction_time?: string;
+}
+
+const STATUS: Record<string, string> = { '1': 'Active', '0': 'Cancelled' };
+
+/** The recurring contract the order's payment started: its id, status, period and next deduction date. */
+export function SubscriptionResult({ result }: { result: SubscriptionResultValue }) {
+  const rows: [string, string | undefined][] = [
+    ['Contract', result.contract_name],
+    ['Recurring id', result.recurring_id],
+    ['Status', result.recurring_status === undefined ? undefined : (STATUS[result.recurring_status] ?? result.recurring_status)],
+    ['Period', result.recurring_deduction_period],
+    ['Next deduction', result.recurring_deduction_time],
+  ];
+  return (
+    <dl class="fields summary-fields">
+      {rows
+        .filter(([, v]) => v)
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd class={label === 'Recurring id' ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
