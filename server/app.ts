@@ -7,6 +7,8 @@ import { createAdminApi } from './admin/createAdminApi';
 import { newId } from './ids';
 import { limitBody } from './middleware/limitBody';
 import { logRequests } from './middleware/logRequests';
+import { measureRequests } from './metrics/measureRequests';
+import { metricsRoutes } from './metrics/metricsRoutes';
 import { mapError } from './middleware/mapError';
 import { widgetCors } from './middleware/widgetCors';
 import { adminPageRoutes } from './routes/adminPage';
@@ -29,7 +31,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId({ generator: () => newId('req') }));
-  app.use(logRequests(deps.log));
+  app.use(logRequests(deps.log), measureRequests(deps.metrics));
   // Pages that are framed or loaded cross-origin (card frame, return page, widget.js) set their own framing,
   // CSP and resource policy; overwrite:false keeps those and gives every other response the strict defaults.
   app.use(
@@ -51,7 +53,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/pay/frame', frameRoutes(deps));
   app.route('/pay/return', returnRoutes(deps));
   app.route('/hooks/gateway', hookRoutes(deps));
-  app.route('/healthz', healthRoutes(deps));
+  app.route('/', healthRoutes(deps));
+  app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));
   app.route('/admin', adminPageRoutes(deps));
   if (!deps.config.production) app.route('/', demoRoutes(deps));

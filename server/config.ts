@@ -69,6 +69,14 @@ const envSchema = z.object({
   ADMIN_DIR: z.string().default('dist/admin'),
   DEMO_PAGE: z.string().default('widget/demo/index.html'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** set: `/metrics` is served on this port without auth (bind it to an internal interface), not on PORT */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the interface of METRICS_PORT; unset: HOST */
+  METRICS_HOST: z.string().min(1).optional(),
+  /** how long a shutdown waits for requests in flight and a reconcile pass before it exits anyway */
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(25_000),
+  /** how long, after SIGTERM, to keep accepting requests while /readyz says 503, so the load balancer notices */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -92,6 +100,9 @@ export interface Config {
   adminDir: string;
   demoPage: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `port` null: `/metrics` is on the main port, behind the admin token */
+  metrics: { port: number | null; host: string };
+  shutdown: { timeoutMs: number; delayMs: number };
 }
 
 export class ConfigError extends Error {
@@ -159,6 +170,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     adminDir: e.ADMIN_DIR,
     demoPage: e.DEMO_PAGE,
     logLevel: e.LOG_LEVEL,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
+    shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, delayMs: e.SHUTDOWN_DELAY_MS },
   };
 }
 

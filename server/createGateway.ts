@@ -1,14 +1,16 @@
 import type { Config } from './config';
 import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
 import type { Logger } from './log';
+import type { Metrics } from './metrics/createMetrics';
 import { writeAuditEvent } from './store/auditEvents';
 import type { Store } from './store/db';
 
 /**
  * The gateway client for the configured account, with every HTTP exchange written to the audit log (the client
- * masks secrets and personal data before it hands a record over).
+ * masks secrets and personal data before it hands a record over) and timed into `metrics` when given.
  */
-export function createGateway(config: Config, store: Store, log: Logger, overrides: { fetch?: typeof fetch } = {}): GatewayClient {
+export function createGateway(config: Config, store: Store, log: Logger, overrides: { fetch?: typeof fetch; metrics?: Metrics } = {}): GatewayClient {
+  const { metrics, ...clientOverrides } = overrides;
   return createGatewayClient({
     baseUrl: config.gateway.baseUrl,
     merchantId: config.gateway.merchantId,
@@ -16,8 +18,9 @@ export function createGateway(config: Config, store: Store, log: Logger, overrid
     signKey: config.gateway.signKey,
     verifyKeys: config.gateway.verifyKeys,
     timeoutMs: config.gateway.timeoutMs,
-    ...overrides,
+    ...clientOverrides,
     onCall: (record: GatewayCallRecord) => {
+      metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);
       const orderNo = orderNoOf(record.request);
       writeAuditEvent(store.db, {
         kind: 'gateway_call',

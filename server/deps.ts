@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { GatewayClient } from './gateway';
 import type { Logger } from './log';
+import type { Metrics } from './metrics/createMetrics';
 import type { Store } from './store/db';
 
 /** Everything the app needs from the outside, built by `main.ts` (or `testing/startBackend.ts`). */
@@ -9,11 +10,19 @@ export interface AppDeps {
   store: Store;
   gateway: GatewayClient;
   log: Logger;
+  /** this app instance's Prometheus registry and instruments */
+  metrics: Metrics;
   /** the clock; tests move it instead of sleeping */
   now: () => Date;
+  /** true once a shutdown has begun: `/readyz` answers 503 so the load balancer drains this process */
+  isDraining?: () => boolean;
 }
 
 /** Hono's per-request variables of this app. */
 export interface AppEnv {
-  Variables: { requestId: string };
+  Variables: {
+    requestId: string;
+    /** the request's child logger: every line carries the request id (and the order, once a handler knows it) */
+    log: Logger;
+  };
 }

@@ -1,42 +1,75 @@
 /**
- * The merchant backend's composition root: configuration, store, gateway client, app, HTTP server, reconcile
- * timer and shutdown. Nothing else in server/ does I/O until it is called from here.
+ * The merchant backend's composition root: configuration, logger, store, metrics, gateway client, app, HTTP
+ * server, reconcile timer and shutdown. Nothing else in server/ does I/O until it is called from here.
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createGateway } from './createGateway';
-import { createLogger } from './log';
+import type { AppDeps } from './deps';
+import { createLogger, prettyDestination } from './log';
+import { createMetrics } from './metrics/createMetrics';
+import { serveMetrics } from './metrics/serveMetrics';
 import { startReconcileLoop } from './reconcile/startReconcileLoop';
-import { openStore } from './store/db';
+import { exitOnSignals } from './shutdown/exitOnSignals';
+import { shutDownGracefully } from './shutdown/shutDownGracefully';
+import { trackRequests } from './shutdown/trackRequests';
+import { openStore, StoreNotMigratedError, type Store } from './store/db';
+
+function refuseToStart(reason: string): never {
+  console.error(`merchant backend: refusing to start, ${reason}`);
+  process.exit(1);
+}
 
 let config;
 try {
   config = loadConfig(process.env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
-  console.error(`merchant backend: refusing to start, the configuration is invalid:\n${e.message}`);
-  process.exit(1);
+  refuseToStart(`the configuration is invalid:\n${e.message}`);
 }
-const log = createLogger(config.logLevel);
-const store = await openStore(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'sqlite', file: config.database.file });
-const gateway = createGateway(config, store, log);
-const deps = { config, store, gateway, log, now: () => new Date() };
+// a developer's terminal gets readable lines; anything else (a log collector, a pipe) gets JSON
+const log = createLogger(config.logLevel, !config.production && process.stdout.isTTY ? await prettyDestination() : undefined);
+
+let store: Store;
+try {
+  // development migrates at start; production only checks, `npm run migrate` is a deliberate step
+  store = await openStore(config.database, { migrate: !config.production });
+} catch (e) {
+  if (!(e instanceof StoreNotMigratedError)) throw e;
+  refuseToStart(e.message);
+}
+const metrics = createMetrics(store, log);
+const gateway = createGateway(config, store, log, { metrics });
+let draining = false;
+const deps: AppDeps = { config, store, gateway, log, metrics, now: () => new Date(), isDraining: () => draining };
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   log.info({ url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl, store: config.database.kind, gateway: config.gateway.baseUrl }, 'merchant backend listening');
-});
+}) as Server;
+const requests = trackRequests(server);
+const metricsServer = config.metrics.port === null ? undefined : await serveMetrics(metrics.registry, config.metrics.port, config.metrics.host);
+if (metricsServer) {
+  const address = metricsServer.address();
+  log.info({ metricsUrl: `http://${config.metrics.host}:${typeof address === 'object' && address ? address.port : config.metrics.port}/metrics` }, 'metrics listening');
+}
 const reconcile = startReconcileLoop(deps);
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await reconcile.stop();
-  await store.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+exitOnSignals({
+  log,
+  timeoutMs: config.shutdown.timeoutMs,
+  shutdown: () =>
+    shutDownGracefully({
+      server,
+      requests,
+      setDraining: () => {
+        draining = true;
+      },
+      delayMs: config.shutdown.delayMs,
+      reconcile,
+      metricsServer,
+      store,
+      log,
+    }),
+});

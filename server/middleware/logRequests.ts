@@ -1,14 +1,33 @@
-import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '../log';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from '../deps';
+import { requestLogContext, type Logger, type RequestLogFields } from '../log';
 
-/** One log line per request: method, path (never the query, which can carry signatures), status, time. */
-export function logRequests(log: Logger): MiddlewareHandler {
+/**
+ * Gives each request its child logger (`c.var.log`, bound to the request id) and one closing line: method, path
+ * (never the query, which can carry signatures), route, status, time. Lines written through the app's own logger
+ * while the request runs carry the request id too (see `requestLogContext`).
+ */
+export function logRequests(log: Logger): MiddlewareHandler<AppEnv> {
   return async function logRequestsMiddleware(c, next) {
     const started = performance.now();
-    await next();
-    log.info(
-      { requestId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+    const fields: RequestLogFields = { requestId: c.get('requestId') };
+    c.set('log', log.child(fields));
+    await requestLogContext.run(fields, next);
+    c.get('log').info(
+      { method: c.req.method, path: c.req.path, route: routePath(c), status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   };
+}
+
+/**
+ * Adds what a handler learned about the request (the order it is about) to every later line of it: the request's
+ * child logger and the lines other code writes while it runs, including the closing `request` line.
+ */
+export function addLogFields(c: Context<AppEnv>, fields: Omit<RequestLogFields, 'requestId'>): void {
+  const known = Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as Omit<RequestLogFields, 'requestId'>;
+  if (Object.keys(known).length === 0) return;
+  Object.assign(requestLogContext.getStore() ?? {}, known);
+  c.set('log', c.get('log').child(known));
 }

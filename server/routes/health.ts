@@ -1,16 +1,58 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../deps';
+import type { Logger } from '../log';
 
-/** `GET /healthz`: the process is alive and the store answers. */
+/** A probe that hangs is a failed probe: the load balancer must get its answer before its own time-out. */
+const STORE_PROBE_MS = 2_000;
+
+/**
+ * `GET /healthz`, liveness: the process answers. It reports whether the store answers too but stays 200 when it
+ * does not, because restarting the process would not bring the database back.
+ *
+ * `GET /readyz`, readiness: 200 only when this process should get traffic: the store answers, its migrations
+ * are applied and the gateway is configured; 503 as soon as a shutdown begins, so the load balancer drains it.
+ * The gateway is not called: its outage would take every process out of rotation at once, and requests that do
+ * not need it (notifications, the admin page) would be refused for nothing.
+ */
 export function healthRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  let migrated = false;
+  const storeAnswers = async (log: Logger): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await sql`select 1`.execute(deps.store.db);
-      return c.json({ status: 'ok', store: 'ok' });
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${STORE_PROBE_MS} ms`)), STORE_PROBE_MS);
+      });
+      await Promise.race([sql`select 1`.execute(deps.store.db), timeout]);
+      return true;
     } catch (err) {
-      deps.log.error({ err }, 'health check: store unreachable');
-      return c.json({ status: 'error', store: 'unreachable' }, 503);
+      log.error({ err }, 'health check: store unreachable');
+      return false;
+    } finally {
+      clearTimeout(timer);
     }
-  });
+  };
+  /** once all applied, migrations stay applied: later probes skip the look-up */
+  const migrationsApplied = async (): Promise<string> => {
+    if (migrated) return 'ok';
+    const pending = await deps.store.pendingMigrations();
+    migrated = pending.length === 0;
+    return migrated ? 'ok' : `pending: ${pending.join(', ')}`;
+  };
+  const { baseUrl, merchantId, accountId, signKey } = deps.config.gateway;
+  const gateway = baseUrl && merchantId && accountId && signKey ? 'configured' : 'not configured';
+
+  return new Hono<AppEnv>()
+    .get('/healthz', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'ok', store: (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable' });
+    })
+    .get('/readyz', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      if (deps.isDraining?.()) return c.json({ status: 'draining' }, 503);
+      const store = (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable';
+      const migrations = store === 'ok' ? await migrationsApplied().catch(() => 'unknown') : 'unknown';
+      const ready = store === 'ok' && migrations === 'ok' && gateway === 'configured';
+      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, migrations, gateway } }, ready ? 200 : 503);
+    });
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
+import { addLogFields } from '../middleware/logRequests';
 import { applyNotification } from '../payments/applyNotification';
 import { writeAuditEvent } from '../store/auditEvents';
 
@@ -11,12 +12,15 @@ import { writeAuditEvent } from '../store/auditEvents';
 export function hookRoutes(deps: AppDeps) {
   const { merchantId, accountId } = deps.config.gateway;
   return new Hono<AppEnv>().post('/', async (c) => {
+    deps.metrics.notificationsReceived.inc();
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) {
+      deps.metrics.notifications.inc({ outcome: 'rejected' });
       return c.text('notifications must be application/x-www-form-urlencoded', 415);
     }
     const form: Record<string, string> = {};
     // a repeated field keeps its first value: a second copy cannot override what was signed
     for (const [name, value] of new URLSearchParams(await c.req.text())) if (!(name in form)) form[name] = value;
+    addLogFields(c, { order_no: form.order_no, transaction_id: form.transaction_id });
     const verified = form.merchant_id === merchantId && form.account_id === accountId && deps.gateway.verifyNotification(form);
     if (!verified || !form.notify_id) {
       await writeAuditEvent(deps.store.db, {
@@ -26,9 +30,10 @@ export function hookRoutes(deps: AppDeps) {
         request_id: c.get('requestId'),
         detail: { ...form, ...(form.encryption_data ? { encryption_data: '[masked]' } : {}) },
       });
+      deps.metrics.notifications.inc({ outcome: 'rejected' });
       return c.text(verified ? 'notify_id is required' : 'invalid signature', 400);
     }
-    await applyNotification(deps, form, c.get('requestId'));
+    deps.metrics.notifications.inc({ outcome: await applyNotification(deps, form, c.get('requestId')) });
     return c.text('success', 200);
   });
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { WidgetMessage } from '../../shared/contract/payment';
 import { toDecimal } from '../../shared/gateway/money';
 import type { AppDeps, AppEnv } from '../deps';
+import { addLogFields } from '../middleware/logRequests';
 import { confirmPayment } from '../payments/confirmPayment';
 import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
@@ -27,6 +28,7 @@ export function returnRoutes(deps: AppDeps) {
     const order = attempt && (await findOrder(db, attempt.order_id));
     const session = attempt && (await findSession(db, attempt.session_id));
     if (!attempt || !order || !session) return c.html(renderMessagePage('Payment not found', 'This payment does not exist.'), 404);
+    addLogFields(c, { order_no: order.order_no, transaction_id: attempt.transaction_id ?? undefined });
 
     const query = c.req.query();
     // a return signed for another of our orders must not speak for this one

@@ -12,7 +12,17 @@ export type Db = Kysely<Tables>;
 export interface Store {
   db: Db;
   dialect: StoreDialect;
+  /** names of the migrations this code has that the database has not run yet (empty: up to date) */
+  pendingMigrations(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** A production start on a database whose schema is behind the code: migrate first, then start. */
+export class StoreNotMigratedError extends Error {
+  override name = 'StoreNotMigratedError';
+  constructor(readonly pending: readonly string[]) {
+    super(`the database is not migrated: ${pending.length} migration(s) pending (${pending.join(', ')}). Run \`npm run migrate\` with the same DATABASE_URL, then start again.`);
+  }
 }
 
 export type StoreOptions =
@@ -21,13 +31,21 @@ export type StoreOptions =
   | { kind: 'postgres'; url: string; schema?: string };
 
 /**
- * Opens the store and brings its schema up to date. SQLite runs in WAL mode with a busy timeout, so several
- * processes on one machine can share the file; PostgreSQL is for several machines.
+ * Opens the store. With `migrate` (the default: development, tests, `npm run migrate`) its schema is brought up
+ * to date first; without (a production start) a schema that is behind is refused with StoreNotMigratedError, so
+ * that schema changes happen in one deliberate step and never race between processes starting together.
+ * SQLite runs in WAL mode with a busy timeout, so several processes on one machine can share the file;
+ * PostgreSQL is for several machines.
  */
-export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.kind === 'sqlite' ? openSqlite(options.file) : openPostgres(options.url, options.schema);
+export async function openStore(options: StoreOptions, { migrate = true }: { migrate?: boolean } = {}): Promise<Store> {
+  const schema = options.kind === 'postgres' ? options.schema : undefined;
+  const store = options.kind === 'sqlite' ? openSqlite(options.file) : openPostgres(options.url, schema);
   try {
-    await migrate(store, options.kind === 'postgres' ? options.schema : undefined);
+    if (migrate) await migrateToLatest(migratorFor(store.db, store.dialect, schema));
+    else {
+      const pending = await store.pendingMigrations();
+      if (pending.length) throw new StoreNotMigratedError(pending);
+    }
   } catch (e) {
     await store.close();
     throw e;
@@ -43,7 +61,7 @@ function openSqlite(file: string): Store {
   database.pragma('foreign_keys = ON');
   // the dialect's types follow better-sqlite3, whose API libsql implements
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: database as never }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', pendingMigrations: () => pendingMigrations(migratorFor(db, 'sqlite')), close: () => db.destroy() };
 }
 
 /** int8 (bigint, count(*)) as a JS number: every amount is far below 2^53, and a larger value is a bug. */
@@ -65,15 +83,26 @@ function openPostgres(url: string, schema?: string): Store {
     },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)), close: () => db.destroy() };
 }
 
-async function migrate(store: Store, schema: string | undefined): Promise<void> {
-  const migrator = new Migrator({
-    db: store.db,
-    provider: { getMigrations: async () => allMigrations(store.dialect) },
+function migratorFor(db: Db, dialect: StoreDialect, schema?: string): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => allMigrations(dialect) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+async function pendingMigrations(migrator: Migrator): Promise<string[]> {
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/**
+ * Runs every pending migration, in one transaction. Safe when several processes start at once on PostgreSQL:
+ * Kysely's migrator holds an advisory lock meanwhile, and the next process finds nothing left to run.
+ */
+async function migrateToLatest(migrator: Migrator): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

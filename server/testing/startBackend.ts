@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { createGateway } from '../createGateway';
 import type { AppDeps, AppEnv } from '../deps';
 import { createLogger } from '../log';
+import { createMetrics } from '../metrics/createMetrics';
 import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
 import { openStore, type Store } from '../store/db';
 import type { StoreKind } from './storeVariants';
@@ -78,8 +79,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     ...options.env,
   });
   const log = createLogger(config.logLevel);
-  const gateway = createGateway(config, store, log, options.gatewayFetch ? { fetch: options.gatewayFetch } : {});
-  const deps: AppDeps = { config, store, gateway, log, now: options.now ?? (() => new Date()) };
+  const metrics = createMetrics(store, log);
+  const gateway = createGateway(config, store, log, { metrics, ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}) });
+  const deps: AppDeps = { config, store, gateway, log, metrics, now: options.now ?? (() => new Date()) };
   app = createApp(deps);
 
   return {

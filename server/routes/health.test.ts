@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { openStore } from '../store/db';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+
+const tempDir = mkdtempSync(join(tmpdir(), 'merchant-health-'));
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
+
+describeOnStores('health and readiness', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ store });
+  });
+  afterAll(() => backend?.close());
+
+  it('/healthz: alive; /readyz: ready with each check named', async () => {
+    const health = await fetch(`${backend.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', store: 'ok' });
+    const ready = await fetch(`${backend.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { store: 'ok', migrations: 'ok', gateway: 'configured' } });
+  });
+
+  it('/readyz is 503 while the process drains', async () => {
+    const app = createApp({ ...backend.deps, isDraining: () => true });
+    const res = await app.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'draining' });
+    expect((await app.request('/healthz')).status).toBe(200);
+  });
+
+  it('/readyz is 503 and names the migration when the schema is behind the code', async () => {
+    const { db } = backend.store;
+    const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
+    const last = rows[0]!;
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
+    try {
+      const res = await createApp(backend.deps).request('/readyz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'not_ready', checks: { store: 'ok', migrations: `pending: ${last.name}` } });
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
+    }
+  });
+});
+
+it('a store that does not answer: /healthz stays 200 and says so, /readyz is 503', async () => {
+  const backend = await startBackend();
+  try {
+    const gone = await openStore({ kind: 'sqlite', file: join(tempDir, 'gone.db') });
+    await gone.close();
+    const app = createApp({ ...backend.deps, store: gone });
+    const health = await app.request('/healthz');
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', store: 'unreachable' });
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'not_ready', checks: { store: 'unreachable' } });
+  } finally {
+    await backend.close();
+  }
+});
