@@ -1,13 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner for unit, integration and browser tests. Integration tests start real servers on free loopback
-// ports; browser tests drive Debian's Chromium. Files run in parallel across the machine's cores.
+// One runner for unit, integration and browser tests, in two projects. Unit and integration tests (real servers on
+// free loopback ports) run first, files in parallel across the machine's cores. Browser tests (e2e/) run after
+// them, one file at a time: each file starts its own sandbox, backend and Chromium, and two of those at once on
+// a 2-core machine would only make each slower and their time-outs flaky. Their globalSetup builds the bundles
+// once, when the sources are newer than dist/.
 export default defineConfig({
   test: {
-    include: ['{shared,server,sandbox,widget,admin,e2e,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{shared,server,sandbox,widget,admin,scripts,bench}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.{ts,tsx}'],
+          globalSetup: ['e2e/harness/buildBundles.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

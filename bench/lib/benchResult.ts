@@ -1,0 +1,15 @@
+/** What every benchmark returns: its section of bench/RESULTS.md, as markdown. */
+export interface BenchResult {
+  /** the section's key in RESULTS.md (`<!-- bench:<key> -->`), e.g. `paymentThroughput` */
+  key: string;
+  title: string;
+  /** the tables and notes, markdown, without the title */
+  markdown: string;
+}
+
+export interface BenchOptions {
+  /** a short run: fewer requests and runs, for a smoke check of the harness */
+  quick: boolean;
+  /** progress lines go here (stderr), so stdout carries only the tables */
+  log: (line: string) => void;
+}

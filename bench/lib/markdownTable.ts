@@ -1,0 +1,17 @@
+/** A GitHub markdown table; `|` inside a cell is escaped so a value can never split a column. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cell = (v: string | number) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const line = (cells: readonly (string | number)[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Formatting helpers shared by the benchmarks' tables. */
+export const fmt = {
+  int: (n: number) => Math.round(n).toLocaleString('en-US'),
+  /** one decimal, for requests per second and milliseconds */
+  one: (n: number) => n.toFixed(1),
+  two: (n: number) => n.toFixed(2),
+  kb: (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`,
+  mb: (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`,
+  seconds: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+};

@@ -1,0 +1,101 @@
+import type { CheckoutForms } from './checkoutForm';
+import { runLoad, type LoadRequest, type LoadResult } from './runLoad';
+import { createSessions, paymentRequest, type BenchSession } from './shopCalls';
+import type { RunningTarget } from './startTarget';
+import type { StepTotals } from './stepTimers';
+
+/** autocannon builds a request ahead on each connection: a run needs a few more sessions than responses. */
+const spare = (connections: number) => 2 * connections + 4;
+
+/** Hands out one session per request, in order. */
+export function sessionQueue(sessions: readonly BenchSession[]): () => LoadRequest {
+  let i = 0;
+  return () => paymentRequest(sessions[Math.min(i++, sessions.length - 1)]!);
+}
+
+/** Sessions for one timed run of `amount` payments, created before it (a session is paid once). */
+export function sessionsFor(backend: RunningTarget, amount: number, connections: number): Promise<BenchSession[]> {
+  return createSessions(backend.url, amount + spare(connections));
+}
+
+/** `amount` card payments through the backend's route, each on its own session made beforehand. */
+export async function paymentRun(backend: RunningTarget, amount: number, connections: number): Promise<LoadResult> {
+  const sessions = await sessionsFor(backend, amount, connections);
+  return runLoad({ url: backend.url, connections, amount, next: sessionQueue(sessions) });
+}
+
+/**
+ * A payment run on a backend started with `stepTimers`, with the SQLite and gateway time of the timed requests
+ * only (the creation of the sessions before it is left out).
+ */
+export async function timedPaymentRun(backend: RunningTarget, amount: number, connections: number): Promise<{ run: LoadResult; steps: StepTotals }> {
+  const sessions = await sessionsFor(backend, amount, connections);
+  await backend.steps(); // drops what came before
+  const run = await runLoad({ url: backend.url, connections, amount, next: sessionQueue(sessions) });
+  return { run, steps: await backend.steps() };
+}
+
+/** Step totals of several runs added up. */
+export function addSteps(list: readonly StepTotals[]): StepTotals {
+  const sum: StepTotals = { sqlPrepareMs: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
+  for (const t of list) {
+    sum.sqlPrepareMs += t.sqlPrepareMs;
+    sum.gatewayCalls += t.gatewayCalls;
+    sum.gatewayMs += t.gatewayMs;
+    for (const [kind, k] of Object.entries(t.sql)) {
+      const into = (sum.sql[kind] ??= { count: 0, ms: 0 });
+      into.count += k.count;
+      into.ms += k.ms;
+    }
+  }
+  return sum;
+}
+
+/** SQLite time (prepare and execute) of `steps`, in ms. */
+export function sqliteMs(steps: StepTotals): number {
+  return steps.sqlPrepareMs + Object.values(steps.sql).reduce((sum, k) => sum + k.ms, 0);
+}
+
+/** `amount` checkout forms through the bare forwarder, the same bytes the backend sends the gateway. */
+export function forwarderRun(forwarder: RunningTarget, checkoutForms: CheckoutForms, amount: number, connections: number): Promise<LoadResult> {
+  const forms = Array.from({ length: amount + spare(connections) }, checkoutForms);
+  let i = 0;
+  return runLoad({
+    url: forwarder.url,
+    connections,
+    amount,
+    next: () => ({ path: '/forward', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: forms[Math.min(i++, forms.length - 1)]! }),
+  });
+}
+
+/**
+ * `pairs` pairs of runs of `a` and `b`, alternating which goes first, so that a slow drift (a growing database,
+ * a warming cache, another process) favours neither side.
+ */
+export async function runPairs(
+  pairs: number,
+  a: () => Promise<LoadResult>,
+  b: () => Promise<LoadResult>,
+  onPair: (i: number, a: LoadResult, b: LoadResult) => void = () => {},
+): Promise<{ a: LoadResult[]; b: LoadResult[] }> {
+  const out = { a: [] as LoadResult[], b: [] as LoadResult[] };
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2 === 0) {
+      out.a.push(await a());
+      out.b.push(await b());
+    } else {
+      out.b.push(await b());
+      out.a.push(await a());
+    }
+    onPair(i, out.a[i]!, out.b[i]!);
+  }
+  return out;
+}
+
+/** A line naming failed requests, or nothing when every request got a 2xx. */
+export function failureNote(name: string, runs: readonly LoadResult[]): string | undefined {
+  const failed = runs.reduce((sum, r) => sum + r.failures, 0);
+  if (!failed) return undefined;
+  const codes = runs.flatMap((r) => Object.entries(r.statusCounts)).filter(([code]) => !code.startsWith('2'));
+  return `**${name}: ${failed} failed requests** (${codes.map(([c, n]) => `${c}: ${n}`).join(', ') || 'connection errors'}); they are counted as answered above.`;
+}

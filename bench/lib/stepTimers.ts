@@ -1,0 +1,82 @@
+import Database from 'libsql';
+
+/**
+ * Wall-clock totals of the steps of a payment, measured from inside the backend process without touching its
+ * code: SQLite (libsql's calls are synchronous, so the time around each one is exactly the store's time on the
+ * event loop), split by statement kind (`begin`, `insert`, `commit`, ...), and the gateway call (from sending to
+ * the gateway's answer). With the request count they split a payment's latency into store, gateway and the rest.
+ */
+export interface StepTotals {
+  sqlPrepareMs: number;
+  /** statement kind (first SQL keyword) -> executions and time */
+  sql: Record<string, { count: number; ms: number }>;
+  gatewayCalls: number;
+  gatewayMs: number;
+}
+
+let totals: StepTotals = emptyTotals();
+
+function emptyTotals(): StepTotals {
+  return { sqlPrepareMs: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
+}
+
+/** The totals since the last call, and a fresh start. */
+export function takeStepTotals(): StepTotals {
+  const taken = totals;
+  totals = emptyTotals();
+  return taken;
+}
+
+type Fn = (...args: unknown[]) => unknown;
+const KIND = Symbol('sqlKind');
+
+function addSql(kind: string, ms: number): void {
+  const entry = (totals.sql[kind] ??= { count: 0, ms: 0 });
+  entry.count += 1;
+  entry.ms += ms;
+}
+
+let patched = false;
+
+/** Wraps libsql's prepare and its statements' run/all/get/iterate with timers (once per process). */
+export function timeSqlite(): void {
+  if (patched) return;
+  patched = true;
+  const proto = Database.prototype as unknown as Record<string, unknown>;
+  const originalPrepare = proto.prepare as Fn;
+  let statementPatched = false;
+  proto.prepare = function timedPrepare(this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    const stmt = originalPrepare.apply(this, args) as Record<string | symbol, unknown>;
+    totals.sqlPrepareMs += performance.now() - t;
+    stmt[KIND] = /^\s*(\w+)/.exec(String(args[0]))?.[1]?.toLowerCase() ?? '?';
+    if (!statementPatched) {
+      statementPatched = true;
+      // the Statement class is not exported: patch its prototype through the first statement
+      const statementProto = Object.getPrototypeOf(stmt) as Record<string, unknown>;
+      for (const method of ['run', 'all', 'get', 'iterate']) {
+        const original = statementProto[method] as Fn;
+        statementProto[method] = function timedStatement(this: Record<symbol, unknown>, ...a: unknown[]) {
+          const started = performance.now();
+          try {
+            return original.apply(this, a);
+          } finally {
+            addSql(String(this[KIND] ?? '?'), performance.now() - started);
+          }
+        };
+      }
+    }
+    return stmt;
+  };
+}
+
+/** A fetch that adds each call's time to the gateway totals (for startBackend's `gatewayFetch`). */
+export const timedGatewayFetch: typeof fetch = async (input, init) => {
+  const t = performance.now();
+  try {
+    return await fetch(input, init);
+  } finally {
+    totals.gatewayCalls += 1;
+    totals.gatewayMs += performance.now() - t;
+  }
+};

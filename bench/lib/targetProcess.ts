@@ -1,0 +1,94 @@
+/**
+ * Entry of the process under load (started by `startTarget.ts`, never imported): the real merchant backend
+ * (`startBackend`, BENCH_TARGET=backend) or the bare forwarder (BENCH_TARGET=forwarder). It runs apart from the
+ * load generator so that the generator's work is not counted as the backend's. It prints one line,
+ * `target listening on <url>`, answers `{type:'memory'}` messages with its memory use, and exits cleanly on
+ * SIGTERM (so that `--cpu-prof` can write its profile).
+ *
+ * Env: BENCH_TARGET, BENCH_GATEWAY_URL, BENCH_STORE (sqlite | postgres), BENCH_BACKEND_ENV (JSON object of extra
+ * backend environment), DATABASE_URL for postgres, BENCH_STEP_TIMERS=1 to time SQLite and gateway calls
+ * (stepTimers.ts; `{type:'steps'}` reads the totals and resets them), BENCH_SQLITE_PRAGMA (e.g.
+ * `synchronous = NORMAL`) to try a store setting. `{type:'clock'}` answers the CPU profile's clock.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
+import { startBackend } from '../../server/testing/startBackend';
+import { forwarderApp } from './forwarderApp';
+import { takeStepTotals, timedGatewayFetch, timeSqlite } from './stepTimers';
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startForwarder(gatewayUrl: string): Promise<Running> {
+  const app = forwarderApp(gatewayUrl);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) resolve();
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
+
+async function main(): Promise<void> {
+  const gatewayUrl = process.env.BENCH_GATEWAY_URL;
+  if (!gatewayUrl) throw new Error('BENCH_GATEWAY_URL is required');
+  const target = process.env.BENCH_TARGET;
+  let running: Running;
+  if (target === 'forwarder') {
+    running = await startForwarder(gatewayUrl);
+  } else if (target === 'backend') {
+    const env = JSON.parse(process.env.BENCH_BACKEND_ENV || '{}') as Record<string, string>;
+    const timers = process.env.BENCH_STEP_TIMERS === '1';
+    if (timers) timeSqlite();
+    const backend = await startBackend({
+      gatewayUrl,
+      store: process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite',
+      env,
+      ...(timers ? { gatewayFetch: timedGatewayFetch } : {}),
+    });
+    // an experiment on the store's settings, measured without editing server/ (SQLite has one connection)
+    if (process.env.BENCH_SQLITE_PRAGMA) await sql.raw(`PRAGMA ${process.env.BENCH_SQLITE_PRAGMA}`).execute(backend.store.db);
+    running = backend;
+  } else {
+    throw new Error(`BENCH_TARGET must be backend or forwarder, got ${JSON.stringify(target)}`);
+  }
+
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'memory') {
+      // a collection first (with --expose-gc), so the sample shows what is kept, not what awaits collection
+      (globalThis as { gc?: () => void }).gc?.();
+      process.send?.({ type: 'memory', ...process.memoryUsage() });
+    } else if (message?.type === 'clock') {
+      // the monotonic clock of V8's CPU profile, in microseconds: marks the timed window in a --cpu-prof profile
+      process.send?.({ type: 'clock', us: Number(process.hrtime.bigint() / 1000n) });
+    } else if (message?.type === 'steps') {
+      process.send?.({ type: 'steps', ...takeStepTotals() });
+    }
+  });
+  let stopping = false;
+  process.on('SIGTERM', () => {
+    if (stopping) return;
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+  process.stdout.write(`target listening on ${running.url}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`target failed to start: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});
