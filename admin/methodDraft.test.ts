@@ -39,3 +39,13 @@ test('decimals compare exactly whatever their number of digits', () => {
   expect(compareDecimal('0.1', '0.10')).toBe(0);
   expect(compareDecimal('12345678901234.5', '12345678901234.51')).toBe(-1);
 });
+
+test('a card\'s installment counts round-trip as numbers; an APM sends none', () => {
+  const card: PaymentMethod = { id: 'card', kind: 'card', labels: { en: 'Card' }, enabled: true, sort: 0, countries: [], currencies: [], fields: [], installments: [3, 6, 12] };
+  expect(toDraft(card).installments).toBe('3, 6, 12');
+  expect(fromDrafts([toDraft(card)])).toEqual([card]);
+  expect(fromDrafts([{ ...toDraft(card), installments: '24;2 2' }])[0]!.installments).toEqual([2, 24]);
+  expect(fromDrafts([{ ...toDraft(card), installments: ' ' }])[0]!.installments).toEqual([]);
+  expect(fromDrafts([toDraft(pix)])[0]).not.toHaveProperty('installments');
+  expect(validateMethods([{ ...toDraft(card), installments: '1, 6, 49, 2.5' }])).toEqual([{ path: 'methods.0.installments', message: 'each must be a whole number from 2 to 48: 1, 49, 2.5' }]);
+});

@@ -3,11 +3,13 @@ import { isCurrency } from '../shared/gateway/currencies';
 import type { PaymentMethod } from './api/client';
 
 /** A payment method as the form edits it: lists and limits as the text the owner types. */
-export interface MethodDraft extends Omit<PaymentMethod, 'countries' | 'currencies' | 'min_amount' | 'max_amount'> {
+export interface MethodDraft extends Omit<PaymentMethod, 'countries' | 'currencies' | 'min_amount' | 'max_amount' | 'installments'> {
   countries: string;
   currencies: string;
   min_amount: string;
   max_amount: string;
+  /** a card's installment counts, e.g. "3, 6, 12" */
+  installments: string;
 }
 
 export function toDraft(m: PaymentMethod): MethodDraft {
@@ -19,6 +21,7 @@ export function toDraft(m: PaymentMethod): MethodDraft {
     currencies: m.currencies.join(', '),
     min_amount: m.min_amount ?? '',
     max_amount: m.max_amount ?? '',
+    installments: (m.installments ?? []).join(', '),
   };
 }
 
@@ -28,7 +31,7 @@ export function toDraft(m: PaymentMethod): MethodDraft {
  */
 export function fromDrafts(drafts: readonly MethodDraft[]): PaymentMethod[] {
   return drafts.map((d, i) => {
-    const { countries, currencies, min_amount, max_amount, payment_method, open3d, ...rest } = d;
+    const { countries, currencies, min_amount, max_amount, payment_method, open3d, installments, ...rest } = d;
     const m: PaymentMethod = {
       ...rest,
       id: d.id.trim(),
@@ -39,6 +42,8 @@ export function fromDrafts(drafts: readonly MethodDraft[]): PaymentMethod[] {
     };
     if (d.kind === 'apm' && payment_method) m.payment_method = payment_method.trim();
     if (d.kind === 'card' && open3d) m.open3d = open3d;
+    // a card always sends its counts (none = pay at once only); as typed, but in order and each once
+    if (d.kind === 'card') m.installments = [...new Set(counts(installments).map(Number))].sort((a, b) => a - b);
     if (min_amount.trim()) m.min_amount = min_amount.trim();
     if (max_amount.trim()) m.max_amount = max_amount.trim();
     return m;
@@ -48,6 +53,13 @@ export function fromDrafts(drafts: readonly MethodDraft[]): PaymentMethod[] {
 function codes(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase()))];
 }
+
+function counts(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+/** What the backend accepts as an installment count (server/admin/methods/methodsBody.ts). */
+const isInstallmentCount = (c: string) => /^\d{1,2}$/.test(c) && Number(c) >= 2 && Number(c) <= 48;
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -67,6 +79,8 @@ export function validateMethods(drafts: readonly MethodDraft[]): FieldError[] {
     if (badCountries.length) add(i, 'countries', `not a two-letter country code: ${badCountries.join(', ')}`);
     const badCurrencies = codes(d.currencies).filter((c) => !isCurrency(c));
     if (badCurrencies.length) add(i, 'currencies', `not an ISO 4217 currency: ${badCurrencies.join(', ')}`);
+    const badCounts = d.kind === 'card' ? counts(d.installments).filter((c) => !isInstallmentCount(c)) : [];
+    if (badCounts.length) add(i, 'installments', `each must be a whole number from 2 to 48: ${badCounts.join(', ')}`);
     const min = d.min_amount.trim();
     const max = d.max_amount.trim();
     if (min && !DECIMAL.test(min)) add(i, 'min_amount', 'must be a decimal amount such as 10.00');

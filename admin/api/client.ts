@@ -26,10 +26,43 @@ export interface OrderEvent {
   detail?: unknown;
 }
 
+/** The gateway's subscription_result of an order (spec 2.6), as it last reported it. */
+export interface SubscriptionResultValue {
+  contract_name?: string;
+  recurring_id?: string;
+  /** "1" active, "0" cancelled (PROTOCOL.md 4) */
+  recurring_status?: string;
+  recurring_deduction_period?: string;
+  /** YYYY-MM-DD */
+  recurring_deduction_time?: string;
+}
+
+/** One payment attempt of an order. More fields may come; the attempts table shows whatever is there. */
+export interface OrderAttempt {
+  [field: string]: unknown;
+  id: string;
+  seq: number;
+  gateway_order_no: string;
+  /** the payment method's id */
+  method: string;
+  status: OrderStatus;
+  payment_status: string | null;
+  transaction_id: string | null;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+  /** the payment order this attempt sent the gateway, personal identifiers and tokens masked; null if none was sent */
+  payment_order: Record<string, unknown> | null;
+  /** what the gateway last said about this attempt's subscription */
+  subscription_result: SubscriptionResultValue | null;
+}
+
 export interface OrderDetail extends OrderRow {
   events: OrderEvent[];
-  attempts: Record<string, unknown>[];
+  attempts: OrderAttempt[];
   refunds: Record<string, unknown>[];
+  /** the subscription the order's latest paying attempt started, as the gateway last reported it */
+  subscription_result: SubscriptionResultValue | null;
 }
 
 export interface OrderQuery {
@@ -65,7 +98,7 @@ export interface SyncRequest {
   to?: string;
 }
 
-export type MethodFieldName = 'document' | 'birth_date' | 'bank_code';
+export type MethodFieldName = 'document' | 'birth_date' | 'bank_code' | 'person';
 
 export interface PaymentMethod {
   id: string;
@@ -82,6 +115,8 @@ export interface PaymentMethod {
   open3d?: 'do3DS' | 'no3DS';
   /** the bank choices of a method that asks for a bank_code (shown, not edited, here) */
   banks?: { code: string; name: string }[];
+  /** a card's installment counts (2 to 48, increasing); absent on a PUT = leave them as they are */
+  installments?: number[];
 }
 
 /** A payout as the backend returns it (spec 2.7 response); only the fields the page shows are named. */

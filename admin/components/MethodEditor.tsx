@@ -9,6 +9,7 @@ const EXTRA_FIELDS: { field: MethodFieldName; label: string }[] = [
   { field: 'document', label: 'Document number' },
   { field: 'birth_date', label: 'Date of birth' },
   { field: 'bank_code', label: 'Bank' },
+  { field: 'person', label: 'Payer identity and address (document type, number, district)' },
 ];
 
 interface Props {
@@ -65,6 +66,17 @@ export function MethodEditor({ index, count, draft, locales, errors, onChange, o
         <TextField name={`${p}.currencies`} label="Currencies" hint="ISO codes, comma-separated; empty = every currency" value={draft.currencies} onValue={set('currencies')} error={err('currencies')} />
         <TextField name={`${p}.min_amount`} label="Minimum amount" hint="In the shopper's currency, e.g. 1.00" inputMode="decimal" value={draft.min_amount} onValue={set('min_amount')} error={err('min_amount')} />
         <TextField name={`${p}.max_amount`} label="Maximum amount" hint="Empty = no limit" inputMode="decimal" value={draft.max_amount} onValue={set('max_amount')} error={err('max_amount')} />
+        {draft.kind === 'card' && (
+          <TextField
+            name={`${p}.installments`}
+            label="Installments"
+            hint="Numbers of installments the shopper may choose, 2 to 48, comma-separated; empty = pay at once only"
+            inputMode="numeric"
+            value={draft.installments}
+            onValue={set('installments')}
+            error={err('installments')}
+          />
+        )}
       </div>
       <fieldset class="inline">
         <legend>Extra details asked from the shopper</legend>

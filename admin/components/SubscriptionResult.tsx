@@ -1,13 +1,4 @@
-/** The gateway's subscription_result of an order (spec 2.6), as it last reported it. */
-export interface SubscriptionResultValue {
-  contract_name?: string;
-  recurring_id?: string;
-  /** "1" active, "0" cancelled (PROTOCOL.md 4) */
-  recurring_status?: string;
-  recurring_deduction_period?: string;
-  /** YYYY-MM-DD */
-  recurring_deduction_time?: string;
-}
+import type { SubscriptionResultValue } from '../api/client';
 
 const STATUS: Record<string, string> = { '1': 'Active', '0': 'Cancelled' };
 

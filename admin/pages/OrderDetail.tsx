@@ -5,7 +5,7 @@ import { DateTime } from '../components/DateTime';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
 import { SentPaymentOrders } from '../components/SentPaymentOrders';
-import { SubscriptionResult, type SubscriptionResultValue } from '../components/SubscriptionResult';
+import { SubscriptionResult } from '../components/SubscriptionResult';
 import { StatusBadge } from '../components/StatusBadge';
 import { errorText } from '../errorText';
 import { isEligible } from '../planBulk';
@@ -44,7 +44,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
   const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
   // the sent order and the subscription have their own sections below, not a column of the attempts table
   const attemptRows = (order?.attempts ?? []).map(({ payment_order: _sent, subscription_result: _sub, ...row }) => row);
-  const subscription = (order as { subscription_result?: SubscriptionResultValue | null } | null)?.subscription_result;
+  const subscription = order?.subscription_result;
   return (
     <>
       <p>

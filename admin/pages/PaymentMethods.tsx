@@ -131,7 +131,7 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
                 e.preventDefault();
                 const id = newMethod.id.trim().toLowerCase();
                 if (!id) return;
-                edit([...drafts, { id, kind: 'apm', payment_method: newMethod.code.trim().toUpperCase(), labels: {}, enabled: false, sort: drafts.length, countries: '', currencies: '', min_amount: '', max_amount: '', fields: [] }]);
+                edit([...drafts, { id, kind: 'apm', payment_method: newMethod.code.trim().toUpperCase(), labels: {}, enabled: false, sort: drafts.length, countries: '', currencies: '', min_amount: '', max_amount: '', installments: '', fields: [] }]);
                 setNewMethod({ id: '', code: '' });
               }}
             >

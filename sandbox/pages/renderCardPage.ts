@@ -12,10 +12,16 @@ export interface CardPage {
   error?: string;
   /** the holder name typed before an error; the card number is never echoed */
   holder?: string;
+  /** paying with a stored card (token_id): the page asks only to confirm it */
+  savedCard?: { brand: string; last4: string };
 }
 
-/** The hosted payment page: a card form, and the sandbox's test cards so a person can pick an outcome. */
+/**
+ * The hosted payment page: a card form, and the sandbox's test cards so a person can pick an outcome; or, for
+ * a payment with a stored card, that card and a Pay button.
+ */
 export function renderCardPage(p: CardPage): string {
+  if (p.savedCard) return renderSavedCardPage(p, p.savedCard);
   return renderPage(
     'Pay by card',
     `<p class="badge">Sandbox: no real card is charged</p>
@@ -38,5 +44,21 @@ ${p.error ? `<p class="error" role="alert" id="card-error">${escapeHtml(p.error)
 <h2>Test cards</h2>
 <table>${TEST_CARDS.map((c) => `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, '$1 '))}</code></td><td>${escapeHtml(c.label)}</td></tr>`).join('')}
 <tr><td>any other valid number</td><td>approved</td></tr></table>`,
+  );
+}
+
+function renderSavedCardPage(p: CardPage, card: { brand: string; last4: string }): string {
+  const name = `${card.brand} •••• ${card.last4}`;
+  return renderPage(
+    'Pay by card',
+    `<p class="badge">Sandbox: no real card is charged</p>
+<h1>Pay ${escapeHtml(p.amountText)}</h1>
+<p>${escapeHtml(p.website)} &middot; order <strong>${escapeHtml(p.orderNo)}</strong></p>
+<form method="post" action="${escapeHtml(p.action)}">
+<input type="hidden" name="token" value="${escapeHtml(p.token)}">
+<p>Pay with ${escapeHtml(name)}</p>
+<button type="submit" name="action" value="pay">Pay ${escapeHtml(p.amountText)}</button>
+<button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
+</form>`,
   );
 }

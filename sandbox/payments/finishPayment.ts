@@ -4,6 +4,7 @@ import { NOTIFY_TYPE } from '../notify/notifyTypes';
 import type { Db } from '../store/openStore';
 import { findSuccessfulWithin24h, getTransaction, updateIfStatus, type TransactionPatch, type TransactionRow } from '../store/transactions';
 import { approval } from './approval';
+import { issueCardToken } from './issueCardToken';
 import { moveTransaction } from './moveTransaction';
 
 /** What the shopper's page (or the simulated settlement) decided. */
@@ -44,8 +45,10 @@ export async function finishPayment(
     switch (finish.kind) {
       case 'approve': {
         const { event, to, captured_minor } = approval(account, tx);
-        const patch = { ...base, captured_minor, fraud_status: 'ACCEPT' };
-        return moveTransaction(trx, account, tx, { event, to, message: APPROVED_MESSAGE, notify: NOTIFY_TYPE.payment, patch }, now);
+        const token = await issueCardToken(trx, { ...tx, ...card } as TransactionRow, now);
+        const patch = { ...base, captured_minor, fraud_status: 'ACCEPT', ...(token ? { token_id: token.token_id } : {}) };
+        // the PAYMENT notification carries the token, as the query record does (sandbox/README.md)
+        return moveTransaction(trx, account, tx, { event, to, message: APPROVED_MESSAGE, notify: NOTIFY_TYPE.payment, patch, ...(token ? { extra: { ...token } } : {}) }, now);
       }
       case 'review':
         return moveTransaction(trx, account, tx, { event: 'hold', to: '6000', message: REVIEW_MESSAGE, notify: NOTIFY_TYPE.payment, patch: { ...base, fraud_status: 'REVIEW' } }, now);

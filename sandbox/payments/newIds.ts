@@ -22,3 +22,8 @@ export function newPageToken(): string {
 export function newNotifyId(): string {
   return randomUUID();
 }
+
+/** A stored-card token (spec 2.2 token_id, <= 50 characters): random, so it says nothing about the card. */
+export function newCardToken(): string {
+  return 'tok_' + randomBytes(12).toString('hex');
+}

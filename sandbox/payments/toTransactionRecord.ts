@@ -6,7 +6,8 @@ import { compactUtc, isoDay } from './formatTime';
 /**
  * The transaction record of spec 2.6, filled from what was paid: the request as received and the outcome.
  * Beyond the spec it carries `captured_amount`, `refunded_amount`, `payment_method` and `message`, which a
- * merchant needs to reconcile partial captures and refunds.
+ * merchant needs to reconcile partial captures and refunds, and for a card `card_brand`, `card_last4` and the
+ * stored-card `token_id` (the payment order's name for it) once there is one.
  */
 export function toTransactionRecord(tx: TransactionRow): Record<string, unknown> {
   const req = JSON.parse(tx.request_json) as Fields;
@@ -41,6 +42,10 @@ export function toTransactionRecord(tx: TransactionRow): Record<string, unknown>
     refunded_amount: toDecimal(tx.refunded_minor, tx.currency),
     payment_method: tx.payment_method,
     message: tx.message,
+    // sandbox additions for stored cards: what the card page saw (never the number) and the token issued or used
+    ...(tx.card_brand ? { card_brand: tx.card_brand } : {}),
+    ...(tx.card_last4 ? { card_last4: tx.card_last4 } : {}),
+    ...(tx.token_id ? { token_id: tx.token_id } : {}),
   };
   const subscription = req.subscription;
   if (subscription && typeof subscription === 'object' && !Array.isArray(subscription)) {

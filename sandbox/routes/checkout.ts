@@ -12,6 +12,8 @@ import { renderLoadingPage } from '../pages/renderLoadingPage';
 import { amountText } from '../payments/amountText';
 import { createPayment } from '../payments/createPayment';
 import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { storedCardOf } from '../payments/storedCardOf';
+import { findCardToken } from '../store/cardTokens';
 import { latestForOrder, type TransactionRow } from '../store/transactions';
 import { checkoutAliases, routingInputs } from './checkoutInputs';
 
@@ -33,6 +35,9 @@ async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);
   checkSignature('checkout', fields, account);
   checkFields(fields, CHECKOUT_RULES);
+  if (typeof fields.token_id === 'string' && fields.token_id !== '' && !(await findCardToken(deps.db, account.account_id, fields.token_id))) {
+    throw new GatewayError('I0115', 'token_id', 'no stored card with this token_id in the account');
+  }
   await createPayment(deps.db, account, fields, 'checkout', deps.now());
   const aliases = checkoutAliases(fields, account, deps.clientIp(c) ?? '');
   aliases.push(['signInfo', sign('checkoutStep2', Object.fromEntries(aliases), account.sign_key)]);
@@ -59,6 +64,7 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
   if (tx.status !== '1000' || tx.card_last4 !== null) return c.redirect(returnRedirectUrl(account, tx), 303);
   const request = JSON.parse(tx.request_json) as Fields;
+  const saved = await storedCardOf(deps.db, tx);
   return c.html(
     renderCardPage({
       action: `${deps.publicUrl}/hosted/card/${tx.transaction_id}`,
@@ -66,6 +72,7 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
       website: String(request.website ?? ''),
       orderNo: tx.order_no,
       amountText: amountText(tx),
+      ...(saved ? { savedCard: { brand: saved.card_brand, last4: saved.card_last4 } } : {}),
     }),
   );
 }

@@ -6,8 +6,11 @@ import { renderChallengePage } from '../pages/renderChallengePage';
 import { amountText } from '../payments/amountText';
 import { finishPayment, type Finish } from '../payments/finishPayment';
 import { returnRedirectUrl } from '../payments/returnRedirectUrl';
-import { cardOutcome, isExpiryValid, isLuhnValid, normaliseCardNumber } from '../payments/testCards';
-import { updateIfStatus, type TransactionRow } from '../store/transactions';
+import { cardBrand } from '../payments/cardBrand';
+import { storedCardOf } from '../payments/storedCardOf';
+import { cardOutcome, isExpiryValid, isLuhnValid, normaliseCardNumber, type CardOutcome } from '../payments/testCards';
+import type { CardTokenRow } from '../store/cardTokens';
+import { updateIfStatus, type TransactionPatch, type TransactionRow } from '../store/transactions';
 import { loadPageTransaction } from './loadPageTransaction';
 
 /** Card not yet submitted: the form may be posted. */
@@ -18,7 +21,8 @@ const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && tx.is3ds
 /**
  * The hosted card page's form posts (`/hosted/card/:id`) and the 3-D Secure challenge (`/hosted/3ds/:id`).
  * Each ends with the 303 to return_url (PROTOCOL.md 7). The card number is read here and only its last four
- * digits are kept.
+ * digits, its brand and its test behaviour are kept. A checkout with a token_id pays with that stored card: the
+ * page only asks to confirm it.
  */
 export function hostedCardRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>()
@@ -33,7 +37,10 @@ export function hostedCardRoute(deps: SandboxDeps) {
         return done(await finishPayment(deps.db, account, tx.transaction_id, { kind: 'cancel', message: '5000:Cancelled by the shopper' }, {}, cardOpen, now));
       }
       const request = JSON.parse(tx.request_json) as Fields;
-      const problem = cardProblem(form, now);
+      const is3ds = request.open3d === 'do3DS' ? 1 : 0;
+      const saved = await storedCardOf(deps.db, tx);
+      const paid = saved ? payWithStoredCard(saved, is3ds) : undefined;
+      const problem = paid ? undefined : cardProblem(form, now);
       if (problem) {
         const page = renderCardPage({
           action: `${deps.publicUrl}/hosted/card/${tx.transaction_id}`,
@@ -46,9 +53,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
         });
         return c.html(page, 400);
       }
-      const digits = normaliseCardNumber(String(form.card_number))!;
-      const card = { card_last4: digits.slice(-4), is3ds: request.open3d === 'do3DS' ? 1 : 0 };
-      const outcome = cardOutcome(digits);
+      const { card, outcome } = paid ?? payWithTypedCard(normaliseCardNumber(String(form.card_number))!, is3ds);
       if (outcome.kind === 'challenge' && request.open3d === 'do3DS') {
         if (!(await updateIfStatus(deps.db, tx.transaction_id, '1000', { ...card, updated_at: now }))) return done(tx);
         return c.html(renderChallengePage({ action: `${deps.publicUrl}/hosted/3ds/${tx.transaction_id}`, token: tx.page_token, amountText: amountText(tx), last4: card.card_last4 }));
@@ -68,6 +73,23 @@ export function hostedCardRoute(deps: SandboxDeps) {
       deps.onEnqueued();
       return c.redirect(returnRedirectUrl(account, row), 303);
     });
+}
+
+interface CardPayment {
+  card: TransactionPatch & { card_last4: string };
+  outcome: CardOutcome;
+}
+
+/** The typed card: only its last four digits, brand and test behaviour are kept. */
+function payWithTypedCard(digits: string, is3ds: number): CardPayment {
+  const outcome = cardOutcome(digits);
+  return { card: { card_last4: digits.slice(-4), card_brand: cardBrand(digits), card_outcome: JSON.stringify(outcome), is3ds }, outcome };
+}
+
+/** A stored card (token_id) pays as the card it was made from would. */
+function payWithStoredCard(saved: CardTokenRow, is3ds: number): CardPayment {
+  const card = { card_last4: saved.card_last4, card_brand: saved.card_brand, card_outcome: saved.outcome, token_id: saved.token_id, is3ds };
+  return { card, outcome: JSON.parse(saved.outcome) as CardOutcome };
 }
 
 /** What is wrong with the typed card, in words for the shopper; undefined when it can be charged. */

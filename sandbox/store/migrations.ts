@@ -97,4 +97,22 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '002_card_tokens': {
+    async up(db: Kysely<any>) {
+      // what the card page learnt beyond the last four digits, and the token a payment issued or paid with
+      await db.schema.alterTable('transactions').addColumn('card_brand', 'text').execute();
+      await db.schema.alterTable('transactions').addColumn('card_outcome', 'text').execute();
+      await db.schema.alterTable('transactions').addColumn('token_id', 'text').execute();
+      await db.schema
+        .createTable('card_tokens')
+        .addColumn('token_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('card_brand', 'text', (c) => c.notNull())
+        .addColumn('card_last4', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -23,6 +23,12 @@ export interface TransactionTable {
   /** unguessable part of the hosted page and issuer URLs */
   page_token: string;
   card_last4: string | null;
+  /** "Visa", "Mastercard", ... from the number's prefix (shared/gateway/fields.ts card_type names) */
+  card_brand: string | null;
+  /** JSON CardOutcome: the test behaviour of the card submitted, kept for the token it may become */
+  card_outcome: string | null;
+  /** the stored-card token this payment issued (token_flag YES) or was paid with */
+  token_id: string | null;
   is3ds: number;
   fraud_status: string | null;
   /** `<code>:<text>` of the last outcome */
@@ -91,6 +97,19 @@ export interface RequestLogTable {
   received_at: number;
 }
 
+/** A stored card (spec 2.2 token_id): never the number, only what a later payment needs to behave alike. */
+export interface CardTokenTable {
+  token_id: string;
+  account_id: string;
+  card_brand: string;
+  card_last4: string;
+  /** JSON CardOutcome of the card (sandbox/payments/testCards.ts), so a token pays as its card would */
+  outcome: string;
+  /** the payment that issued it */
+  transaction_id: string;
+  created_at: number;
+}
+
 export interface SandboxDb {
   transactions: TransactionTable;
   refunds: RefundTable;
@@ -98,4 +117,5 @@ export interface SandboxDb {
   notifications: NotificationTable;
   notification_attempts: NotificationAttemptTable;
   request_log: RequestLogTable;
+  card_tokens: CardTokenTable;
 }

@@ -7,6 +7,7 @@ import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
 import { confirmPayment } from './confirmPayment';
+import { keepSavedCard } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
 
 export type NotificationOutcome = ApplyOutcome | 'duplicate' | 'mismatch' | 'unknown_order';
@@ -75,6 +76,10 @@ export async function applyNotification(
     return finish(applied.outcome, applied.outcome);
   });
 
+  // a PAYMENT notification may carry the stored-card token of a payment the shopper asked to save
+  if (result.attempt && form.notify_type === 'PAYMENT' && form.token_id && (result.outcome === 'applied' || result.outcome === 'same_status')) {
+    await keepSavedCard(deps, result.attempt, form);
+  }
   if (result.outcome === 'mismatch' && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);
     // no answer now: let the reconcile loop ask at its next pass

@@ -15,19 +15,40 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 
 /**
  * What a query record (spec 2.6) says beyond the status, kept for the attempt it matched: the subscription's
- * result (recurring_id, status, period, next deduction), and the stored-card token of a payment the shopper
- * asked to save (token_flag YES), under the session's shopper_id. The token is read from `token_id`, the name
- * the payment order uses for it; the spec's record does not list one, so a gateway that sends none saves none.
+ * result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
  */
 export async function keepRecordExtras(deps: Pick<AppDeps, 'store' | 'now'>, attempt: AttemptRow, record: TransactionRecord): Promise<void> {
-  const { db } = deps.store;
-  const at = deps.now().toISOString();
-  if (isStringRecord(record.subscription_result)) await recordSubscriptionResult(db, attempt.id, record.subscription_result, at);
+  if (isStringRecord(record.subscription_result)) await recordSubscriptionResult(deps.store.db, attempt.id, record.subscription_result, deps.now().toISOString());
+  await keepSavedCard(deps, attempt, record);
+}
 
-  const token = typeof record.token_id === 'string' ? record.token_id.trim() : '';
-  if (!token || !CHARGED.includes(record.payment_status ?? '')) return;
+/** The fields of a query record or a PAYMENT notification that describe a stored card. */
+export interface StoredCardFields {
+  readonly token_id?: unknown;
+  readonly payment_status?: unknown;
+  readonly card_brand?: unknown;
+  readonly card_last4?: unknown;
+}
+
+/**
+ * Keeps the stored-card token of a payment the shopper asked to save (token_flag YES), under the session's
+ * shopper_id, labelled "Visa •••• 4242" when the gateway names the brand and last four digits. The token is
+ * read from `token_id`, the name the payment order uses for it; the spec's record does not list one, so a
+ * gateway that sends none saves none. The query and the notification may both carry it: it is kept once.
+ */
+export async function keepSavedCard(deps: Pick<AppDeps, 'store' | 'now'>, attempt: AttemptRow, fields: StoredCardFields): Promise<void> {
+  const { db } = deps.store;
+  const token = typeof fields.token_id === 'string' ? fields.token_id.trim() : '';
+  if (!token || typeof fields.payment_status !== 'string' || !CHARGED.includes(fields.payment_status)) return;
   if ((await sentOrdersOf(db, [attempt.id])).get(attempt.id)?.token_flag !== 'YES') return;
   const session = await findSession(db, attempt.session_id);
   if (!session?.shopper_id) return;
-  await saveCardToken(db, { shopperId: session.shopper_id, tokenId: token, label: null, attemptId: attempt.id }, at);
+  await saveCardToken(db, { shopperId: session.shopper_id, tokenId: token, label: cardLabel(fields), attemptId: attempt.id }, deps.now().toISOString());
+}
+
+/** "Visa •••• 4242"; null unless both parts look right (the label is shown to the shopper as it is). */
+function cardLabel(fields: StoredCardFields): string | null {
+  const brand = typeof fields.card_brand === 'string' ? fields.card_brand.trim() : '';
+  const last4 = typeof fields.card_last4 === 'string' ? fields.card_last4.trim() : '';
+  return /^[A-Za-z][A-Za-z .-]{0,29}$/.test(brand) && /^\d{4}$/.test(last4) ? `${brand} •••• ${last4}` : null;
 }

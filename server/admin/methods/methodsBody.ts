@@ -5,7 +5,11 @@ import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
 import { isAmount, toMinor } from '../../../shared/gateway/money';
 
 /** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
-const METHOD_FIELDS = ['document', 'birth_date', 'bank_code'] as const;
+const METHOD_FIELDS = ['document', 'birth_date', 'bank_code', 'person'] as const;
+
+/** Installment counts a card method may offer: paying at once (1) needs no plan, 48 months is the longest. */
+export const INSTALLMENTS_MIN = 2;
+export const INSTALLMENTS_MAX = 48;
 
 const method = z.strictObject({
   id: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'must be 1 to 40 lower-case letters, digits, "-" or "_"'),
@@ -32,13 +36,25 @@ const method = z.strictObject({
     .array(z.strictObject({ code: z.string().min(1).max(50), name: z.string().min(1, 'must not be empty').max(100) }))
     .max(200)
     .optional(),
+  /** the installment counts the shopper may pick (method_options); absent = keep the method's current plans */
+  installments: z
+    .array(
+      z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(INSTALLMENTS_MIN, `must be from ${INSTALLMENTS_MIN} to ${INSTALLMENTS_MAX}`)
+        .max(INSTALLMENTS_MAX, `must be from ${INSTALLMENTS_MIN} to ${INSTALLMENTS_MAX}`),
+    )
+    .max(INSTALLMENTS_MAX - INSTALLMENTS_MIN + 1)
+    .optional(),
 });
 
 export type MethodInput = z.infer<typeof method>;
 
 /**
  * `PUT /admin/api/payment-methods` body: the whole list. Beyond each field's format: ids are unique, an APM
- * names its gateway code and a card does not, English labels exist (the fallback of every locale), and the
+ * names its gateway code and a card does not, only cards offer installments (unique counts in increasing
+ * order), English labels exist (the fallback of every locale), and the
  * amount limits are exact in the method's currencies, which must then share one number of decimals (the limits
  * are kept in minor units, compared with the session's amount).
  */
@@ -56,6 +72,14 @@ export const methodsBody = z.strictObject({
         if (m.kind === 'apm' && !m.payment_method) issue(['payment_method'], 'is required for an APM (the gateway code, e.g. PIX)');
         if (m.kind === 'card' && m.payment_method) issue(['payment_method'], 'is only for APMs; a card is paid in the checkout iFrame');
         if (m.kind === 'apm' && m.open3d) issue(['open3d'], 'is only for cards');
+        if (m.kind === 'apm' && m.installments?.length) issue(['installments'], 'is only for cards: installments are chosen in the checkout iFrame');
+        // unique and sorted, so the shopper's choice list reads in order and a count maps to one plan
+        m.installments?.forEach((count, j) => {
+          const before = m.installments![j - 1];
+          if (before === undefined) return;
+          if (count === before) issue(['installments', j], 'is listed twice');
+          else if (count < before) issue(['installments', j], 'must be greater than the count before it (list them in increasing order)');
+        });
         const limits = (['min_amount', 'max_amount'] as const).filter((k) => m[k] !== undefined);
         if (limits.length === 0) return;
         const exponents = new Set(m.currencies.map(exponentOf));

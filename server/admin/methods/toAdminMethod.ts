@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { toDecimal, toMinor } from '../../../shared/gateway/money';
+import type { InstallmentPlan } from '../../store/methodOptions';
 import type { PaymentMethod } from '../../store/paymentMethods';
 import type { PaymentMethodTable } from '../../store/schema';
 import type { MethodInput } from './methodsBody';
@@ -19,9 +20,11 @@ export interface AdminMethod {
   fields: PaymentMethod['fields'];
   open3d?: 'do3DS' | 'no3DS';
   banks?: { code: string; name: string }[];
+  /** the installment counts offered (method_options); always listed for a card, so the owner can add some */
+  installments?: number[];
 }
 
-export function toAdminMethod(m: PaymentMethod): AdminMethod {
+export function toAdminMethod(m: PaymentMethod, plans: readonly InstallmentPlan[] = []): AdminMethod {
   const currency = m.currencies?.[0];
   // limits are stored in minor units of the method's currencies (one exponent, checked on save)
   const amount = (minor: number | null) => (minor === null ? undefined : currency ? toDecimal(minor, currency) : String(minor));
@@ -41,6 +44,7 @@ export function toAdminMethod(m: PaymentMethod): AdminMethod {
     fields: m.fields,
     ...(m.open3d ? { open3d: m.open3d } : {}),
     ...(m.banks ? { banks: m.banks } : {}),
+    ...(m.kind === 'card' || plans.length ? { installments: plans.map((p) => p.count) } : {}),
   };
 }
 
@@ -64,4 +68,12 @@ export function toMethodRow(m: MethodInput, now: string): Insertable<PaymentMeth
     open3d: m.kind === 'card' ? (m.open3d ?? null) : null,
     updated_at: now,
   };
+}
+
+/**
+ * The plans to store for the counts the owner chose. A count the method already offered keeps its plan id (the
+ * gateway knows it by that id); a new count gets `INST-<count>`, the demo plans' scheme.
+ */
+export function toInstallmentPlans(counts: readonly number[], current: readonly InstallmentPlan[]): InstallmentPlan[] {
+  return counts.map((count) => current.find((p) => p.count === count) ?? { count, id: `INST-${count}` });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, createSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
+import { installmentPlansOf } from '../../store/methodOptions';
 import { admin } from '../testing/adminClient';
 
 describeOnStores('payment methods', (store) => {
@@ -38,6 +39,64 @@ describeOnStores('payment methods', (store) => {
     expect(await offered({ amount: '5.00', currency: 'BRL', country: 'BR' })).toEqual(['card']);
     expect(await offered({ amount: '20.00', currency: 'EUR', country: 'PT' })).toEqual(['card', 'mbway']);
     expect(await offered({ amount: '20.00', currency: 'CNY', country: 'CN' })).toEqual(['card']);
+  });
+
+  it('edits a card\'s installment plans: sessions offer the new counts, a kept count keeps its plan id', async () => {
+    const cardOffers = async () => {
+      const s = await createSession(backend, { items: undefined, amount: '60.00', currency: 'USD' });
+      const view = await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
+      return view.body.methods.find((m: { id: string }) => m.id === 'card');
+    };
+    const { body } = await admin(backend, '/payment-methods');
+    const card = body.methods.find((m: { id: string }) => m.id === 'card');
+    expect(card.installments).toEqual([3, 6, 12]);
+    const put = (change: (m: Record<string, unknown>) => Record<string, unknown>) =>
+      admin(backend, '/payment-methods', { method: 'PUT', body: { methods: body.methods.map((m: Record<string, unknown>) => (m.id === 'card' ? change(m) : m)) } });
+
+    const saved = await put((m) => ({ ...m, installments: [2, 6, 24] }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.methods.find((m: { id: string }) => m.id === 'card').installments).toEqual([2, 6, 24]);
+    expect((await cardOffers()).installments).toEqual([2, 6, 24]);
+    expect((await installmentPlansOf(backend.store.db, ['card'])).get('card')).toEqual([
+      { count: 2, id: 'INST-2' },
+      { count: 6, id: 'INST-6' },
+      { count: 24, id: 'INST-24' },
+    ]);
+
+    // a client that does not know installments leaves them as they are; an empty list offers none
+    const { installments: _kept, ...withoutInstallments } = card;
+    expect((await put(() => withoutInstallments)).body.methods.find((m: { id: string }) => m.id === 'card').installments).toEqual([2, 6, 24]);
+    expect((await put((m) => ({ ...m, installments: [] }))).body.methods.find((m: { id: string }) => m.id === 'card').installments).toEqual([]);
+    expect(await cardOffers()).not.toHaveProperty('installments');
+  });
+
+  it('accepts "person" as a field a method asks for', async () => {
+    const { body } = await admin(backend, '/payment-methods');
+    const methods = body.methods.map((m: Record<string, unknown>) => (m.id === 'boleto' ? { ...m, fields: ['document', 'person'] } : m));
+    const saved = await admin(backend, '/payment-methods', { method: 'PUT', body: { methods } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.methods.find((m: { id: string }) => m.id === 'boleto').fields).toEqual(['document', 'person']);
+  });
+
+  it('refuses installments that are not whole counts from 2 to 48, unique and in order, or not on a card', async () => {
+    const { body } = await admin(backend, '/payment-methods');
+    const put = (installments: Record<string, unknown>) =>
+      admin(backend, '/payment-methods', { method: 'PUT', body: { methods: body.methods.map((m: Record<string, unknown>) => ({ ...m, ...(installments[m.id as string] !== undefined ? { installments: installments[m.id as string] } : {}) })) } });
+    const format = await put({ card: [1, 3, 49, 2.5] });
+    expect(format.status).toBe(400);
+    expect(format.body.error.fields).toEqual([
+      { path: 'methods.0.installments.0', message: 'must be from 2 to 48' },
+      { path: 'methods.0.installments.2', message: 'must be from 2 to 48' },
+      { path: 'methods.0.installments.3', message: 'must be a whole number' },
+    ]);
+    const semantic = await put({ card: [3, 6, 6, 4], pix: [3] });
+    expect(semantic.status).toBe(400);
+    expect(semantic.body.error.fields).toEqual([
+      { path: 'methods.0.installments.2', message: 'is listed twice' },
+      { path: 'methods.0.installments.3', message: 'must be greater than the count before it (list them in increasing order)' },
+      { path: 'methods.1.installments', message: 'is only for cards: installments are chosen in the checkout iFrame' },
+    ]);
+    expect((await admin(backend, '/payment-methods')).body).toEqual(body);
   });
 
   it('refuses a list it could not apply, naming each field', async () => {

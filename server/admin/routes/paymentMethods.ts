@@ -2,24 +2,33 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { writeAuditEvent } from '../../store/auditEvents';
+import { installmentPlansOf, replaceInstallmentPlans } from '../../store/methodOptions';
 import { listPaymentMethods } from '../../store/paymentMethods';
 import { replacePaymentMethods } from '../../store/replacePaymentMethods';
 import { methodsBody } from '../methods/methodsBody';
-import { toAdminMethod, toMethodRow } from '../methods/toAdminMethod';
+import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../methods/toAdminMethod';
 
 /**
- * `GET /admin/api/payment-methods` and `PUT` (the whole list at once). What a session offers follows at once:
- * `GET /api/sessions/:id` filters this list by the session's country, currency and amount.
+ * `GET /admin/api/payment-methods` and `PUT` (the whole list at once, each card with its installment counts).
+ * What a session offers follows at once: `GET /api/sessions/:id` filters this list by the session's country,
+ * currency and amount, and offers a card's installments.
  */
 export function paymentMethodRoutes(deps: AppDeps) {
   const { db } = deps.store;
-  const list = async () => ({ methods: (await listPaymentMethods(db)).map(toAdminMethod) });
+  const list = async () => {
+    const methods = await listPaymentMethods(db);
+    const plans = await installmentPlansOf(db, methods.map((m) => m.id));
+    return { methods: methods.map((m) => toAdminMethod(m, plans.get(m.id))) };
+  };
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await list()))
     .put('/', async (c) => {
       const { methods } = parseWith(methodsBody, (await readJson(c)).value);
       const now = deps.now().toISOString();
-      await replacePaymentMethods(db, methods.map((m) => toMethodRow(m, now)));
+      const current = await installmentPlansOf(db, methods.map((m) => m.id));
+      const plans = new Map(methods.flatMap((m) => (m.installments ? [[m.id, toInstallmentPlans(m.installments, current.get(m.id) ?? [])] as const] : [])));
+      const ids = methods.map((m) => m.id);
+      await replacePaymentMethods(db, methods.map((m) => toMethodRow(m, now)), (trx) => replaceInstallmentPlans(trx, ids, plans, now));
       await writeAuditEvent(
         db,
         { kind: 'payment_methods', summary: `payment methods saved: ${methods.map((m) => `${m.id}${m.enabled ? '' : ' (off)'}`).join(', ') || 'none'}`, request_id: c.get('requestId') },
