@@ -4,6 +4,7 @@
  * passes the Luhn check; all its digits but the last four become `*`. Digits that only look like one by chance
  * (a 13-digit id that happens to pass Luhn) are masked too: a lost id costs less than a leaked PAN.
  */
+import { passesLuhn } from '../shared/card/luhn';
 
 const MIN_DIGITS = 13;
 const MAX_DIGITS = 19;
@@ -21,19 +22,6 @@ const TOKEN = /\\\\|\\u[0-9a-fA-F]{4}|\d+(?:[ -]\d+)*/g;
 
 /** A JSON number outside any string. */
 const JSON_NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /**
  * Masks one run of digit groups, e.g. `4242 4242 4242 4242 123`: every span of whole groups with 13 to 19 digits

@@ -28,19 +28,6 @@ export function normaliseCardNumber(input: string): string | undefined {
   return /^\d{12,19}$/.test(digits) ? digits : undefined;
 }
 
-export function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** MM/YY (or MM/YYYY) not before the current month. */
 export function isExpiryValid(input: string, now: number): boolean {
   const m = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);

@@ -1,3 +1,4 @@
+import { passesLuhn } from '../../shared/card/luhn';
 import { Hono } from 'hono';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { readFields, type Fields } from '../http/readFields';
@@ -8,7 +9,7 @@ import { finishPayment, type Finish } from '../payments/finishPayment';
 import { returnRedirectUrl } from '../payments/returnRedirectUrl';
 import { cardBrand } from '../payments/cardBrand';
 import { storedCardOf } from '../payments/storedCardOf';
-import { cardOutcome, isExpiryValid, isLuhnValid, normaliseCardNumber, type CardOutcome } from '../payments/testCards';
+import { cardOutcome, isExpiryValid, normaliseCardNumber, type CardOutcome } from '../payments/testCards';
 import type { CardTokenRow } from '../store/cardTokens';
 import { updateIfStatus, type TransactionPatch, type TransactionRow } from '../store/transactions';
 import { loadPageTransaction } from './loadPageTransaction';
@@ -95,7 +96,7 @@ function payWithStoredCard(saved: CardTokenRow, is3ds: number): CardPayment {
 /** What is wrong with the typed card, in words for the shopper; undefined when it can be charged. */
 function cardProblem(form: Fields, now: number): string | undefined {
   const digits = typeof form.card_number === 'string' ? normaliseCardNumber(form.card_number) : undefined;
-  if (!digits || !isLuhnValid(digits)) return 'The card number is not valid. Check it and try again.';
+  if (!digits || !passesLuhn(digits)) return 'The card number is not valid. Check it and try again.';
   if (typeof form.expiry !== 'string' || !isExpiryValid(form.expiry, now)) return 'The expiry date must be a month in the future, as MM/YY.';
   if (typeof form.cvv !== 'string' || !/^\d{3,4}$/.test(form.cvv.trim())) return 'The security code must be 3 or 4 digits.';
   return undefined;

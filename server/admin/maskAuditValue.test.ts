@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { maskAuditValue, maskCardNumbers } from './maskAuditValue';
+import { maskCardNumbers } from '../maskCardNumbers';
+import { maskAuditValue } from './maskAuditValue';
 
 describe('maskCardNumbers', () => {
   it('masks card numbers however they are grouped, keeping the last four', () => {
     expect(maskCardNumbers('paid with 4242424242424242.')).toBe('paid with ************4242.');
-    expect(maskCardNumbers('4000 0000 0000 0002 / 4000-0000-0000-3220')).toBe('************0002 / ************3220');
+    expect(maskCardNumbers('4000 0000 0000 0002 / 4000-0000-0000-3220')).toBe('**** **** **** 0002 / ****-****-****-3220');
     expect(maskCardNumbers('amex 378282246310005')).toBe('amex ***********0005');
   });
 
