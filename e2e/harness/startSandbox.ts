@@ -8,11 +8,10 @@
  * const sandbox = await startSandbox({ notifyScale: 0.01 });
  * try { await fetch(`${sandbox.url}/v1/retrievalTrans`, ...) } finally { await sandbox.close() }
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnService, type RunningService } from './spawnService';
 
 export interface StartSandboxOptions {
   /** SANDBOX_NOTIFY_SCALE: 0.01 makes the 1 s first notification retry 10 ms (default 0.01) */
@@ -23,6 +22,8 @@ export interface StartSandboxOptions {
   accountsFile?: string;
   /** SQLite file; default a new temp dir that close() removes */
   dbFile?: string;
+  /** where its output goes (JSON log lines), besides the tail kept for a failed start */
+  logFile?: string;
 }
 
 export interface RunningSandbox {
@@ -33,40 +34,37 @@ export interface RunningSandbox {
   restart(): Promise<void>;
 }
 
-const MAIN = fileURLToPath(new URL('../../sandbox/main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const START_TIMEOUT_MS = 20_000;
-const STOP_TIMEOUT_MS = 5_000;
 const LISTENING = /sandbox listening on (http:\/\/\S+)/;
-
-/** Children still running, killed if the test process exits without closing them. */
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const tempDir = opts.dbFile ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-'));
   const dbFile = opts.dbFile ?? join(tempDir!, 'sandbox.db');
-  let child: ChildProcess | undefined;
+  let service: RunningService | undefined;
   let url = '';
 
   async function launch(port: number): Promise<void> {
-    const started = await spawnSandbox({
-      ...process.env,
-      SANDBOX_PORT: String(port),
-      SANDBOX_HOST: '127.0.0.1',
-      SANDBOX_DB: dbFile,
-      SANDBOX_NOTIFY_SCALE: String(opts.notifyScale ?? 0.01),
-      SANDBOX_SETTLE_MS: String(opts.settleMs ?? 500),
-      SANDBOX_ACCOUNTS: opts.accountsFile ?? '',
-      SANDBOX_PUBLIC_URL: '',
+    service = await spawnService({
+      name: 'sandbox',
+      entry: 'sandbox/main.ts',
+      ready: LISTENING,
+      ...(opts.logFile ? { logFile: opts.logFile } : {}),
+      env: {
+        ...process.env,
+        SANDBOX_PORT: String(port),
+        SANDBOX_HOST: '127.0.0.1',
+        SANDBOX_DB: dbFile,
+        SANDBOX_NOTIFY_SCALE: String(opts.notifyScale ?? 0.01),
+        SANDBOX_SETTLE_MS: String(opts.settleMs ?? 500),
+        SANDBOX_ACCOUNTS: opts.accountsFile ?? '',
+        SANDBOX_PUBLIC_URL: '',
+      },
     });
-    child = started.child;
-    url = started.url;
+    url = service.url;
   }
 
   async function stop(): Promise<void> {
-    if (child) await stopChild(child);
-    child = undefined;
+    await service?.stop();
+    service = undefined;
   }
 
   await launch(0);
@@ -89,51 +87,4 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       }
     },
   };
-}
-
-function spawnSandbox(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const c of live) c.kill('SIGKILL');
-    });
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    // keep the tail only: enough to explain a failed start
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`sandbox did not start: ${why}\n--- stderr ---\n${stderr}`));
-    };
-    const timer = setTimeout(() => fail(`no "sandbox listening on" line within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const m = LISTENING.exec(stdout);
-      if (m) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        child.once('exit', () => live.delete(child));
-        resolve({ child, url: m[1]! });
-      }
-    });
-    child.once('exit', (code, signal) => fail(`exited early with ${signal ?? `code ${code}`}`));
-    child.once('error', (e) => fail(String(e)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { adminApi } from '../harness/adminApi';
+import { saveScreenshot } from '../harness/artifacts';
+import { expectNoCspViolations } from '../harness/expectations';
+import { signIn } from '../harness/owner';
+import { sandboxApi } from '../harness/sandboxApi';
+import { seedPaidOrders } from '../harness/seedPaidOrders';
+import { openDemoShop, STEP_MS, widget } from '../harness/shopper';
+import { useSystem } from '../harness/useSystem';
+
+const env = useSystem({ name: 'admin-page' });
+
+describe('the admin page over the real backend', () => {
+  it('refuses a wrong token, then signs in with the right one and signs out', async () => {
+    const { page, csp } = await env.open();
+    const res = await page.goto(`${env.system.backend.url}/admin/`);
+    expect(res?.status(), 'GET /admin/').toBe(200);
+    await page.getByLabel('Admin token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('#token-error').innerText()).toContain('not accepted');
+    expect(await page.getByLabel('Admin token').getAttribute('aria-invalid')).toBe('true');
+
+    await signIn(page, env.system.backend.url, env.system.adminToken);
+    // the token lives in this tab only: never in the address bar
+    expect(page.url()).not.toContain(env.system.adminToken);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Admin token').waitFor();
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(env.system.adminToken);
+    expectNoCspViolations(csp);
+  });
+
+  it('a bulk refund of 120 paid orders finishes with 120 results', async () => {
+    const orderNos = await seedPaidOrders(env.system, 120);
+    const admin = adminApi(env.system);
+    await admin.orderIn(orderNos.at(-1)!, 'paid');
+
+    const { page, csp } = await env.open();
+    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await page.evaluate(() => (location.hash = '#/orders?status=paid'));
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Select every order matching the filters' }).click();
+    const bar = page.getByRole('group', { name: 'Actions for the selected orders' });
+    await bar.getByText('120 orders selected').waitFor();
+    await bar.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByTestId('bulk-summary').innerText()).toBe('Refund 120 orders, total BRL 1,200.00.');
+    await dialog.getByRole('button', { name: 'Refund 120 orders' }).click();
+
+    const results = page.locator('section.results');
+    await results.waitFor({ timeout: 60_000 });
+    expect(await results.getByRole('status').innerText()).toBe('120 succeeded, 0 failed, of 120.');
+    expect(await results.locator('tbody tr').count()).toBe(120);
+
+    const refunded = await admin.orders('status=refunded&limit=100');
+    const more = refunded.next_cursor ? await admin.orders(`status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`) : { orders: [] };
+    expect(new Set([...refunded.orders, ...more.orders].map((o) => o.order_no))).toEqual(new Set(orderNos));
+    // the gateway refunded each order once, in three batches (at most 50 refunds a call)
+    const sandbox = sandboxApi(env.system.sandbox.url);
+    expect(await sandbox.requestCount('/v1/refund')).toBe(3);
+    const refundsAtGateway = await Promise.all(orderNos.map(async (o) => (await sandbox.transactionsOfOrder(o)).flatMap((t) => t.refunds as { refund_amount: string }[])));
+    expect(refundsAtGateway.every((r) => r.length === 1 && r[0]!.refund_amount === '10.00')).toBe(true);
+    expectNoCspViolations(csp);
+    await saveScreenshot(page, 'admin-bulk-refund-120');
+  }, 120_000);
+
+  it('a payout with a bad IBAN shows the error at the IBAN field and sends nothing', async () => {
+    const { page, csp } = await env.open();
+    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await page.evaluate(() => (location.hash = '#/payouts/new'));
+    await page.getByRole('heading', { level: 1, name: 'New payout' }).waitFor();
+    await page.getByLabel('Amount (required)').fill('250.00');
+    await page.getByLabel('Currency (required)').fill('EUR');
+    const beneficiary = page.getByRole('group', { name: 'Beneficiary', exact: true });
+    await beneficiary.getByLabel('Entity type').selectOption('PERSONAL');
+    await beneficiary.getByLabel('First name').fill('Ana');
+    await beneficiary.getByLabel('Last name').fill('Silva');
+    await page.getByText('Beneficiary bank details').click();
+    const iban = page.getByLabel('IBAN');
+    await iban.fill('DE00 1234 5678 9012 3456 78');
+    await page.getByRole('button', { name: 'Send payout' }).click();
+
+    await expect.poll(() => iban.getAttribute('aria-invalid'), { timeout: STEP_MS }).toBe('true');
+    const describedBy = (await iban.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+    expect(errorId).toBeTruthy();
+    expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/IBAN/i);
+    expect(await page.locator('.error-summary').innerText()).toContain('iban');
+    expect((await adminApi(env.system).payouts()).payouts).toEqual([]);
+    expect(await sandboxApi(env.system.sandbox.url).requestCount('/v1/payout')).toBe(0);
+    expectNoCspViolations(csp);
+    await saveScreenshot(page, 'admin-payout-bad-iban');
+  });
+
+  it('a method switched off in the admin page disappears from the widget', async () => {
+    const admin = adminApi(env.system);
+    const before = await admin.methods();
+    try {
+      const shopper = await env.open();
+      await openDemoShop(shopper.page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
+      expect(await widget(shopper.page).locator('input[type="radio"][value="pix"]').count()).toBe(1);
+
+      const { page, csp } = await env.open();
+      await signIn(page, env.system.backend.url, env.system.adminToken);
+      await page.evaluate(() => (location.hash = '#/methods'));
+      const pix = page.locator('fieldset.method').filter({ has: page.locator('legend', { hasText: /\bPix\b/ }) });
+      const offered = pix.getByLabel('Offered to shoppers');
+      expect(await offered.isChecked()).toBe(true);
+      await offered.uncheck();
+      await page.getByRole('button', { name: 'Save payment methods' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      expect((await admin.methods()).methods.find((m) => m.id === 'pix')?.enabled).toBe(false);
+
+      const next = await env.open();
+      await openDemoShop(next.page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
+      const methods = widget(next.page).locator('input[type="radio"]');
+      expect(await methods.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).not.toContain('pix');
+      expect(await methods.count()).toBeGreaterThan(0);
+      expectNoCspViolations(csp);
+      await saveScreenshot(next.page, 'admin-method-disabled-widget');
+    } finally {
+      await admin.putMethods(before.methods);
+    }
+  });
+});
