@@ -44,6 +44,8 @@ export async function applyGatewayStatus(
     if (from === to && !isForward(from, to)) {
       // a query that finds the order unchanged is routine; a repeated event is worth a line in the log
       if (source === 'notification') await audit('ignored', `${source}: already ${STATUS_NAME[to]}`);
+      // the status came first from a source without the reason (e.g. a query): keep the reason when it arrives
+      if (state.message && !attempt.message) return { outcome: 'same_status', attempt: await keepMessage(trx, attempt, state.message, ctx.now) };
       return { outcome: 'same_status', attempt };
     }
     if (!isForward(from, to)) {
@@ -75,4 +77,18 @@ export async function applyGatewayStatus(
     .execute();
   await audit('transition', `${source}: ${attempt.status} -> ${status}`);
   return { outcome: 'applied', attempt: { ...attempt, ...patch } };
+}
+
+/** Fills in the `<code>:<text>` reason of an attempt (and its order, if current) whose status did not change. */
+async function keepMessage(trx: Db, attempt: AttemptRow, message: string, now: Date): Promise<AttemptRow> {
+  const at = now.toISOString();
+  await trx.updateTable('payment_attempts').set({ message, updated_at: at }).where('id', '=', attempt.id).where('message', 'is', null).execute();
+  await trx
+    .updateTable('orders')
+    .set({ message, updated_at: at })
+    .where('id', '=', attempt.order_id)
+    .where('current_attempt_id', '=', attempt.id)
+    .where('message', 'is', null)
+    .execute();
+  return { ...attempt, message, updated_at: at };
 }

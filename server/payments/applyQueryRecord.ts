@@ -36,7 +36,9 @@ export async function applyQueryRecord(
     });
     return 'mismatch';
   }
-  const state = { payment_status: record.payment_status, transaction_id: record.transaction_id };
+  // `message` is not in spec 2.6, but a gateway that sends it (the sandbox does) tells the shopper why
+  const message = typeof record.message === 'string' && record.message ? record.message : undefined;
+  const state = { payment_status: record.payment_status, transaction_id: record.transaction_id, message };
   const { outcome } = await runInTransaction(db, (trx) => applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId }));
   await keepRecordExtras(deps, attempt, record);
   return outcome;
