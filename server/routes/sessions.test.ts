@@ -26,6 +26,18 @@ describeOnStores('checkout sessions', (store) => {
     expect(view.body.methods[0]).toMatchObject({ kind: 'card', label: 'Cartão' });
   });
 
+  it('labels the methods in the language the widget renders in, else the session locale', async () => {
+    const s = await createSession(backend, { locale: 'pt-BR' });
+    const label = async (query: string) => (await callJson(`${backend.url}/api/sessions/${s.id}${query}`, { headers: { 'X-Client-Secret': s.client_secret } })).body.methods[0].label;
+    expect(await label('')).toBe('Cartão');
+    expect(await label('?locale=fr')).toBe('Carte');
+    expect(await label('?locale=de-CH')).toBe('Karte');
+    expect(await label('?locale=ja')).toBe('Card');
+    const bad = await callJson(`${backend.url}/api/sessions/${s.id}?locale=not%20a%20tag`, { headers: { 'X-Client-Secret': s.client_secret } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual([{ path: 'locale', message: expect.stringContaining('BCP 47') }]);
+  });
+
   it('offers the methods that fit country, currency and amount, with the fields they need', async () => {
     const brl = await createSession(backend, { amount: '10.00', currency: 'BRL', items: undefined, country: 'BR' });
     const br = await getSession(brl.id, brl.client_secret);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { localeTag } from '../../shared/contract/primitives';
 import { Hono } from 'hono';
 import { createSessionBody } from '../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../deps';
@@ -16,6 +18,8 @@ function clientSecretOf(c: { req: { header(name: string): string | undefined; qu
 }
 
 /** `POST /api/sessions` (shop server) and `GET /api/sessions/:id` (widget). */
+const viewQuery = z.object({ locale: localeTag.optional() });
+
 export function sessionRoutes(deps: AppDeps) {
   const limitCreation = rateLimit({
     limit: deps.config.rateLimit.sessionsPerMinute,
@@ -30,7 +34,9 @@ export function sessionRoutes(deps: AppDeps) {
     })
     .get('/:id', async (c) => {
       const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecretOf(c));
+      // the widget names the language it renders in, so method labels match the rest of its text
+      const { locale } = parseWith(viewQuery, { locale: c.req.query('locale') });
       c.header('Cache-Control', 'no-store');
-      return c.json(await viewSession(deps.store.db, session, order));
+      return c.json(await viewSession(deps.store.db, session, order, locale));
     });
 }

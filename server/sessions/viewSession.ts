@@ -10,8 +10,12 @@ import { findSessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { methodFits, toMethodView } from './applicableMethods';
 
-/** What the widget shows for a session (`GET /api/sessions/:id`). */
-export async function viewSession(db: Db, session: SessionRow, order: OrderRow): Promise<SessionView> {
+/**
+ * What the widget shows for a session (`GET /api/sessions/:id`). Method labels are in `displayLocale` (the
+ * language the widget renders in) or else the session's locale, falling back to English.
+ */
+export async function viewSession(db: Db, session: SessionRow, order: OrderRow, displayLocale?: string): Promise<SessionView> {
+  const labelLocale = displayLocale ?? session.locale;
   const fit = { country: session.country, currency: session.currency, amountMinor: session.amount_minor };
   const fitting = (await listPaymentMethods(db)).filter((m) => methodFits(m, fit));
   const extras = await findSessionExtras(db, session.id);
@@ -23,9 +27,9 @@ export async function viewSession(db: Db, session: SessionRow, order: OrderRow):
     ...(extras.allow_save_card && session.shopper_id ? { save_card: true } : {}),
   });
   const methods = fitting.map((m) => {
-    if (m.kind !== 'card') return toMethodView(m, session.locale);
+    if (m.kind !== 'card') return toMethodView(m, labelLocale);
     const counts = (plans.get(m.id) ?? []).map((p) => p.count);
-    return { ...toMethodView(m, session.locale), ...(counts.length ? { installments: counts } : {}), ...cardChoices() };
+    return { ...toMethodView(m, labelLocale), ...(counts.length ? { installments: counts } : {}), ...cardChoices() };
   });
   const sub = extras.subscription;
   const attempt = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;

@@ -23,7 +23,7 @@ export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTabl
     updated_at: now,
   });
   return [
-    row({ id: 'card', kind: 'card', payment_method: null, sort_order: 10, open3d: 'do3DS', labels: { en: 'Card', pt: 'Cartão', es: 'Tarjeta', nl: 'Kaart', zh: '银行卡' } }),
+    row({ id: 'card', kind: 'card', payment_method: null, sort_order: 10, open3d: 'do3DS', labels: { en: 'Card', fr: 'Carte', de: 'Karte', pt: 'Cartão', es: 'Tarjeta', nl: 'Kaart', zh: '银行卡' } }),
     row({ id: 'pix', kind: 'apm', payment_method: 'PIX', sort_order: 20, countries: ['BR'], currencies: ['BRL'], labels: { en: 'Pix', pt: 'Pix' } }),
     row({
       id: 'boleto',

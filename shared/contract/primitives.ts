@@ -54,3 +54,6 @@ export const birthDate = z
   }, 'is not a real date');
 
 export const email = z.string().max(100, 'must be at most 100 characters').email('must be an e-mail address');
+
+/** A BCP 47 language tag as the widget and the shop send it: "fr", "pt-BR", "zh-CN". */
+export const localeTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag, e.g. "pt-BR"');

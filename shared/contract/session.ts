@@ -3,7 +3,7 @@ import { hasDelimiter } from '../gateway/items';
 import { isAmount, lineTotal, sumMinor, toMinor } from '../gateway/money';
 import { isCurrency } from '../gateway/currencies';
 import type { OrderStatus } from '../gateway/status';
-import { birthDate, countryCode, currencyCode, decimalString, email, httpUrl, orderNo, text } from './primitives';
+import { birthDate, countryCode, currencyCode, decimalString, email, httpUrl, orderNo, text, localeTag } from './primitives';
 
 /** The shop server's `POST /api/sessions` body. The amount fixed here is the only amount ever paid. */
 const noDelimiter = (s: string) => !hasDelimiter(s);
@@ -101,7 +101,7 @@ export const createSessionBody = z
     shipping_discount: decimalString.optional(),
     discount: decimalString.optional(),
     country: countryCode.optional(),
-    locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag, e.g. "pt-BR"').optional(),
+    locale: localeTag.optional(),
     shopper: shopperPrefill.optional(),
     return_url: httpUrl().optional(),
     note: text(1000).optional(),

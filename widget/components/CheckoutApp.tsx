@@ -49,6 +49,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
   const [i18n, setI18n] = useState<{ tag: string; messages: Messages }>();
   const [announcement, setAnnouncement] = useState<Announcement>();
   const readyFired = useRef(false);
+  const seenGeneration = useRef(generation);
 
   const session = load.kind === 'loaded' ? load.session : undefined;
   const wantedTag = options.locale ?? session?.locale ?? win.navigator.language ?? 'en';
@@ -63,8 +64,12 @@ export function CheckoutApp(props: CheckoutAppProps) {
 
   useEffect(() => {
     let live = true;
-    setLoad({ kind: 'loading' });
-    getSession(apiBase, options.session, options.clientSecret).then(
+    // A new locale refetches the same session for its labels and keeps the form and what was typed; a reload
+    // asked for (generation) starts over from what the backend says.
+    const sameGeneration = seenGeneration.current === generation;
+    seenGeneration.current = generation;
+    setLoad((prev) => (sameGeneration && prev.kind === 'loaded' && prev.session.id === options.session ? prev : { kind: 'loading' }));
+    getSession(apiBase, options.session, options.clientSecret, options.locale).then(
       (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
       (error: unknown) => {
         if (!live) return;
@@ -75,7 +80,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
     return () => {
       live = false;
     };
-  }, [apiBase, options.session, options.clientSecret, generation]);
+  }, [apiBase, options.session, options.clientSecret, options.locale, generation]);
 
   // Until the first messages arrive, English; afterwards a locale change keeps the old text until the new is in.
   const messages = i18n?.messages ?? en;
