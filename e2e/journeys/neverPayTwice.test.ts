@@ -27,7 +27,7 @@ describe('journey 8: impatient shoppers never pay twice', () => {
     await saveScreenshot(page, 'journey-08-double-click');
   });
 
-  it('a reload while the card page is open shows the open payment instead of a second Pay', async () => {
+  it('a reload while the card page is open brings the same card page back, and the card pays once', async () => {
     const { page, csp } = await env.open();
     const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
@@ -35,14 +35,21 @@ describe('journey 8: impatient shoppers never pay twice', () => {
     await fillShopper(root);
     await payButton(root).click();
     await cardFrame(root).locator('#card_number').waitFor();
-
-    await page.reload();
-    await expectOutcome(root, 'pending');
-    expect(await root.locator('form.ck-form').count()).toBe(0);
     const orderNo = await admin.newestOrderNo();
-    const order = await admin.order(orderNo);
-    expect(order.attempts.map((a) => a.status)).toEqual(['pending']);
-    await expectGatewayAttempts(env.system, orderNo, 1, 0);
+    const firstLink = await root.locator('iframe.ck-frame').getAttribute('src');
+
+    // the reload reopens the pending payment's card page (a fresh one-time link), not a second Pay
+    await page.reload();
+    await cardFrame(root).locator('#card_number').waitFor();
+    expect(await root.locator('iframe.ck-frame').getAttribute('src')).not.toBe(firstLink);
+    expect(await root.locator('form.ck-form').count()).toBe(0);
+    expect((await admin.order(orderNo)).attempts.map((a) => a.status)).toEqual(['pending']);
+
+    await payInCardFrame(cardFrame(root), CARDS.approved);
+    await expectOutcome(root, 'paid');
+    expect((await admin.orderIn(orderNo, 'authorised')).attempts).toHaveLength(1);
+    expect(await page.locator('#events li', { hasText: /^submit / }).count()).toBe(0);
+    await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-08-reload-card-page-open');
   });

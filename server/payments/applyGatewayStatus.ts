@@ -63,6 +63,8 @@ export async function applyGatewayStatus(
     message: state.message || attempt.message,
     // still pending: the reconcile loop keeps its schedule; settled: nothing left to ask
     next_check_at: OPEN_STATUSES.includes(status) ? attempt.next_check_at : null,
+    // the card page is kept only while it can still be reopened (resumePayment)
+    frame_html: status === 'pending' ? attempt.frame_html : null,
     updated_at: at,
   };
   let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { API_ERROR } from '../../shared/contract/errors';
 import type { CreatePaymentBody } from '../../shared/contract/payment';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
@@ -19,6 +18,7 @@ import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources 
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
 import { missingMethodFields } from './missingMethodFields';
+import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
 import { settleAttempt } from './settleAttempt';
 import { startAttempt } from './startAttempt';
@@ -110,9 +110,9 @@ async function sendToGateway(deps: AppDeps, { session, extras, method, choices }
   try {
     if (checkoutOrder) {
       const { html } = await deps.gateway.checkout(checkoutOrder);
-      const token = randomBytes(32).toString('base64url');
-      const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: `${deps.config.publicUrl}/pay/frame/${token}` } } };
-      await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: token, frame_html: html }, answer);
+      const link = newFrameLink(deps.config.publicUrl);
+      const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } } };
+      await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html }, answer);
       return answer;
     }
     const { redirectUrl } = await deps.gateway.authorise(authoriseOrder!);

@@ -66,7 +66,7 @@ describeOnStores('payments against the sandbox', (store) => {
     const data = JSON.parse(/<script type="application\/json" id="checkout-result">([^<]*)<\/script>/.exec(text)![1]!);
     expect(data).toEqual({
       origin: SHOP,
-      message: { source: 'checkout', type: 'result', payment_id: res.body.payment_id, order_no: s.order_no, status: 'paid' },
+      message: { source: 'checkout', type: 'result', payment_id: res.body.payment_id, order_no: s.order_no, status: 'paid', message: '0000:Approved' },
     });
     expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${quiet.url} ${SHOP}`);
     expect(await orderOf(quiet, s.id)).toMatchObject({ status: 'paid', payment_status: '3000', transaction_id: expect.any(String) });

@@ -35,8 +35,10 @@ export async function updateAttempt(db: Db, id: string, patch: Updateable<Paymen
 }
 
 /**
- * Hands out the card frame's HTML once: the row is claimed by a conditional update, so of two concurrent
- * requests for one token only one gets the page, on SQLite and PostgreSQL alike.
+ * Hands out the card frame's HTML once per token: the token is claimed by a conditional update, so of two
+ * concurrent requests for one token only one gets the page, on SQLite and PostgreSQL alike. The HTML itself is
+ * kept while the attempt is pending, so a reloaded widget can reopen the same checkout under a new token
+ * (renewFrameToken); it is served only while the attempt is pending.
  */
 export async function takeFrameHtml(db: Db, token: string, now: string): Promise<{ attempt: AttemptRow; html: string } | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -45,16 +47,34 @@ export async function takeFrameHtml(db: Db, token: string, now: string): Promise
       .selectAll()
       .where('frame_token', '=', token)
       .where('frame_served_at', 'is', null)
+      .where('status', '=', 'pending')
       .executeTakeFirst();
     if (!attempt?.frame_html) return undefined;
     const claimed = await trx
       .updateTable('payment_attempts')
-      .set({ frame_served_at: now, frame_html: null, updated_at: now })
+      .set({ frame_served_at: now, updated_at: now })
       .where('id', '=', attempt.id)
+      .where('frame_token', '=', token)
       .where('frame_served_at', 'is', null)
       .executeTakeFirst();
     return claimed.numUpdatedRows === 1n ? { attempt, html: attempt.frame_html } : undefined;
   });
+}
+
+/**
+ * Gives a pending card attempt's kept checkout HTML a fresh one-time token; the previous token stops working
+ * in the same update. False when the attempt is not (or no longer) a pending card attempt with its page kept.
+ */
+export async function renewFrameToken(db: Db, attemptId: string, token: string, now: string): Promise<boolean> {
+  const renewed = await db
+    .updateTable('payment_attempts')
+    .set({ frame_token: token, frame_served_at: null, updated_at: now })
+    .where('id', '=', attemptId)
+    .where('kind', '=', 'card')
+    .where('status', '=', 'pending')
+    .where('frame_html', 'is not', null)
+    .executeTakeFirst();
+  return renewed.numUpdatedRows === 1n;
 }
 
 /** Open attempts due for a check, oldest due first. */

@@ -397,6 +397,40 @@ describe('coming back (reload, return from the issuer)', () => {
     expect(notify.completed.mock.calls.map(([r]) => r.outcome)).toEqual(['pending', 'paid']);
   });
 
+  test('a reload during card entry shows the same payment\'s card page again, with a fresh link, and its result', async () => {
+    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_9', status: 'pending' } }) });
+    backend.onResume = (paymentId) => ({ status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_fresh` } } });
+    const { notify, container } = renderCheckout(backend);
+    const frame = await screen.findByTitle('Secure card payment page');
+    expect(frame.getAttribute('src')).toBe(`${backend.url}/pay/frame/tok_fresh`);
+    // resumed, not paid again: one resume call with the secret in the body, no new payment
+    const resumes = backend.requests.filter((r) => r.path.endsWith('/resume'));
+    expect(resumes.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/api/sessions/cs_1/payments/pay_9/resume', { client_secret: 'cs_test' }]]);
+    expect(backend.payments()).toHaveLength(0);
+    expect(container.querySelector('form.ck-form')).toBeNull();
+    expect(notify.completed).not.toHaveBeenCalled();
+
+    postResult(backend.origin, { payment_id: 'pay_9', order_no: 'ORDER-1', status: 'authorised' });
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_9', outcome: 'paid' }));
+  });
+
+  test('a pending payment the backend cannot reopen (an APM) waits for its outcome as before', async () => {
+    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_10', status: 'pending' } }) });
+    const { notify } = renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
+    expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeTruthy();
+    expect(screen.queryByTitle('Secure card payment page')).toBeNull();
+    expect(backend.requests.filter((r) => r.path.endsWith('/pay_10/resume'))).toHaveLength(1);
+    expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_10', outcome: 'pending' }));
+  });
+
+  test('a payment in review is not reopened', async () => {
+    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'review', payment: { payment_id: 'pay_11', status: 'review' } }) });
+    renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
+    expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeTruthy();
+    expect(backend.requests.filter((r) => r.path.endsWith('/resume'))).toHaveLength(0);
+  });
+
   test('a payment still pending when waiting gives up offers another method', async () => {
     backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_8', status: 'pending' } }) });
     renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 100 });

@@ -5,6 +5,7 @@ import { getSession } from '../core/api/getSession';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';
 import { pollSession, type PollOptions } from '../core/pollSession';
+import { resumePayment } from '../core/api/resumePayment';
 import { resultOf, resultOfMessage } from '../core/resultOf';
 import { startPayment } from '../core/startPayment';
 import { toCheckoutError } from '../core/toCheckoutError';
@@ -13,6 +14,7 @@ import type { FingerprintSource } from '../device/fingerprint';
 import { ApmRedirect } from './Apm/ApmRedirect';
 import { CardFrame } from './Card/CardFrame';
 import { describeProblem } from './internal/describeProblem';
+import { LoadingView } from './internal/LoadingView';
 import { OrderSummary } from './internal/OrderSummary';
 import { ResultView } from './internal/ResultView';
 import { ShopperForm } from './internal/ShopperForm';
@@ -22,6 +24,8 @@ import { useWidget } from './internal/WidgetContext';
 type Step =
   | { kind: 'form' }
   | { kind: 'frame'; url: string; paymentId: string }
+  /** a payment found pending on load: its card page is asked for again before "waiting" is shown */
+  | { kind: 'resuming'; result: CheckoutResult }
   | { kind: 'redirecting'; url: string; label: string }
   | { kind: 'result'; result: CheckoutResult; polling: boolean };
 
@@ -40,7 +44,10 @@ export interface CheckoutFlowProps {
 
 function firstStep(session: SessionView): Step {
   const result = resultOf(session);
-  return result ? { kind: 'result', result, polling: result.outcome === 'pending' } : { kind: 'form' };
+  if (!result) return { kind: 'form' };
+  // a reload during card entry: only the backend knows if it was a card payment, so it is asked (an APM is a 409)
+  if (session.payment?.status === 'pending') return { kind: 'resuming', result };
+  return { kind: 'result', result, polling: result.outcome === 'pending' };
 }
 
 /**
@@ -68,12 +75,27 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
   useEffect(() => {
     // A payment found on load (the shopper came back from an APM or reloaded) is reported like a fresh one.
     if (step.kind === 'result') notify.completed(step.result);
+    if (step.kind !== 'resuming') return;
+    const { result } = step;
+    let live = true;
+    resumePayment(apiBase, session.id, result.payment_id, options.clientSecret).then(
+      ({ action, payment_id }) => {
+        if (!live) return;
+        if (action.type === 'iframe' && isHttpUrl(action.url)) setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+        else show(result);
+      },
+      // not a card, already settled, or no answer: wait for the outcome as before
+      () => live && show(result),
+    );
+    return () => {
+      live = false;
+    };
   }, []);
 
   useEffect(() => {
     if (step.kind !== 'result' || !step.polling) return;
     return pollSession(
-      () => getSession(apiBase, session.id, options.clientSecret),
+      () => getSession(apiBase, session.id, options.clientSecret, options.locale),
       {
         settled: (fresh) => {
           const result = resultOf(fresh);
@@ -188,6 +210,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       {step.kind === 'frame' && (
         <CardFrame url={step.url} origin={new URL(apiBase).origin} paymentId={step.paymentId} onResult={(m) => show(resultOfMessage(m))} onBack={backToForm} />
       )}
+      {step.kind === 'resuming' && <LoadingView />}
       {step.kind === 'redirecting' && <ApmRedirect url={step.url} methodLabel={step.label} />}
       {step.kind === 'result' && (
         <ResultView

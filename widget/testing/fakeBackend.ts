@@ -24,6 +24,8 @@ export interface FakeBackend {
   onSession: (id: string, secret: string | undefined) => Reply | Promise<Reply>;
   /** answers POST .../payments; default: an iframe action */
   onPayment: (body: unknown, headers: IncomingHttpHeaders) => Reply | Promise<Reply>;
+  /** answers POST .../payments/:paymentId/resume; default: 409, as for an APM payment */
+  onResume: (paymentId: string, body: unknown) => Reply | Promise<Reply>;
   payments(): RecordedRequest[];
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
       status: 200,
       body: { payment_id: 'pay_1', action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_1` } } satisfies CreatePaymentResponse,
     }),
+    onResume: () => errorReply(409, 'conflict', 'only a card payment page can be reopened'),
     payments: () => backend.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/payments')),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -74,8 +77,10 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
         backend.requests.push({ method: req.method ?? '', path, headers: req.headers, body: text ? JSON.parse(text) : undefined });
         const session = /^\/api\/sessions\/([^/]+)$/.exec(path);
         const payments = /^\/api\/sessions\/([^/]+)\/payments$/.exec(path);
+        const resume = /^\/api\/sessions\/[^/]+\/payments\/([^/]+)\/resume$/.exec(path);
         if (req.method === 'GET' && session) send(res, await backend.onSession(decodeURIComponent(session[1]!), req.headers['x-client-secret'] as string | undefined));
         else if (req.method === 'POST' && payments) send(res, await backend.onPayment(text ? JSON.parse(text) : undefined, req.headers));
+        else if (req.method === 'POST' && resume) send(res, await backend.onResume(decodeURIComponent(resume[1]!), text ? JSON.parse(text) : undefined));
         else if (req.method === 'GET' && path.startsWith('/pay/frame/')) {
           res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>card page</title>');
         } else send(res, errorReply(404, 'not_found', 'no route'));
