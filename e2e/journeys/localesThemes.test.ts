@@ -12,7 +12,7 @@ const env = useSystem({ name: 'locales-themes' });
 
 const LOCALES = [
   { locale: 'en', currency: 'USD', details: 'Your details', card: 'Card', paid: 'Payment successful' },
-  { locale: 'fr', currency: 'EUR', details: 'Vos coordonnées', card: 'Card', paid: 'Paiement réussi' },
+  { locale: 'fr', currency: 'EUR', details: 'Vos coordonnées', card: 'Carte', paid: 'Paiement réussi' },
   { locale: 'pt-BR', currency: 'BRL', details: 'Seus dados', card: 'Cartão', paid: 'Pagamento aprovado' },
 ] as const;
 

@@ -100,7 +100,7 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     expect(mine.body.events.length).toBeGreaterThan(2);
     expect(mine.body.events.every((e: { order_no: string }) => e.order_no === paid[1]!.order_no)).toBe(true);
     const planted = mine.body.events[0];
-    expect(planted).toMatchObject({ type: 'gateway_call', gateway_order_no: paid[1]!.gateway_order_no, summary: 'card ************4242 and order 1234567890123456 seen' });
+    expect(planted).toMatchObject({ type: 'gateway_call', gateway_order_no: paid[1]!.gateway_order_no, summary: 'card **** **** **** 4242 and order 1234567890123456 seen' });
     expect(planted.detail).toEqual({ request: { encryption_data: '***', card_number: '***0002', note: 'pan ************0077' } });
 
     const notifications = await admin(backend, '/events?type=notification&limit=2');
