@@ -1,0 +1,96 @@
+/**
+ * kill -9 of the backend while a payment call is with the gateway, which made the payment but whose answer the
+ * crash lost, on SQLite and (with DATABASE_URL) PostgreSQL. After the restart the reconcile loop finds the
+ * attempt; the widget's repeat of the same call (same Idempotency-Key) gets an answer, a new key cannot pay a
+ * second time, and the gateway saw the payment once.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxApi } from '../harness/sandboxApi';
+import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { waitFor } from '../../server/testing/waitFor';
+import { auditLines, orderOf } from './lib/admin';
+import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { addFault, clearCountingFaults, listFaults } from './lib/faults';
+import { paymentsTaken } from './lib/gateway';
+import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { openSession, startPayment } from './lib/shop';
+import { once, useTally } from './lib/tally';
+
+const tally = useTally('crashPayment');
+
+let sandbox: RunningSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'reliability-crash-payment-'));
+beforeAll(async () => {
+  sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const STORES = [
+  { name: 'sqlite', run: describe },
+  { name: 'postgres', run: databaseUrl ? describe : describe.skip },
+] as const;
+
+for (const store of STORES) {
+  store.run(`kill -9 during a payment [${store.name}]${store.name === 'postgres' && !databaseUrl ? ' skipped: DATABASE_URL is not set' : ''}`, () => {
+    let backend: BackendProcess;
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payment') : undefined;
+      backend = await backendProcess({
+        gatewayUrl: () => sandbox.url,
+        logFile: join(dir, `backend-${store.name}.log`),
+        env: {
+          ...(database ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(dir, `merchant-${store.name}.db`) }),
+          // the call still waits for its answer when the process dies
+          GATEWAY_TIMEOUT_MS: '30000',
+          RECONCILE_INTERVAL_MS: '300',
+          RECONCILE_PENDING_AFTER_MS: '2000',
+        },
+      });
+    });
+    afterAll(async () => {
+      await backend?.kill9();
+      await database?.drop();
+    });
+
+    it('the repeat gets an answer, nothing is paid twice, reconcile settles the attempt', async () => {
+      const session = await openSession(backend.url);
+      const key = randomUUID();
+      await addFault(sandbox.url, { endpoint: '/v1/authorise', apply: 'after', times: 1, fault: { kind: 'timeout' } });
+      const interrupted = startPayment(backend.url, session, 'pix', key).then(
+        (r) => `answered ${r.status}`,
+        () => 'cut off',
+      );
+      await waitFor('the payment held at the gateway', async () => ((await listFaults(sandbox.url)).held === 1 ? true : undefined));
+      await backend.kill9();
+      tally.faults += 1;
+      expect(await interrupted).toBe('cut off');
+      await clearCountingFaults(sandbox.url, tally);
+
+      // a restart with the usual time-out: an answer to a repeat is waited for 2 x 1 s + 5 s at most
+      await backend.start({ GATEWAY_TIMEOUT_MS: '1000' });
+      const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
+      await waitFor('reconcile to find the payment', async () => ((await orderOf(backend.url, session.order_no)).status === 'pending' ? true : undefined), 20_000);
+      expect(await auditLines(backend.url, session.order_no)).toContain('transition: query: created -> pending');
+
+      // a new key may not start a second payment of the order while this one is open
+      const other = await startPayment(backend.url, session, 'pix');
+      expect(other.status).toBe(409);
+      expect(other.body.error.code).toBe('conflict');
+      expect(once(tally, await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo))).toBe(1);
+      expect(await paymentsTaken(backend.url, sandbox.url, session.order_no)).toBe(0);
+      // the widget repeats its call after the crash: it must learn where the payment stands, not "try again" forever
+      const repeat = await startPayment(backend.url, session, 'pix', key);
+      expect(repeat.status, JSON.stringify(repeat.body)).not.toBe(409);
+      expect(await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo)).toBe(1);
+    }, 90_000);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * What every answer to a fuzzed request must be: never a 5xx; from a JSON route, any 4xx in the one error
+ * envelope `{error:{code, message, fields?:[{path, message}]}}` with a known code; and a 400 about a field that
+ * was made invalid names that field.
+ */
+import { expect } from 'vitest';
+import { API_ERROR } from '../../../../shared/contract/errors';
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+const CODES = new Set<string>(Object.values(API_ERROR));
+
+/** `a` names `b`, a part of it, or an enclosing object (a wrong type on an object may be reported on a member). */
+function related(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+}
+
+export function judge(answer: Answer, opts: { json: boolean; mustName?: string | undefined; context: string }): void {
+  const where = `${opts.context} -> ${answer.status} ${answer.text.slice(0, 300)}`;
+  expect(answer.status, where).toBeLessThan(500);
+  if (opts.mustName !== undefined) expect(answer.status, `${where}: a wrong type must be refused`).toBe(400);
+  if (!opts.json || answer.status < 400) return;
+  expect(answer.contentType, where).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.text) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+  expect(Object.keys(body), where).toEqual(['error']);
+  const { code, message, fields } = body.error ?? {};
+  expect(typeof code === 'string' && CODES.has(code), where).toBe(true);
+  expect(typeof message === 'string' && message.length > 0, where).toBe(true);
+  if (fields !== undefined) {
+    expect(Array.isArray(fields) && fields.length > 0, where).toBe(true);
+    for (const f of fields as { path?: unknown; message?: unknown }[]) {
+      expect(typeof f.path === 'string' && f.path.length > 0 && typeof f.message === 'string' && f.message.length > 0, where).toBe(true);
+    }
+  }
+  if (opts.mustName !== undefined) {
+    const paths = ((fields as { path: string }[] | undefined) ?? []).map((f) => f.path);
+    expect(paths.some((p) => related(p, opts.mustName!)), `${where}: fields must name ${opts.mustName}`).toBe(true);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * kill -9 of the backend in the middle of a 1,000-order refund: the shape of the test, shared by its SQLite and
+ * PostgreSQL files. The gateway answers each batch 400 ms after performing it, so at the moment of the kill
+ * some batches are answered and recorded, some are performed but their answer is lost with the process, and
+ * the rest were journalled and never sent. After the restart the owner sends the same request again until it
+ * settles; then every order must be refunded exactly once at the gateway and shown as refunded to the owner.
+ */
+import { expect } from 'vitest';
+import { gatewayOrderNo } from '../../../server/payments/gatewayOrderNo';
+import { runBatches } from '../../../server/admin/runBatches';
+import { waitFor } from '../../../server/testing/waitFor';
+import { transactionsOf } from '../../../sandbox/testing/flows';
+import { sandboxApi } from '../../harness/sandboxApi';
+import type { RunningSandbox } from '../../harness/startSandbox';
+import { adminCall } from './admin';
+import type { BackendProcess } from './backendProcess';
+import { addFault, clearCountingFaults, listFaults } from './faults';
+import { listAllOrders, makePaidOrders } from './manyOrders';
+import { once, type Tally } from './tally';
+
+export const ORDERS = 1000;
+/** the backend's gateway time-out; the in-flight window it implies (2 x + 5 s) is what the retries wait out */
+export const REFUND_CRASH_TIMEOUT_MS = 2000;
+
+type Result = { order_no: string; ok: boolean; status?: string; error?: { code: string; message: string } };
+
+/** ok, or refused because the order is already refunded (by this request's earlier, interrupted self) */
+const settled = (r: Result) => r.ok || (r.error?.code === 'E0009' && r.error.message.endsWith('the order is refunded'));
+
+export async function killDuringRefundBatch(backend: BackendProcess, sandbox: RunningSandbox, tally: Tally): Promise<void> {
+  const gw = sandboxApi(sandbox.url);
+  const t0 = Date.now();
+  const orderNos = await makePaidOrders(backend.url, ORDERS);
+  const made = Date.now();
+  const body = { orders: orderNos.map((order_no) => ({ order_no, reason: 'product recall' })) };
+
+  await addFault(sandbox.url, { endpoint: '/v1/refund', apply: 'after', fault: { kind: 'latency', ms: 400 } });
+  const interrupted = adminCall(backend.url, '/orders/refund', { body }).then(
+    (r) => `answered ${r.status}`,
+    () => 'cut off',
+  );
+  // a batch is counted once its (delayed) answer has gone out: after 4 of 20, others are performed and waiting
+  await waitFor('the refund batch partly sent', async () => ((await gw.requestCount('/v1/refund')) >= 4 ? true : undefined), 60_000, 5);
+  await backend.kill9();
+  tally.faults += 1;
+  expect(await interrupted).toBe('cut off');
+  await clearCountingFaults(sandbox.url, tally);
+  await waitFor('the held answers released', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+  const sentBeforeCrash = await gw.requestCount('/v1/refund');
+  expect(sentBeforeCrash).toBeLessThan(ORDERS / 50);
+
+  await backend.start();
+  // the owner's natural retry: the same request, again, until nothing is left in doubt
+  let rounds = 0;
+  let last: Result[] = [];
+  await waitFor(
+    'every order settled by the retries',
+    async () => {
+      rounds += 1;
+      const res = await adminCall(backend.url, '/orders/refund', { body });
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+      last = res.body.results as Result[];
+      return last.every(settled) ? true : undefined;
+    },
+    60_000,
+    1_000,
+  ).catch((e: Error) => {
+    const open = last.filter((r) => !settled(r));
+    throw new Error(`${e.message}; after ${rounds} retries ${open.length} orders still open, e.g. ${JSON.stringify(open.slice(0, 3))}`);
+  });
+
+  const retried = Date.now();
+  // the gateway: each order refunded exactly once
+  const refunds = await runBatches(orderNos, async (orderNo) => {
+    const [tx] = await transactionsOf(sandbox.url, gatewayOrderNo(orderNo, 1));
+    return { orderNo, refunds: (tx?.refunds as unknown[] | undefined)?.length ?? 0 };
+  }, 8);
+  const counts = refunds.map((r) => (r.status === 'fulfilled' ? r.value : { orderNo: '?', refunds: -1 }));
+  for (const c of counts) once(tally, c.refunds);
+  expect(counts.filter((c) => c.refunds !== 1)).toEqual([]);
+
+  // the owner: every order refunded in full, none left in doubt
+  await waitFor('every order shown refunded', async () => {
+    const orders = await listAllOrders(backend.url);
+    return orders.length === ORDERS && orders.every((o) => o.status === 'refunded' && o.refunded === o.amount) ? true : undefined;
+  }, 30_000, 500);
+  // and the audit log tells which refunds the crash left unanswered and the gateway had performed
+  const found = await refundEventsMatching(backend.url, /from an earlier request: found at the gateway, succeeded$/);
+  expect(found).toBeGreaterThan(0);
+  console.log(
+    `[reliability] refund crash: ${sentBeforeCrash} of ${ORDERS / 50} batches answered before the kill, ${found} refunds found at the gateway after it, ${rounds} owner retries; ` +
+      `${made - t0} ms to make the orders, ${retried - made} ms to settle, ${Date.now() - retried} ms to check`,
+  );
+}
+
+/** How many refund events of the audit log match, through every page. */
+async function refundEventsMatching(backendUrl: string, pattern: RegExp): Promise<number> {
+  let n = 0;
+  let cursor: string | null = null;
+  do {
+    const res = await adminCall(backendUrl, `/events?type=refund&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    for (const e of res.body.events as { summary: string }[]) if (pattern.test(e.summary)) n += 1;
+    cursor = res.body.next_cursor as string | null;
+  } while (cursor);
+  return n;
+}

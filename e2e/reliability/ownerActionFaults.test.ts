@@ -1,0 +1,192 @@
+/**
+ * The owner's money-moving calls under every HTTP fault of the sandbox: refunds and captures (batches, never
+ * resent blindly) and payouts (idempotent by request_id). For each: the owner is told the outcome is unknown
+ * rather than a guess, the natural retry completes the action, the gateway performed it exactly once, and the
+ * audit log tells the story.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { sandboxApi } from '../harness/sandboxApi';
+import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { startBackend, type Backend } from '../../server/testing/startBackend';
+import { describeOnStores } from '../../server/testing/storeVariants';
+import { waitFor } from '../../server/testing/waitFor';
+import { adminCall, auditLines, orderOf } from './lib/admin';
+import { addFault, clearCountingFaults, listFaults } from './lib/faults';
+import { payoutBody } from './lib/payoutBody';
+import { paidPixOrder, payCard } from './lib/shop';
+import { once, useTally } from './lib/tally';
+
+const tally = useTally('ownerActionFaults');
+const TIMEOUT_MS = 1500;
+/** past the window in which a journalled action may still be in flight (inFlightCutoff: 2 time-outs + 5 s) */
+const PAST_IN_FLIGHT_MS = 2 * TIMEOUT_MS + 5_000 + 1_000;
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox?.close());
+
+interface HttpFault {
+  name: string;
+  rule: Record<string, unknown>;
+  /** the gateway performed the call although the backend got no usable answer */
+  gatewayActed: boolean;
+}
+
+const FAULTS: HttpFault[] = [
+  { name: '503 before the gateway acts', rule: { fault: { kind: 'status', status: 503 } }, gatewayActed: false },
+  { name: '502 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 502 } }, gatewayActed: true },
+  { name: '500 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 500 } }, gatewayActed: true },
+  { name: 'no answer, nothing done', rule: { fault: { kind: 'timeout' } }, gatewayActed: false },
+  { name: 'no answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'timeout' } }, gatewayActed: true },
+  { name: 'a malformed answer, nothing done', rule: { fault: { kind: 'malformed' } }, gatewayActed: false },
+  { name: 'a malformed answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'malformed' } }, gatewayActed: true },
+  { name: 'latency beyond the time-out', rule: { fault: { kind: 'latency', ms: TIMEOUT_MS + 1000 } }, gatewayActed: true },
+];
+
+describeOnStores("the owner's actions under gateway faults", (store) => {
+  let backend: Backend;
+  let ahead = 0;
+  beforeAll(async () => {
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      now: () => new Date(Date.now() + ahead),
+      env: { ...BULK_ENV, GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+  });
+  afterAll(() => backend?.close());
+  afterEach(() => clearCountingFaults(sandbox.url, tally));
+  const gw = () => sandboxApi(sandbox.url);
+  const bulk = async (action: string, orders: Record<string, unknown>[]) => {
+    const res = await adminCall(backend.url, `/orders/${action}`, { body: { orders } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.results as { order_no: string; ok: boolean; status?: string; note?: string; error?: { code: string; message: string } }[];
+  };
+  /** the faulted call has ended at the gateway (a held or slow call still running would change the counts) */
+  const settledAtGateway = () => waitFor('no call held by the sandbox', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+
+  for (const fault of FAULTS) {
+    it(`refund: ${fault.name} -> outcome unknown, the retry completes it, refunded once`, async () => {
+      const s = await paidPixOrder(backend.url);
+      const gatewayNo = (await orderOf(backend.url, s.order_no)).attempts[0]!.gateway_order_no;
+      await addFault(sandbox.url, { endpoint: '/v1/refund', order_no: gatewayNo, times: 1, ...fault.rule });
+
+      const [first] = await bulk('refund', [{ order_no: s.order_no, reason: 'damaged' }]);
+      expect(first).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+      await settledAtGateway();
+      // while the refund may still be in flight its amount stays reserved: a retry sends nothing
+      const [early] = await bulk('refund', [{ order_no: s.order_no, reason: 'damaged' }]);
+      expect(early!.ok).toBe(false);
+      expect(await gw().requestCount('/v1/refund', gatewayNo)).toBe(1);
+
+      ahead += PAST_IN_FLIGHT_MS;
+      const [retry] = await bulk('refund', [{ order_no: s.order_no, reason: 'damaged' }]);
+      expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true });
+      const [tx] = await gw().transactions(gatewayNo);
+      expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
+      expect(tx!.payment_status).toBe('3200');
+      // resent only when the gateway never had it, and then under the same reference
+      expect(await gw().requestCount('/v1/refund', gatewayNo)).toBe(fault.gatewayActed ? 1 : 2);
+      const order = await orderOf(backend.url, s.order_no);
+      expect(order.status).toBe('refunded');
+      expect(order.refunds.map((r) => r.status)).toEqual(['succeeded']);
+      const lines = await auditLines(backend.url, s.order_no);
+      expect(lines).toContainEqual(expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\): outcome unknown, kept pending$/));
+      expect(lines).toContainEqual(
+        fault.gatewayActed
+          ? expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\) from an earlier request: found at the gateway, succeeded$/)
+          : expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\): accepted by the gateway as /),
+      );
+    });
+  }
+
+  it('refund: the retry overtakes a refund the slow gateway still holds; the late one is refused, refunded once', async () => {
+    const s = await paidPixOrder(backend.url);
+    const gatewayNo = (await orderOf(backend.url, s.order_no)).attempts[0]!.gateway_order_no;
+    // the first call waits at the gateway well past the client's time-out and the retry below, then runs
+    await addFault(sandbox.url, { endpoint: '/v1/refund', order_no: gatewayNo, times: 1, fault: { kind: 'latency', ms: 4 * TIMEOUT_MS } });
+    const [first] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
+    expect(first).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    expect((await listFaults(sandbox.url)).held).toBe(1);
+
+    ahead += PAST_IN_FLIGHT_MS;
+    const [retry] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
+    expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true, status: 'partially_refunded' });
+    await settledAtGateway();
+    await waitFor('the late call to be recorded', async () => ((await gw().requestCount('/v1/refund', gatewayNo)) === 2 ? true : undefined));
+    const [tx] = await gw().transactions(gatewayNo);
+    expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
+    expect(tx).toMatchObject({ payment_status: '3100', refunded_amount: '4.00' });
+    expect((await orderOf(backend.url, s.order_no)).refunded).toBe('4.00');
+  });
+
+  for (const fault of FAULTS.filter((f) => f.name.startsWith('5') || f.name.includes('no answer'))) {
+    it(`capture: ${fault.name} -> outcome unknown, the retry settles it by query, captured once`, async () => {
+      const { session: s } = await payCard(backend.url);
+      const gatewayNo = (await orderOf(backend.url, s.order_no)).attempts[0]!.gateway_order_no;
+      await addFault(sandbox.url, { endpoint: '/v1/capture', order_no: gatewayNo, times: 1, ...fault.rule });
+      const [first] = await bulk('capture', [{ order_no: s.order_no }]);
+      expect(first).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+      await settledAtGateway();
+
+      ahead += PAST_IN_FLIGHT_MS;
+      const [retry] = await bulk('capture', [{ order_no: s.order_no }]);
+      expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true, status: 'paid' });
+      if (fault.gatewayActed) expect(retry!.note).toBe('already done by an earlier request');
+      const [tx] = await gw().transactions(gatewayNo);
+      expect(tx).toMatchObject({ payment_status: '3000', captured_amount: '20.00' });
+      // each capture the gateway performed sends one CAPTURE RESULT notification
+      const captures = (await gw().notifications(gatewayNo)).filter((n) => n.notify_type === 'CAPTURE RESULT');
+      expect(once(tally, captures.length)).toBe(1);
+      expect(await gw().requestCount('/v1/capture', gatewayNo)).toBe(fault.gatewayActed ? 1 : 2);
+      const lines = await auditLines(backend.url, s.order_no);
+      expect(lines).toContainEqual(expect.stringMatching(/^capture: capture 20\.00 USD: outcome unknown, journalled as pending$/));
+      expect(lines).toContainEqual(`capture: capture from an earlier request: ${fault.gatewayActed ? 'applied' : 'not applied'} by the gateway (checked by query)`);
+    });
+  }
+
+  const payoutFaults = [
+    // the client's own retry (same request_id) gets through: the owner never notices
+    { name: '503 once, after the gateway acted', rule: { times: 1, apply: 'after', fault: { kind: 'status', status: 503 } }, firstStatus: 201 },
+    // every attempt fails: the payout stays SENDING until the owner's retry with the same key
+    { name: 'no answer to any attempt, after the gateway acted', rule: { apply: 'after', fault: { kind: 'timeout' } }, firstStatus: 202 },
+    { name: '502 to every attempt, nothing done', rule: { fault: { kind: 'status', status: 502 } }, firstStatus: 202 },
+    { name: 'a malformed answer, after the gateway acted', rule: { times: 1, apply: 'after', fault: { kind: 'malformed' } }, firstStatus: 202 },
+  ];
+  for (const fault of payoutFaults) {
+    it(`payout: ${fault.name} -> the same key completes it, paid out once`, async () => {
+      const key = randomUUID();
+      const before = await gw().requestCount('/v1/payout');
+      await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, ...fault.rule });
+      const create = () => adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+      const first = await create();
+      expect(first.status, JSON.stringify(first.body)).toBe(fault.firstStatus);
+      await clearCountingFaults(sandbox.url, tally);
+      await settledAtGateway();
+
+      const retry = await create();
+      expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+      expect(retry.body).toMatchObject({ request_id: key, status: 'COMPLETED' });
+      // every call the gateway saw carried the one request_id, which the gateway pays at most once
+      const sent = await gw().requestCount('/v1/payout', key);
+      expect(sent).toBeGreaterThanOrEqual(1);
+      expect((await gw().requestCount('/v1/payout')) - before).toBe(sent);
+      const notified = await waitFor('the PAYOUT notification', async () => {
+        const n = (await gw().notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+        return n.length ? n : undefined;
+      });
+      expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
+      const list = await adminCall(backend.url, '/payouts?limit=100');
+      expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
+      const events = await adminCall(backend.url, `/events?order_no=${key}`);
+      const summaries = (events.body.events as { summary: string }[]).map((e) => e.summary);
+      if (fault.firstStatus === 202) expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);
+      // the owner's retry or the gateway's notification, whichever came first, brought the final status
+      expect(summaries).toContainEqual(expect.stringMatching(new RegExp(`^payout ${key}: COMPLETED \\(|^notification .* \\(PAYOUT COMPLETED\\): payout applied`)));
+    });
+  }
+});
