@@ -10,6 +10,7 @@ import { logRequests } from './middleware/logRequests';
 import { measureRequests } from './metrics/measureRequests';
 import { metricsRoutes } from './metrics/metricsRoutes';
 import { mapError } from './middleware/mapError';
+import { refuseNul } from './middleware/refuseNul';
 import { widgetCors } from './middleware/widgetCors';
 import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(mapError(deps.log));
   app.notFound((c) => c.json({ error: { code: API_ERROR.not_found, message: `no route for ${c.req.method} ${c.req.path}` } }, 404));
 
+  app.use(refuseNul());
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
   app.use('/hooks/*', limitBody(MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
