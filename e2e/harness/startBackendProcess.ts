@@ -4,6 +4,7 @@
  * shopper's returns reach it.
  */
 import { join } from 'node:path';
+import { BACKEND_LISTENING, backendEnv } from './backendEnv';
 import { freePort } from './freePort';
 import { spawnService, type RunningService } from './spawnService';
 
@@ -23,7 +24,6 @@ export interface BackendProcess {
   stop(): Promise<void>;
 }
 
-const LISTENING = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"merchant backend listening"/;
 const ATTEMPTS = 3;
 
 export async function startBackendProcess(opts: StartBackendProcessOptions): Promise<BackendProcess> {
@@ -36,18 +36,12 @@ export async function startBackendProcess(opts: StartBackendProcessOptions): Pro
       service = await spawnService({
         name: 'merchant backend',
         entry: 'server/main.ts',
-        ready: LISTENING,
+        ready: BACKEND_LISTENING,
         ...(opts.logFile ? { logFile: opts.logFile } : {}),
         env: {
           ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: url,
+          ...backendEnv(port, opts.gatewayUrl),
           ALLOWED_ORIGINS: [url, `http://localhost:${port}`, ...(opts.extraOrigins ?? [])].join(','),
-          GATEWAY_BASE_URL: opts.gatewayUrl,
-          DATABASE_URL: '',
           SQLITE_FILE: join(opts.dataDir, 'merchant.db'),
           // the journeys pay many times from one loopback address within a minute
           RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000',

@@ -4,6 +4,7 @@
  * port is fixed once, because PUBLIC_URL (the notify and return URLs the gateway already holds) must not move.
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { BACKEND_LISTENING, backendEnv } from '../../harness/backendEnv';
 import { freePort } from '../../harness/freePort';
 import { spawnService, type RunningService } from '../../harness/spawnService';
 
@@ -29,8 +30,6 @@ export interface BackendProcess {
   output(): string;
 }
 
-const LISTENING = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"merchant backend listening"/;
-
 export async function backendProcess(opts: BackendProcessOptions): Promise<BackendProcess> {
   writeFileSync(opts.logFile, '');
   const port = await freePort();
@@ -49,17 +48,10 @@ export async function backendProcess(opts: BackendProcessOptions): Promise<Backe
       const started = await spawnService({
         name: 'merchant backend',
         entry: 'server/main.ts',
-        ready: LISTENING,
+        ready: BACKEND_LISTENING,
         logFile: opts.logFile,
         env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: url,
-          GATEWAY_BASE_URL: opts.gatewayUrl(),
-          DATABASE_URL: '',
+          ...backendEnv(port, opts.gatewayUrl()),
           RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000',
           RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
           RECONCILE_INTERVAL_MS: '600000',

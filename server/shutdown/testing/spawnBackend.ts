@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
+import { BACKEND_LISTENING, backendEnv } from '../../../e2e/harness/backendEnv';
 import { freePort } from '../../../e2e/harness/freePort';
 import { spawnService } from '../../../e2e/harness/spawnService';
 
@@ -11,8 +12,6 @@ export interface SpawnedBackend {
   /** everything it wrote so far, stdout and stderr */
   output(): string;
 }
-
-const LISTENING = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"merchant backend listening"/;
 
 /**
  * Starts `server/main.ts` as a process, as production runs it, on a free loopback port that is also its
@@ -28,16 +27,10 @@ export async function spawnBackend(opts: { gatewayUrl: string; logFile: string; 
       const service = await spawnService({
         name: 'merchant backend',
         entry: 'server/main.ts',
-        ready: LISTENING,
+        ready: BACKEND_LISTENING,
         logFile: opts.logFile,
         env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: url,
-          GATEWAY_BASE_URL: opts.gatewayUrl,
+          ...backendEnv(port, opts.gatewayUrl),
           RATE_LIMIT_PAYMENTS_PER_MINUTE: '100000',
           RATE_LIMIT_SESSIONS_PER_MINUTE: '100000',
           RECONCILE_INTERVAL_MS: '600000',
