@@ -64,7 +64,11 @@ export function orderRoutes(deps: AppDeps) {
       return c.json({
         ...toOrderView(order),
         subscription_result: subscription ?? null,
-        events: events.reverse().map((e) => ({ at: e.at, type: e.kind, detail: maskAuditValue(e.summary) })),
+        // a timeline in time order: ids follow insertion, but an event's time is taken when its transaction
+        // starts, so two concurrent writers (a refund and its notification) can insert out of time order
+        events: events
+          .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : Number(a.id) - Number(b.id)))
+          .map((e) => ({ at: e.at, type: e.kind, detail: maskAuditValue(e.summary) })),
         attempts: attempts.map((a) => ({
           id: a.id,
           seq: a.seq,
