@@ -4,6 +4,7 @@ import Database from 'libsql';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
+import { withStatementCache } from './statementCache';
 import { allMigrations } from './migrations';
 import type { Database as Tables } from './schema';
 
@@ -65,7 +66,7 @@ function openSqlite(file: string): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   // the dialect's types follow better-sqlite3, whose API libsql implements
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: database as never }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
   return { db, dialect: 'sqlite', pendingMigrations: () => pendingMigrations(migratorFor(db, 'sqlite')), close: () => db.destroy() };
 }
 
