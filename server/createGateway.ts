@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from './config';
 import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
-import { writeAuditEvent } from './store/auditEvents';
+import { writeAuditEvent, type AuditEvent } from './store/auditEvents';
 import type { Store } from './store/db';
 
 /**
@@ -21,15 +22,28 @@ export function createGateway(config: Config, store: Store, log: Logger, overrid
     ...clientOverrides,
     onCall: (record: GatewayCallRecord) => {
       metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);
-      const orderNo = orderNoOf(record.request);
-      writeAuditEvent(store.db, {
+      const event: AuditEvent = {
         kind: 'gateway_call',
         summary: `${record.operation} ${record.outcome}${record.httpStatus ? ` ${record.httpStatus}` : ''}${record.errorCode ? ` ${record.errorCode}` : ''}`,
-        order_no: orderNo,
+        order_no: orderNoOf(record.request),
         detail: record,
-      }).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
+      };
+      const deferred = deferredCalls.getStore();
+      if (deferred) deferred.push(event);
+      else writeAuditEvent(store.db, event).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
     },
   });
+}
+
+const deferredCalls = new AsyncLocalStorage<AuditEvent[]>();
+
+/**
+ * Runs `call` with the audit lines of the gateway calls it makes handed to `into` instead of written at once,
+ * for a caller that writes them in the same transaction as the call's outcome: a payment stores its result and
+ * the record of its `/v1/checkout` in one commit instead of two. The caller must write `into`, whatever happens.
+ */
+export function deferGatewayCallAudit<T>(into: AuditEvent[], call: () => Promise<T>): Promise<T> {
+  return deferredCalls.run(into, call);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CreatePaymentBody } from '../../shared/contract/payment';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
+import { deferGatewayCallAudit } from '../createGateway';
 import { GatewayError, GatewayRejectedError } from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
 import { hashSecret } from '../ids';
@@ -11,6 +12,7 @@ import { authorizeSession } from '../sessions/authorizeSession';
 import { recordSentOrder } from '../store/attemptOrders';
 import { findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
 import { findPaymentMethod, type PaymentMethod } from '../store/paymentMethods';
+import type { AuditEvent } from '../store/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
@@ -20,7 +22,7 @@ import { replayAnswer } from './replayAnswer';
 import { missingMethodFields } from './missingMethodFields';
 import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
-import { settleAttempt } from './settleAttempt';
+import { settleAttempt, type AttemptOutcome } from './settleAttempt';
 import { startAttempt } from './startAttempt';
 
 export interface PaymentRequest {
@@ -60,16 +62,24 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   const extras = await findSessionExtras(db, session.id);
   const choices = await resolvePaymentChoices(db, session, extras, method, req.body);
 
-  let attempt: AttemptRow;
+  const context: PaymentContext = { session, extras, method, choices };
+  let started: { attempt: AttemptRow; order: BuiltOrder };
   try {
-    attempt = await runInTransaction(db, (trx) => startAttempt(trx, deps, order, method, { ...req, sessionId: session.id, requestHash, email: req.body.shopper.email }));
+    started = await runInTransaction(db, async (trx) => {
+      const attempt = await startAttempt(trx, deps, order, method, { ...req, sessionId: session.id, requestHash, email: req.body.shopper.email });
+      // built and kept in the same transaction, before anything is sent: the owner sees what was sent even when
+      // the outcome is unknown, and an order that cannot be built leaves no attempt (nothing was sent)
+      const built = buildOrder(deps, context, attempt, req);
+      await recordSentOrder(trx, attempt.id, maskFields(built.fields) as Record<string, unknown>, attempt.created_at);
+      return { attempt, order: built };
+    });
   } catch (e) {
     // lost a race with a concurrent request carrying the same key: answer as it does
     const sameKey = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
     if (sameKey) return replayAnswer(deps, sameKey, requestHash);
     throw e;
   }
-  return sendToGateway(deps, { session, extras, method, choices }, attempt, req);
+  return sendToGateway(deps, started.attempt, started.order, req);
 }
 
 interface PaymentContext {
@@ -79,7 +89,9 @@ interface PaymentContext {
   choices: PaymentChoices;
 }
 
-async function sendToGateway(deps: AppDeps, { session, extras, method, choices }: PaymentContext, attempt: AttemptRow, req: PaymentRequest): Promise<PaymentAnswer> {
+type BuiltOrder = { kind: 'checkout'; fields: ReturnType<typeof buildCheckoutOrder> } | { kind: 'authorise'; fields: ReturnType<typeof buildAuthoriseOrder> };
+
+function buildOrder(deps: AppDeps, { session, extras, method, choices }: PaymentContext, attempt: AttemptRow, req: PaymentRequest): BuiltOrder {
   const sources: OrderSources = {
     session,
     extras,
@@ -93,31 +105,25 @@ async function sendToGateway(deps: AppDeps, { session, extras, method, choices }
     publicUrl: deps.config.publicUrl,
     now: deps.now(),
   };
+  return method.kind === 'card' ? { kind: 'checkout', fields: buildCheckoutOrder(sources) } : { kind: 'authorise', fields: buildAuthoriseOrder(sources) };
+}
+
+/** Sends the stored attempt's order and stores the outcome with the record of the call (settleAttempt). */
+async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrder, req: PaymentRequest): Promise<PaymentAnswer> {
   const paymentId = attempt.id;
-  let checkoutOrder: ReturnType<typeof buildCheckoutOrder> | undefined;
-  let authoriseOrder: ReturnType<typeof buildAuthoriseOrder> | undefined;
+  const calls: AuditEvent[] = [];
+  const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls);
   try {
-    if (method.kind === 'card') checkoutOrder = buildCheckoutOrder(sources);
-    else authoriseOrder = buildAuthoriseOrder(sources);
-    // kept before sending, so the owner can see what was sent even when the outcome is unknown
-    await recordSentOrder(deps.store.db, attempt.id, maskFields(checkoutOrder ?? authoriseOrder) as Record<string, unknown>, deps.now().toISOString());
-  } catch (e) {
-    // nothing was sent: the attempt failed here and the shopper may try again
-    const answer: PaymentAnswer = { status: 500, body: { error: { code: API_ERROR.internal, message: `internal error (request ${req.requestId ?? 'unknown'})` } } };
-    await settleAttempt(deps, attempt, { status: 'declined', message: 'not sent: the order could not be built' }, answer);
-    throw e;
-  }
-  try {
-    if (checkoutOrder) {
-      const { html } = await deps.gateway.checkout(checkoutOrder);
+    if (order.kind === 'checkout') {
+      const { html } = await deferGatewayCallAudit(calls, () => deps.gateway.checkout(order.fields));
       const link = newFrameLink(deps.config.publicUrl);
       const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } } };
-      await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html }, answer);
+      await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html }, answer);
       return answer;
     }
-    const { redirectUrl } = await deps.gateway.authorise(authoriseOrder!);
+    const { redirectUrl } = await deferGatewayCallAudit(calls, () => deps.gateway.authorise(order.fields));
     const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } } };
-    await settleAttempt(deps, attempt, { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
+    await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
     return answer;
   } catch (e) {
     if (e instanceof GatewayRejectedError) {
@@ -126,12 +132,12 @@ async function sendToGateway(deps: AppDeps, { session, extras, method, choices }
       const answer: PaymentAnswer = path
         ? { status: 400, body: { error: { code: API_ERROR.invalid_request, message: `${path}: ${e.gatewayMessage}`, fields: [{ path, message: e.gatewayMessage }] } } }
         : { status: 502, body: { error: { code: API_ERROR.gateway_error, message: `the gateway refused the payment: ${e.code} ${e.gatewayMessage}`.trim() } } };
-      await settleAttempt(deps, attempt, { status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
+      await settle({ status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
       return answer;
     }
     if (e instanceof GatewayError && !e.outcomeUnknown) {
       const answer: PaymentAnswer = { status: 503, body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment gateway could not be reached; nothing was charged, please try again' } } };
-      await settleAttempt(deps, attempt, { status: 'declined', message: `not sent: ${e.message}` }, answer);
+      await settle({ status: 'declined', message: `not sent: ${e.message}` }, answer);
       return answer;
     }
     // a time-out, a 5xx or anything unexpected after sending: the gateway may have taken the payment
@@ -140,7 +146,7 @@ async function sendToGateway(deps: AppDeps, { session, extras, method, choices }
       status: 503,
       body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment outcome is not known yet; it is being checked with the gateway. Do not pay again.' } },
     };
-    await settleAttempt(deps, attempt, { status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
+    await settle({ status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
     return answer;
   }
 }

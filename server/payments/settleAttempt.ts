@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { AttemptRow } from '../store/attempts';
+import { writeAuditEvent, type AuditEvent } from '../store/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import type { PaymentAnswer } from './paymentAnswer';
 
@@ -8,28 +9,40 @@ export type AttemptOutcome = Partial<
 >;
 
 /**
- * Stores the gateway call's result and the answer given, and moves the attempt out of `created`. A
- * notification can beat the gateway's HTTP answer (a fast APM): then the attempt has already moved and keeps
- * the notification's status, while the answer is still stored for replays.
+ * Stores the gateway call's result, the answer given and the audit lines of the call (`audit`), in one
+ * transaction, and moves the attempt out of `created`. A notification can beat the gateway's HTTP answer (a fast
+ * APM): then the attempt has already moved and keeps the notification's status, while the answer is still stored
+ * for replays.
  */
-export async function settleAttempt(deps: Pick<AppDeps, 'store' | 'now'>, attempt: AttemptRow, outcome: AttemptOutcome, answer: PaymentAnswer): Promise<void> {
+export async function settleAttempt(
+  deps: Pick<AppDeps, 'store' | 'now' | 'log'>,
+  attempt: AttemptRow,
+  outcome: AttemptOutcome,
+  answer: PaymentAnswer,
+  audit: readonly AuditEvent[] = [],
+): Promise<void> {
   const at = deps.now().toISOString();
   const { status, payment_status, message, next_check_at, ...artefacts } = outcome;
-  await runInTransaction(deps.store.db, async (trx) => {
-    await trx.updateTable('payment_attempts').set({ ...artefacts, response: JSON.stringify(answer), updated_at: at }).where('id', '=', attempt.id).execute();
-    const moved = await trx
-      .updateTable('payment_attempts')
-      .set({ status, payment_status: payment_status ?? null, message: message ?? null, ...(next_check_at !== undefined ? { next_check_at } : {}) })
-      .where('id', '=', attempt.id)
-      .where('status', '=', 'created')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows === 1n) {
-      await trx
-        .updateTable('orders')
-        .set({ status, payment_status: payment_status ?? null, message: message ?? null, updated_at: at })
-        .where('id', '=', attempt.order_id)
-        .where('current_attempt_id', '=', attempt.id)
-        .execute();
-    }
-  });
+  const kept = { ...artefacts, response: JSON.stringify(answer), updated_at: at };
+  const moves = { status, payment_status: payment_status ?? null, message: message ?? null, ...(next_check_at !== undefined ? { next_check_at } : {}) };
+  try {
+    await runInTransaction(deps.store.db, async (trx) => {
+      const moved = await trx.updateTable('payment_attempts').set({ ...kept, ...moves }).where('id', '=', attempt.id).where('status', '=', 'created').executeTakeFirst();
+      if (moved.numUpdatedRows === 1n) {
+        await trx
+          .updateTable('orders')
+          .set({ status, payment_status: payment_status ?? null, message: message ?? null, updated_at: at })
+          .where('id', '=', attempt.order_id)
+          .where('current_attempt_id', '=', attempt.id)
+          .execute();
+      } else {
+        await trx.updateTable('payment_attempts').set(kept).where('id', '=', attempt.id).execute();
+      }
+      for (const event of audit) await writeAuditEvent(trx, event, at);
+    });
+  } catch (e) {
+    // the outcome could not be stored (the reconcile loop will ask the gateway); the record of the call is kept
+    for (const event of audit) await writeAuditEvent(deps.store.db, event, at).catch((err: unknown) => deps.log.error({ err }, 'audit: could not record a gateway call'));
+    throw e;
+  }
 }
