@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Database from 'libsql';
 
 /**
@@ -70,13 +71,26 @@ export function timeSqlite(): void {
   };
 }
 
-/** A fetch that adds each call's time to the gateway totals (for startBackend's `gatewayFetch`). */
-export const timedGatewayFetch: typeof fetch = async (input, init) => {
-  const t = performance.now();
-  try {
-    return await fetch(input, init);
-  } finally {
-    totals.gatewayCalls += 1;
-    totals.gatewayMs += performance.now() - t;
-  }
-};
+/**
+ * Adds each gateway call's time (from sending to the end of the answer) to the gateway totals, by wrapping
+ * `http.request`: in the backend process only the gateway client (server/gateway/core/transport.ts) makes
+ * outgoing HTTP requests. Once per process.
+ */
+export function timeGatewayCalls(): void {
+  if (gatewayPatched) return;
+  gatewayPatched = true;
+  const original = http.request;
+  http.request = function timedRequest(this: unknown, ...args: unknown[]) {
+    const started = performance.now();
+    const request = (original as (...a: unknown[]) => http.ClientRequest).apply(this, args);
+    request.once('response', (res: http.IncomingMessage) =>
+      res.once('end', () => {
+        totals.gatewayCalls += 1;
+        totals.gatewayMs += performance.now() - started;
+      }),
+    );
+    return request;
+  } as typeof http.request;
+}
+
+let gatewayPatched = false;

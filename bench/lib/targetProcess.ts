@@ -15,7 +15,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { startBackend } from '../../server/testing/startBackend';
 import { forwarderApp } from './forwarderApp';
-import { takeStepTotals, timedGatewayFetch, timeSqlite } from './stepTimers';
+import { takeStepTotals, timeGatewayCalls, timeSqlite } from './stepTimers';
 
 interface Running {
   url: string;
@@ -50,12 +50,14 @@ async function main(): Promise<void> {
   } else if (target === 'backend') {
     const env = JSON.parse(process.env.BENCH_BACKEND_ENV || '{}') as Record<string, string>;
     const timers = process.env.BENCH_STEP_TIMERS === '1';
-    if (timers) timeSqlite();
+    if (timers) {
+      timeSqlite();
+      timeGatewayCalls();
+    }
     const backend = await startBackend({
       gatewayUrl,
       store: process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite',
       env,
-      ...(timers ? { gatewayFetch: timedGatewayFetch } : {}),
     });
     // an experiment on the store's settings, measured without editing server/ (SQLite has one connection)
     if (process.env.BENCH_SQLITE_PRAGMA) await sql.raw(`PRAGMA ${process.env.BENCH_SQLITE_PRAGMA}`).execute(backend.store.db);

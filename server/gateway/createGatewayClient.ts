@@ -1,5 +1,6 @@
 import { createCaller } from './core/callGateway';
 import { DEFAULT_RETRY } from './core/retryPolicy';
+import { fetchTransport, httpTransport } from './core/transport';
 import { authorise } from './operations/authorise';
 import { cancel } from './operations/cancel';
 import { capture } from './operations/capture';
@@ -44,7 +45,7 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     queryTimeoutMs: config.queryTimeoutMs ?? timeoutMs,
     url: (path) => base + path,
     call: createCaller({
-      fetch: config.fetch ?? globalThis.fetch,
+      transport: config.fetch ? fetchTransport(config.fetch) : httpTransport(),
       retry: { ...DEFAULT_RETRY, ...config.retry },
       onCall: config.onCall,
     }),

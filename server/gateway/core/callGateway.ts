@@ -9,15 +9,13 @@ import { encodeBody, type BodyType } from './encodeBody';
 import { maskFields, maskResponseText } from './maskForLog';
 import { readRejection } from './readRejection';
 import { CALL_RULES, retryDelay, type RetryOptions } from './retryPolicy';
+import { ResponseTooLarge, type Transport, type TransportResponse } from './transport';
 
 /** Answers larger than this are refused unread: the gateway's biggest page is a few tens of KiB. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
 
-export interface GatewayHttpResponse {
-  status: number;
-  headers: Headers;
+export interface GatewayHttpResponse extends TransportResponse {
   contentType: string;
-  text: string;
 }
 
 export interface CallSpec<T> {
@@ -38,7 +36,7 @@ export interface CallSpec<T> {
 export type CallGateway = <T>(spec: CallSpec<T>) => Promise<T>;
 
 export interface CallerDeps {
-  fetch: typeof fetch;
+  transport: Transport;
   retry: RetryOptions;
   onCall?: (record: GatewayCallRecord) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -82,22 +80,22 @@ async function attemptOnce<T>(
     controller.abort();
   }, spec.timeoutMs);
   try {
-    const res = await deps.fetch(spec.url, {
+    const res = await deps.transport({
       method: spec.method,
+      url: spec.url,
       headers: encoded ? { 'content-type': encoded.contentType, accept: '*/*' } : { accept: '*/*' },
       body: encoded?.body,
       signal: controller.signal,
-      // the gateway never redirects its API calls, and the issuer page's Location is the answer itself
-      redirect: 'manual',
+      maxBytes: MAX_RESPONSE_BYTES,
     });
-    const text = await readLimited(res);
-    response = { status: res.status, headers: res.headers, contentType: res.headers.get('content-type') ?? '', text };
+    response = { ...res, contentType: res.headers.get('content-type') ?? '' };
   } catch (e) {
     if (timedOut) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
     else if (e instanceof ResponseTooLarge) error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
     else {
       // a refused connection means the request never left this process: the outcome is known (nothing happened)
-      const code = (e as { cause?: { code?: string } })?.cause?.code ?? '';
+      // (node:http puts the code on the error, fetch on its cause)
+      const code = (e as { code?: unknown })?.code ?? (e as { cause?: { code?: unknown } })?.cause?.code ?? '';
       const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       error = new GatewayUnavailableError(spec.operation, `network failure (${code || String(e)})`, unknownIfFailed && !neverSent, undefined, { cause: e });
     }
@@ -161,24 +159,4 @@ function report(deps: CallerDeps, record: GatewayCallRecord): void {
   } catch {
     // the audit hook must never change the outcome of a payment call
   }
-}
-
-class ResponseTooLarge extends Error {}
-
-async function readLimited(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new ResponseTooLarge(`answer larger than ${MAX_RESPONSE_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -16,7 +16,7 @@ export interface GatewayConfig {
   queryTimeoutMs?: number;
   /** retries of the calls that may be retried (see core/retryPolicy.ts) */
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
-  /** defaults to the global fetch */
+  /** a fetch to send through instead of Node's http client (keep-alive), e.g. to inject a fault in tests */
   fetch?: typeof fetch;
   /** called for every HTTP attempt, for the audit log; secrets already masked */
   onCall?: (record: GatewayCallRecord) => void;

@@ -1,0 +1,120 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/** The gateway's answer as the caller reads it: the whole body, already within the size limit. */
+export interface TransportResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text: string;
+}
+
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+  /** aborting it (the caller's time-out) ends the exchange with an error */
+  signal: AbortSignal;
+  /** a larger answer is refused unread with ResponseTooLarge */
+  maxBytes: number;
+}
+
+/** Sends one request and reads its whole answer; never follows a redirect (a 3xx is an answer). */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+export class ResponseTooLarge extends Error {
+  override name = 'ResponseTooLarge';
+}
+
+/** Idle connections are closed before a Node server's default 5 s keep-alive would close them under us. */
+const IDLE_SOCKET_MS = 4_000;
+
+/**
+ * The transport of a running backend: Node's own http/https client over keep-alive connections. It costs a
+ * quarter of the CPU of the global `fetch` for the same exchange (WHATWG streams, Request/Response objects and
+ * abort signals are undici's overhead), which was a tenth of the backend's time per payment (bench/RESULTS.md).
+ * Idle connections close after 4 s, or a second before the gateway's `Keep-Alive: timeout=` hint.
+ */
+export function httpTransport(): Transport {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  };
+  return (request) =>
+    new Promise<TransportResponse>((resolve, reject) => {
+      const url = new URL(request.url);
+      const secure = url.protocol === 'https:';
+      const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+      const headers = body ? { ...request.headers, 'content-length': String(body.length) } : request.headers;
+      const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents['https:'] : agents['http:'], signal: request.signal }, (res) => {
+        const chunks: Buffer[] = [];
+        let total = 0;
+        let complete = false;
+        res.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > request.maxBytes) {
+            reject(new ResponseTooLarge(`answer larger than ${request.maxBytes} bytes`));
+            res.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          complete = true;
+          const received = res.headers;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: { get: (name) => headerValue(received[name.toLowerCase()]) },
+            text: Buffer.concat(chunks, total).toString('utf8'),
+          });
+        });
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!complete) reject(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }));
+        });
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * A transport over a `fetch` function: what tests use to put a fault between the backend and the real gateway
+ * (server/testing/faultyGatewayFetch.ts), and any caller that passes its own `fetch` to the client.
+ */
+export function fetchTransport(fetchFn: typeof fetch): Transport {
+  return async (request) => {
+    const res = await fetchFn(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+      // the gateway never redirects its API calls, and the issuer page's Location is the answer itself
+      redirect: 'manual',
+    });
+    return { status: res.status, headers: res.headers, text: await readLimited(res, request.maxBytes) };
+  };
+}
+
+async function readLimited(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLarge(`answer larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
