@@ -5,9 +5,10 @@
  * alternately, pair after pair; the ratio is taken per pair. Each payment needs its own session (a session is
  * paid once), so sessions are created before each timed run, outside it.
  *
- * Then a profiling run (a fresh backend under `node --cpu-prof`, its SQLite and gateway calls timed from the
- * inside) to find the slowest step, and pairs of the backend as it is against the backend with the proposed
- * improvement (EXPERIMENT), to measure what that gains.
+ * Every timed run also reads the CPU time each process used (/proc): the one under load, the sandbox and the load
+ * generator, per request. Then a profiling run (a fresh backend under `node --cpu-prof`, its SQLite and gateway
+ * calls timed from the inside) to find the slowest step, and pairs of the backend as it is against the backend
+ * without the last improvement (EXPERIMENT), to measure what it gains.
  *
  * `npx tsx bench/paymentThroughput.ts [--quick]`
  */
@@ -17,12 +18,11 @@ import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { captureCheckoutForms } from './lib/checkoutForm';
 import { isMain, runStandalone } from './lib/cli';
 import { fmt, markdownTable } from './lib/markdownTable';
-import { addSteps, failureNote, forwarderRun, paymentRun, runPairs, sqliteMs, timedPaymentRun } from './lib/paymentLoad';
+import { failureNote, forwarderRun, paymentRun, runPairs, type MeasuredRun } from './lib/paymentLoad';
 import { profileBackend } from './lib/profileBackend';
 import { renderProfile, renderSteps } from './lib/renderProfile';
 import type { LoadResult } from './lib/runLoad';
 import { startTarget } from './lib/startTarget';
-import type { StepTotals } from './lib/stepTimers';
 import { median, pairRatios } from './lib/stats';
 
 const SETTINGS = {
@@ -31,10 +31,10 @@ const SETTINGS = {
 };
 const GOAL = 0.85;
 
-/** The improvement tried on the slowest step, applied to a second backend without editing server/. */
+/** The last improvement, measured against a second backend without it (started with `gatewayFetch`). */
 const EXPERIMENT = {
-  name: 'SQLite `synchronous = NORMAL`',
-  sqlitePragma: 'synchronous = NORMAL',
+  name: "the gateway client on Node's http (keep-alive)",
+  without: 'the gateway client on `fetch`',
 };
 
 const medianOf = (runs: readonly LoadResult[], pick: (r: LoadResult) => number) => median(runs.map(pick));
@@ -63,6 +63,19 @@ function comparison(nameA: string, a: readonly LoadResult[], nameB: string, b: r
   return { table: `${summary}\n\n${pairs}`, ratios };
 }
 
+/** CPU time per request of each process (median of runs), side by side: where the machine's cores went. */
+function cpuTable(nameA: string, a: readonly MeasuredRun[], nameB: string, b: readonly MeasuredRun[]): string {
+  const perRequest = (runs: readonly MeasuredRun[], name?: string) =>
+    median(runs.map((r) => (name ? (r.cpuMs[name] ?? NaN) : Object.values(r.cpuMs).reduce((x, y) => x + y, 0)) / r.count));
+  const names = [...new Set([...a, ...b].flatMap((r) => Object.keys(r.cpuMs)))];
+  if (!names.length) return '(no CPU times: /proc is not readable here)';
+  const label = (name: string) => (name === 'target' ? `the process under load (${nameA} / ${nameB})` : name);
+  return markdownTable(
+    ['CPU ms per request, median of runs', nameA, nameB],
+    [...names.map((n) => [label(n), fmt.two(perRequest(a, n)), fmt.two(perRequest(b, n))]), ['all three', fmt.two(perRequest(a)), fmt.two(perRequest(b))]],
+  );
+}
+
 export async function paymentThroughput(options: BenchOptions): Promise<BenchResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
   const { log } = options;
@@ -71,7 +84,8 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
     // 1. the backend route against the bare forwarder
     const backend = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
     const forwarder = await startTarget({ kind: 'forwarder', gatewayUrl: sandbox.url });
-    let main: { a: LoadResult[]; b: LoadResult[] };
+    const others = { sandbox: sandbox.pid };
+    let main: { a: MeasuredRun[]; b: MeasuredRun[] };
     try {
       const forms = await captureCheckoutForms(backend.url, sandbox.url);
       log(`payments: warm-up (${s.warmup} requests each)`);
@@ -79,8 +93,8 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
       await forwarderRun(forwarder, forms, s.warmup, s.connections);
       main = await runPairs(
         s.pairs,
-        () => paymentRun(backend, s.amount, s.connections),
-        () => forwarderRun(forwarder, forms, s.amount, s.connections),
+        () => paymentRun(backend, s.amount, s.connections, others),
+        () => forwarderRun(forwarder, forms, s.amount, s.connections, others),
         (i, a, b) => log(`payments: pair ${i + 1}/${s.pairs}: backend ${fmt.one(a.rps)} req/s, forwarder ${fmt.one(b.rps)} req/s`),
       );
     } finally {
@@ -92,25 +106,18 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
     log(`payments: profiling run (${s.amount} payments under --cpu-prof)`);
     const profiled = await profileBackend(sandbox.url, s.amount, s.warmup, s.connections);
 
-    // 3. the improvement, against the backend as it is; the SQLite time per payment, timed inside each process,
-    // shows the gain in the step itself, whatever else the machine is doing
-    const baseline = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, stepTimers: true });
-    const improved = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, stepTimers: true, sqlitePragma: EXPERIMENT.sqlitePragma });
-    let experiment: { a: LoadResult[]; b: LoadResult[] };
-    const steps = { improved: [] as StepTotals[], baseline: [] as StepTotals[] };
-    const measured = async (target: typeof baseline, into: StepTotals[]) => {
-      const { run, steps: taken } = await timedPaymentRun(target, s.amount, s.connections);
-      into.push(taken);
-      return run;
-    };
+    // 3. the last improvement, against a backend without it: pairs, with each backend's CPU time per payment
+    const improved = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
+    const baseline = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, gatewayFetch: true });
+    let experiment: { a: MeasuredRun[]; b: MeasuredRun[] };
     try {
       log(`payments: experiment ${EXPERIMENT.name}`);
-      await paymentRun(baseline, s.warmup, s.connections);
       await paymentRun(improved, s.warmup, s.connections);
+      await paymentRun(baseline, s.warmup, s.connections);
       experiment = await runPairs(
         s.experimentPairs,
-        () => measured(improved, steps.improved),
-        () => measured(baseline, steps.baseline),
+        () => paymentRun(improved, s.amount, s.connections, others),
+        () => paymentRun(baseline, s.amount, s.connections, others),
         (i, a, b) => log(`payments: experiment pair ${i + 1}/${s.experimentPairs}: with ${fmt.one(a.rps)} req/s, without ${fmt.one(b.rps)} req/s`),
       );
     } finally {
@@ -120,10 +127,8 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
 
     const vsForwarder = comparison('backend route', main.a, 'bare forwarder', main.b, 'ratio backend / forwarder');
     const ratio = median(vsForwarder.ratios);
-    const vsBaseline = comparison(`with ${EXPERIMENT.name}`, experiment.a, 'as it is', experiment.b, 'ratio with / without');
-    const perPayment = (list: StepTotals[], runs: LoadResult[]) => sqliteMs(addSteps(list)) / runs.reduce((n, r) => n + r.count, 0);
-    const sqlWith = perPayment(steps.improved, experiment.a);
-    const sqlWithout = perPayment(steps.baseline, experiment.b);
+    const vsBaseline = comparison('as it is', experiment.a, `with ${EXPERIMENT.without}`, experiment.b, 'ratio as it is / without');
+    const backendCpu = (runs: readonly MeasuredRun[]) => median(runs.map((r) => (r.cpuMs.target ?? NaN) / r.count));
     const notes = [failureNote('backend', main.a), failureNote('forwarder', main.b), failureNote('profiling run', [profiled.run]), failureNote('experiment', [...experiment.a, ...experiment.b])].filter(Boolean);
     const markdown = [
       `${s.pairs} pairs of runs of ${s.amount} requests each at ${s.connections} connections, after a warm-up of ${s.warmup} on each side.`,
@@ -132,6 +137,8 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
       `Ratio backend / forwarder (median of per-pair ratios): **${fmt.two(ratio)}**; goal >= ${GOAL}: **${ratio >= GOAL ? 'met' : 'not met'}**.`,
       '',
       vsForwarder.table,
+      '',
+      cpuTable('backend route', main.a, 'bare forwarder', main.b),
       '',
       ...(notes.length ? [...notes, ''] : []),
       '### Where a payment spends its time',
@@ -144,12 +151,12 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
       '',
       `### Experiment: ${EXPERIMENT.name}`,
       '',
-      `Two backends side by side, one with \`PRAGMA ${EXPERIMENT.sqlitePragma}\` run on its store after start-up, ${s.experimentPairs} pairs of ${s.amount} payments:`,
+      `Two backends side by side, one as it is and one with ${EXPERIMENT.without}, ${s.experimentPairs} pairs of ${s.amount} payments:`,
       '',
       vsBaseline.table,
       '',
-      `SQLite time on the event loop per payment (timed inside each backend, all pairs): **${fmt.two(sqlWith)} ms** with, **${fmt.two(sqlWithout)} ms** as it is` +
-        ` (${fmt.one((1 - sqlWith / sqlWithout) * 100)} % less).`,
+      `Backend CPU time per payment (median of runs): **${fmt.two(backendCpu(experiment.a))} ms** as it is, **${fmt.two(backendCpu(experiment.b))} ms** with ${EXPERIMENT.without}` +
+        ` (${fmt.one((1 - backendCpu(experiment.a) / backendCpu(experiment.b)) * 100)} % less).`,
     ].join('\n');
     return { key: 'paymentThroughput', title: '1. Payment creation throughput', markdown };
   } finally {

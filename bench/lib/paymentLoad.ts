@@ -1,5 +1,6 @@
 import type { CheckoutForms } from './checkoutForm';
-import { runLoad, type LoadRequest, type LoadResult } from './runLoad';
+import { measureCpu } from './processCpu';
+import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './runLoad';
 import { createSessions, paymentRequest, type BenchSession } from './shopCalls';
 import type { RunningTarget } from './startTarget';
 import type { StepTotals } from './stepTimers';
@@ -18,10 +19,22 @@ export function sessionsFor(backend: RunningTarget, amount: number, connections:
   return createSessions(backend.url, amount + spare(connections));
 }
 
-/** `amount` card payments through the backend's route, each on its own session made beforehand. */
-export async function paymentRun(backend: RunningTarget, amount: number, connections: number): Promise<LoadResult> {
+/** A run with the CPU time (ms) each process used during it: the one under load, the sandbox, the load generator. */
+export interface MeasuredRun extends LoadResult {
+  cpuMs: Record<string, number>;
+}
+
+/** Processes whose CPU time a run reports besides the target's own (e.g. `{ sandbox: pid }`). */
+export type OtherProcesses = Readonly<Record<string, number>>;
+
+function measuredLoad(target: RunningTarget, others: OtherProcesses, options: LoadOptions): Promise<MeasuredRun> {
+  return measureCpu({ target: target.pid, ...others, 'load generator': process.pid }, () => runLoad(options)).then(({ result, cpuMs }) => ({ ...result, cpuMs }));
+}
+
+/** `amount` card payments through the backend's route, each on its own session made beforehand (not timed). */
+export async function paymentRun(backend: RunningTarget, amount: number, connections: number, others: OtherProcesses = {}): Promise<MeasuredRun> {
   const sessions = await sessionsFor(backend, amount, connections);
-  return runLoad({ url: backend.url, connections, amount, next: sessionQueue(sessions) });
+  return measuredLoad(backend, others, { url: backend.url, connections, amount, next: sessionQueue(sessions) });
 }
 
 /**
@@ -37,9 +50,10 @@ export async function timedPaymentRun(backend: RunningTarget, amount: number, co
 
 /** Step totals of several runs added up. */
 export function addSteps(list: readonly StepTotals[]): StepTotals {
-  const sum: StepTotals = { sqlPrepareMs: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
+  const sum: StepTotals = { sqlPrepareMs: 0, sqlPrepares: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
   for (const t of list) {
     sum.sqlPrepareMs += t.sqlPrepareMs;
+    sum.sqlPrepares += t.sqlPrepares;
     sum.gatewayCalls += t.gatewayCalls;
     sum.gatewayMs += t.gatewayMs;
     for (const [kind, k] of Object.entries(t.sql)) {
@@ -57,10 +71,10 @@ export function sqliteMs(steps: StepTotals): number {
 }
 
 /** `amount` checkout forms through the bare forwarder, the same bytes the backend sends the gateway. */
-export function forwarderRun(forwarder: RunningTarget, checkoutForms: CheckoutForms, amount: number, connections: number): Promise<LoadResult> {
+export function forwarderRun(forwarder: RunningTarget, checkoutForms: CheckoutForms, amount: number, connections: number, others: OtherProcesses = {}): Promise<MeasuredRun> {
   const forms = Array.from({ length: amount + spare(connections) }, checkoutForms);
   let i = 0;
-  return runLoad({
+  return measuredLoad(forwarder, others, {
     url: forwarder.url,
     connections,
     amount,
@@ -72,13 +86,13 @@ export function forwarderRun(forwarder: RunningTarget, checkoutForms: CheckoutFo
  * `pairs` pairs of runs of `a` and `b`, alternating which goes first, so that a slow drift (a growing database,
  * a warming cache, another process) favours neither side.
  */
-export async function runPairs(
+export async function runPairs<R extends LoadResult>(
   pairs: number,
-  a: () => Promise<LoadResult>,
-  b: () => Promise<LoadResult>,
-  onPair: (i: number, a: LoadResult, b: LoadResult) => void = () => {},
-): Promise<{ a: LoadResult[]; b: LoadResult[] }> {
-  const out = { a: [] as LoadResult[], b: [] as LoadResult[] };
+  a: () => Promise<R>,
+  b: () => Promise<R>,
+  onPair: (i: number, a: R, b: R) => void = () => {},
+): Promise<{ a: R[]; b: R[] }> {
+  const out = { a: [] as R[], b: [] as R[] };
   for (let i = 0; i < pairs; i++) {
     if (i % 2 === 0) {
       out.a.push(await a());

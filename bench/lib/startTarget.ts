@@ -14,8 +14,8 @@ export interface StartTargetOptions {
   cpuProfileDir?: string;
   /** time SQLite and gateway calls inside the backend (stepTimers.ts) */
   stepTimers?: boolean;
-  /** a PRAGMA the backend's SQLite store runs after it opened, e.g. `synchronous = NORMAL` (an experiment) */
-  sqlitePragma?: string;
+  /** the backend's gateway client sends through the global `fetch` instead of Node's http client (an experiment) */
+  gatewayFetch?: boolean;
 }
 
 export interface RunningTarget {
@@ -50,7 +50,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       BENCH_BACKEND_ENV: JSON.stringify(options.backendEnv ?? {}),
       BENCH_STEP_TIMERS: options.stepTimers ? '1' : '',
-      BENCH_SQLITE_PRAGMA: options.sqlitePragma ?? '',
+      BENCH_GATEWAY_FETCH: options.gatewayFetch ? '1' : '',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

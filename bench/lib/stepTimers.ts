@@ -9,6 +9,8 @@ import Database from 'libsql';
  */
 export interface StepTotals {
   sqlPrepareMs: number;
+  /** statements prepared (the store's statement cache prepares each SQL text once) */
+  sqlPrepares: number;
   /** statement kind (first SQL keyword) -> executions and time */
   sql: Record<string, { count: number; ms: number }>;
   gatewayCalls: number;
@@ -18,7 +20,7 @@ export interface StepTotals {
 let totals: StepTotals = emptyTotals();
 
 function emptyTotals(): StepTotals {
-  return { sqlPrepareMs: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
+  return { sqlPrepareMs: 0, sqlPrepares: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
 }
 
 /** The totals since the last call, and a fresh start. */
@@ -38,6 +40,7 @@ function addSql(kind: string, ms: number): void {
 }
 
 let patched = false;
+let inStatement = false;
 
 /** Wraps libsql's prepare and its statements' run/all/get/iterate with timers (once per process). */
 export function timeSqlite(): void {
@@ -50,6 +53,7 @@ export function timeSqlite(): void {
     const t = performance.now();
     const stmt = originalPrepare.apply(this, args) as Record<string | symbol, unknown>;
     totals.sqlPrepareMs += performance.now() - t;
+    totals.sqlPrepares += 1;
     stmt[KIND] = /^\s*(\w+)/.exec(String(args[0]))?.[1]?.toLowerCase() ?? '?';
     if (!statementPatched) {
       statementPatched = true;
@@ -58,10 +62,14 @@ export function timeSqlite(): void {
       for (const method of ['run', 'all', 'get', 'iterate']) {
         const original = statementProto[method] as Fn;
         statementProto[method] = function timedStatement(this: Record<symbol, unknown>, ...a: unknown[]) {
+          // libsql's `all` runs through `iterate`: count the outer call only
+          if (inStatement) return original.apply(this, a);
+          inStatement = true;
           const started = performance.now();
           try {
             return original.apply(this, a);
           } finally {
+            inStatement = false;
             addSql(String(this[KIND] ?? '?'), performance.now() - started);
           }
         };

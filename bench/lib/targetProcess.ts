@@ -7,12 +7,11 @@
  *
  * Env: BENCH_TARGET, BENCH_GATEWAY_URL, BENCH_STORE (sqlite | postgres), BENCH_BACKEND_ENV (JSON object of extra
  * backend environment), DATABASE_URL for postgres, BENCH_STEP_TIMERS=1 to time SQLite and gateway calls
- * (stepTimers.ts; `{type:'steps'}` reads the totals and resets them), BENCH_SQLITE_PRAGMA (e.g.
- * `synchronous = NORMAL`) to try a store setting. `{type:'clock'}` answers the CPU profile's clock.
+ * (stepTimers.ts; `{type:'steps'}` reads the totals and resets them), BENCH_GATEWAY_FETCH=1 to send
+ * the gateway calls through the global fetch (the experiment of the payment benchmark). `{type:'clock'}` answers the CPU profile's clock.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { sql } from 'kysely';
 import { startBackend } from '../../server/testing/startBackend';
 import { forwarderApp } from './forwarderApp';
 import { takeStepTotals, timeGatewayCalls, timeSqlite } from './stepTimers';
@@ -58,9 +57,9 @@ async function main(): Promise<void> {
       gatewayUrl,
       store: process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite',
       env,
+      // the gateway client as it was before it had its own http transport: through fetch (an experiment)
+      ...(process.env.BENCH_GATEWAY_FETCH === '1' ? { gatewayFetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init) } : {}),
     });
-    // an experiment on the store's settings, measured without editing server/ (SQLite has one connection)
-    if (process.env.BENCH_SQLITE_PRAGMA) await sql.raw(`PRAGMA ${process.env.BENCH_SQLITE_PRAGMA}`).execute(backend.store.db);
     running = backend;
   } else {
     throw new Error(`BENCH_TARGET must be backend or forwarder, got ${JSON.stringify(target)}`);

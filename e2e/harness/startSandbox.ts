@@ -30,6 +30,8 @@ export interface RunningSandbox {
   /** base URL, e.g. http://127.0.0.1:41234 (may change after restart() if the old port was taken) */
   readonly url: string;
   readonly dbFile: string;
+  /** the process id (changes with restart()), e.g. to read its CPU time */
+  readonly pid: number;
   close(): Promise<void>;
   restart(): Promise<void>;
 }
@@ -71,6 +73,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   return {
     get url() {
       return url;
+    },
+    get pid() {
+      return service?.child.pid ?? 0;
     },
     dbFile,
     async close() {
