@@ -35,7 +35,7 @@ const log = createLogger(config.logLevel, !config.production && process.stdout.i
 let store: Store;
 try {
   // development migrates at start; production only checks, `npm run migrate` is a deliberate step
-  store = await openStore(config.database, { migrate: !config.production });
+  store = await openStore(config.database, { migrate: !config.production, onWarning: (message) => log.warn(message) });
 } catch (e) {
   if (!(e instanceof StoreNotMigratedError)) throw e;
   refuseToStart(e.message);

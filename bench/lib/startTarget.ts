@@ -16,6 +16,8 @@ export interface StartTargetOptions {
   stepTimers?: boolean;
   /** the backend's gateway client sends through the global `fetch` instead of Node's http client (an experiment) */
   gatewayFetch?: boolean;
+  /** the backend's SQLite checkpoints its WAL inside commits, as SQLite does by default, not in its worker (an experiment) */
+  inlineCheckpoints?: boolean;
 }
 
 export interface RunningTarget {
@@ -51,6 +53,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       BENCH_BACKEND_ENV: JSON.stringify(options.backendEnv ?? {}),
       BENCH_STEP_TIMERS: options.stepTimers ? '1' : '',
       BENCH_GATEWAY_FETCH: options.gatewayFetch ? '1' : '',
+      BENCH_INLINE_CHECKPOINTS: options.inlineCheckpoints ? '1' : '',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

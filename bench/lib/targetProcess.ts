@@ -8,10 +8,12 @@
  * Env: BENCH_TARGET, BENCH_GATEWAY_URL, BENCH_STORE (sqlite | postgres), BENCH_BACKEND_ENV (JSON object of extra
  * backend environment), DATABASE_URL for postgres, BENCH_STEP_TIMERS=1 to time SQLite and gateway calls
  * (stepTimers.ts; `{type:'steps'}` reads the totals and resets them), BENCH_GATEWAY_FETCH=1 to send
- * the gateway calls through the global fetch (the experiment of the payment benchmark). `{type:'clock'}` answers the CPU profile's clock.
+ * the gateway calls through the global fetch, BENCH_INLINE_CHECKPOINTS=1 to checkpoint SQLite's WAL inside
+ * commits as SQLite does by default (experiments of the payment benchmark). `{type:'clock'}` answers the CPU profile's clock.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
 import { startBackend } from '../../server/testing/startBackend';
 import { forwarderApp } from './forwarderApp';
 import { takeStepTotals, timeGatewayCalls, timeSqlite } from './stepTimers';
@@ -60,6 +62,11 @@ async function main(): Promise<void> {
       // the gateway client as it was before it had its own http transport: through fetch (an experiment)
       ...(process.env.BENCH_GATEWAY_FETCH === '1' ? { gatewayFetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init) } : {}),
     });
+    if (process.env.BENCH_INLINE_CHECKPOINTS === '1') {
+      // SQLite's default: the commit that passes 1,000 WAL pages checkpoints, on the event loop (an experiment)
+      await backend.store.walCheckpointer?.stop();
+      await sql.raw('PRAGMA wal_autocheckpoint = 1000').execute(backend.store.db);
+    }
     running = backend;
   } else {
     throw new Error(`BENCH_TARGET must be backend or forwarder, got ${JSON.stringify(target)}`);

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
 import { withStatementCache } from './statementCache';
+import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 import { allMigrations } from './migrations';
 import type { Database as Tables } from './schema';
 
@@ -15,7 +16,16 @@ export interface Store {
   dialect: StoreDialect;
   /** names of the migrations this code has that the database has not run yet (empty: up to date) */
   pendingMigrations(): Promise<string[]>;
+  /** SQLite in a file: the worker that checkpoints its WAL off the event loop (walCheckpointer.ts) */
+  walCheckpointer?: WalCheckpointer;
   close(): Promise<void>;
+}
+
+export interface OpenStoreSettings {
+  /** bring the schema up to date first (default), or refuse a schema that is behind */
+  migrate?: boolean;
+  /** where a background problem goes (a failing WAL checkpoint); default: a process warning */
+  onWarning?: (message: string) => void;
 }
 
 /** A production start on a database whose schema is behind the code: migrate first, then start. */
@@ -38,9 +48,9 @@ export type StoreOptions =
  * SQLite runs in WAL mode with a busy timeout, so several processes on one machine can share the file;
  * PostgreSQL is for several machines.
  */
-export async function openStore(options: StoreOptions, { migrate = true }: { migrate?: boolean } = {}): Promise<Store> {
+export async function openStore(options: StoreOptions, { migrate = true, onWarning = (m) => process.emitWarning(m) }: OpenStoreSettings = {}): Promise<Store> {
   const schema = options.kind === 'postgres' ? options.schema : undefined;
-  const store = options.kind === 'sqlite' ? openSqlite(options.file) : openPostgres(options.url, schema);
+  const store = options.kind === 'sqlite' ? openSqlite(options.file, onWarning) : openPostgres(options.url, schema);
   try {
     if (migrate) await migrateToLatest(migratorFor(store.db, store.dialect, schema));
     else {
@@ -54,7 +64,7 @@ export async function openStore(options: StoreOptions, { migrate = true }: { mig
   return store;
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string, onWarning: (message: string) => void): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
@@ -65,9 +75,21 @@ function openSqlite(file: string): Store {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  // checkpoints run in a worker thread, not inside a commit on the event loop (walCheckpointer.ts)
+  const walCheckpointer = file === ':memory:' ? undefined : startWalCheckpointer(file, (m) => onWarning(`SQLite WAL checkpoint failed: ${m}`));
+  if (walCheckpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   // the dialect's types follow better-sqlite3, whose API libsql implements
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
-  return { db, dialect: 'sqlite', pendingMigrations: () => pendingMigrations(migratorFor(db, 'sqlite')), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    pendingMigrations: () => pendingMigrations(migratorFor(db, 'sqlite')),
+    ...(walCheckpointer ? { walCheckpointer } : {}),
+    async close() {
+      await walCheckpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** int8 (bigint, count(*)) as a JS number: every amount is far below 2^53, and a larger value is a bug. */
