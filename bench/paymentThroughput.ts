@@ -8,7 +8,7 @@
  * Every timed run also reads the CPU time each process used (/proc): the one under load, the sandbox and the load
  * generator, per request. Then a profiling run (a fresh backend under `node --cpu-prof`, its SQLite and gateway
  * calls timed from the inside) to find the slowest step, and pairs of the backend as it is against the backend
- * without the last improvement (EXPERIMENT), to measure what it gains.
+ * without one of the improvements (EXPERIMENTS), to measure what each gains.
  *
  * `npx tsx bench/paymentThroughput.ts [--quick]`
  */
@@ -22,7 +22,7 @@ import { failureNote, forwarderRun, paymentRun, runPairs, type MeasuredRun } fro
 import { profileBackend } from './lib/profileBackend';
 import { renderProfile, renderSteps } from './lib/renderProfile';
 import type { LoadResult } from './lib/runLoad';
-import { startTarget } from './lib/startTarget';
+import { startTarget, type StartTargetOptions } from './lib/startTarget';
 import { median, pairRatios } from './lib/stats';
 
 const SETTINGS = {
@@ -31,11 +31,11 @@ const SETTINGS = {
 };
 const GOAL = 0.85;
 
-/** The last improvement, measured against a second backend without it (started with `gatewayFetch`). */
-const EXPERIMENT = {
-  name: "the gateway client on Node's http (keep-alive)",
-  without: 'the gateway client on `fetch`',
-};
+/** Improvements, each measured against a second backend without it (started with the given option). */
+const EXPERIMENTS: readonly { name: string; without: string; option: Pick<StartTargetOptions, 'gatewayFetch' | 'inlineCheckpoints'> }[] = [
+  { name: "the gateway client on Node's http (keep-alive)", without: 'the gateway client on `fetch`', option: { gatewayFetch: true } },
+  { name: 'SQLite WAL checkpoints in a worker thread', without: 'checkpoints inside commits (SQLite\'s default)', option: { inlineCheckpoints: true } },
+];
 
 const medianOf = (runs: readonly LoadResult[], pick: (r: LoadResult) => number) => median(runs.map(pick));
 
@@ -106,30 +106,33 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
     log(`payments: profiling run (${s.amount} payments under --cpu-prof)`);
     const profiled = await profileBackend(sandbox.url, s.amount, s.warmup, s.connections);
 
-    // 3. the last improvement, against a backend without it: pairs, with each backend's CPU time per payment
-    const improved = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
-    const baseline = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, gatewayFetch: true });
-    let experiment: { a: MeasuredRun[]; b: MeasuredRun[] };
-    try {
-      log(`payments: experiment ${EXPERIMENT.name}`);
-      await paymentRun(improved, s.warmup, s.connections);
-      await paymentRun(baseline, s.warmup, s.connections);
-      experiment = await runPairs(
-        s.experimentPairs,
-        () => paymentRun(improved, s.amount, s.connections, others),
-        () => paymentRun(baseline, s.amount, s.connections, others),
-        (i, a, b) => log(`payments: experiment pair ${i + 1}/${s.experimentPairs}: with ${fmt.one(a.rps)} req/s, without ${fmt.one(b.rps)} req/s`),
-      );
-    } finally {
-      await baseline.close();
-      await improved.close();
+    // 3. each improvement, against a backend without it: pairs, with each backend's CPU time per payment
+    const experiments: { a: MeasuredRun[]; b: MeasuredRun[] }[] = [];
+    for (const experiment of EXPERIMENTS) {
+      const improved = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
+      const baseline = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, ...experiment.option });
+      try {
+        log(`payments: experiment ${experiment.name}`);
+        await paymentRun(improved, s.warmup, s.connections);
+        await paymentRun(baseline, s.warmup, s.connections);
+        experiments.push(
+          await runPairs(
+            s.experimentPairs,
+            () => paymentRun(improved, s.amount, s.connections, others),
+            () => paymentRun(baseline, s.amount, s.connections, others),
+            (i, a, b) => log(`payments: experiment pair ${i + 1}/${s.experimentPairs}: with ${fmt.one(a.rps)} req/s, without ${fmt.one(b.rps)} req/s`),
+          ),
+        );
+      } finally {
+        await baseline.close();
+        await improved.close();
+      }
     }
 
     const vsForwarder = comparison('backend route', main.a, 'bare forwarder', main.b, 'ratio backend / forwarder');
     const ratio = median(vsForwarder.ratios);
-    const vsBaseline = comparison('as it is', experiment.a, `with ${EXPERIMENT.without}`, experiment.b, 'ratio as it is / without');
     const backendCpu = (runs: readonly MeasuredRun[]) => median(runs.map((r) => (r.cpuMs.target ?? NaN) / r.count));
-    const notes = [failureNote('backend', main.a), failureNote('forwarder', main.b), failureNote('profiling run', [profiled.run]), failureNote('experiment', [...experiment.a, ...experiment.b])].filter(Boolean);
+    const notes = [failureNote('backend', main.a), failureNote('forwarder', main.b), failureNote('profiling run', [profiled.run]), failureNote('experiments', experiments.flatMap((e) => [...e.a, ...e.b]))].filter(Boolean);
     const markdown = [
       `${s.pairs} pairs of runs of ${s.amount} requests each at ${s.connections} connections, after a warm-up of ${s.warmup} on each side.`,
       'Backend and forwarder each run in their own process, the sandbox in a third, the load generator (autocannon) in this one:',
@@ -149,14 +152,20 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
       '',
       renderProfile(profiled),
       '',
-      `### Experiment: ${EXPERIMENT.name}`,
-      '',
-      `Two backends side by side, one as it is and one with ${EXPERIMENT.without}, ${s.experimentPairs} pairs of ${s.amount} payments:`,
-      '',
-      vsBaseline.table,
-      '',
-      `Backend CPU time per payment (median of runs): **${fmt.two(backendCpu(experiment.a))} ms** as it is, **${fmt.two(backendCpu(experiment.b))} ms** with ${EXPERIMENT.without}` +
-        ` (${fmt.one((1 - backendCpu(experiment.a) / backendCpu(experiment.b)) * 100)} % less).`,
+      ...EXPERIMENTS.flatMap((experiment, i) => {
+        const { a, b } = experiments[i]!;
+        return [
+          `### Experiment: ${experiment.name}`,
+          '',
+          `Two backends side by side, one as it is and one with ${experiment.without}, ${s.experimentPairs} pairs of ${s.amount} payments:`,
+          '',
+          comparison('as it is', a, `with ${experiment.without}`, b, 'ratio as it is / without').table,
+          '',
+          `Backend CPU time per payment (median of runs): **${fmt.two(backendCpu(a))} ms** as it is, **${fmt.two(backendCpu(b))} ms** with ${experiment.without}` +
+            ` (${fmt.one((1 - backendCpu(a) / backendCpu(b)) * 100)} % less).`,
+          '',
+        ];
+      }),
     ].join('\n');
     return { key: 'paymentThroughput', title: '1. Payment creation throughput', markdown };
   } finally {

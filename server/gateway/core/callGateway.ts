@@ -9,7 +9,7 @@ import { encodeBody, type BodyType } from './encodeBody';
 import { maskFields, maskResponseText } from './maskForLog';
 import { readRejection } from './readRejection';
 import { CALL_RULES, retryDelay, type RetryOptions } from './retryPolicy';
-import { ResponseTooLarge, type Transport, type TransportResponse } from './transport';
+import { ResponseTooLarge, TransportTimeout, type Transport, type TransportResponse } from './transport';
 
 /** Answers larger than this are refused unread: the gateway's biggest page is a few tens of KiB. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -73,24 +73,18 @@ async function attemptOnce<T>(
   let result: T | undefined;
   let error: GatewayError | undefined;
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, spec.timeoutMs);
   try {
     const res = await deps.transport({
       method: spec.method,
       url: spec.url,
       headers: encoded ? { 'content-type': encoded.contentType, accept: '*/*' } : { accept: '*/*' },
       body: encoded?.body,
-      signal: controller.signal,
+      timeoutMs: spec.timeoutMs,
       maxBytes: MAX_RESPONSE_BYTES,
     });
     response = { ...res, contentType: res.headers.get('content-type') ?? '' };
   } catch (e) {
-    if (timedOut) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
+    if (e instanceof TransportTimeout) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
     else if (e instanceof ResponseTooLarge) error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
     else {
       // a refused connection means the request never left this process: the outcome is known (nothing happened)
@@ -99,8 +93,6 @@ async function attemptOnce<T>(
       const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       error = new GatewayUnavailableError(spec.operation, `network failure (${code || String(e)})`, unknownIfFailed && !neverSent, undefined, { cause: e });
     }
-  } finally {
-    clearTimeout(timer);
   }
 
   if (response && !error) {

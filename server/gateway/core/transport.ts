@@ -13,8 +13,8 @@ export interface TransportRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | undefined;
-  /** aborting it (the caller's time-out) ends the exchange with an error */
-  signal: AbortSignal;
+  /** the whole exchange, answer read included, ends with TransportTimeout after this long */
+  timeoutMs: number;
   /** a larger answer is refused unread with ResponseTooLarge */
   maxBytes: number;
 }
@@ -24,6 +24,14 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 
 export class ResponseTooLarge extends Error {
   override name = 'ResponseTooLarge';
+}
+
+/** The exchange took longer than its `timeoutMs`: the request may or may not have reached the gateway. */
+export class TransportTimeout extends Error {
+  override name = 'TransportTimeout';
+  constructor(timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+  }
 }
 
 /** Idle connections are closed before a Node server's default 5 s keep-alive would close them under us. */
@@ -41,12 +49,27 @@ export function httpTransport(): Transport {
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
   return (request) =>
-    new Promise<TransportResponse>((resolve, reject) => {
+    new Promise<TransportResponse>((resolveOnce, rejectOnce) => {
       const url = new URL(request.url);
       const secure = url.protocol === 'https:';
       const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
       const headers = body ? { ...request.headers, 'content-length': String(body.length) } : request.headers;
-      const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents['https:'] : agents['http:'], signal: request.signal }, (res) => {
+      // a plain timer, not an AbortSignal: a signal costs as much as the rest of the request's set-up
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        outgoing.destroy(new TransportTimeout(request.timeoutMs));
+      }, request.timeoutMs);
+      const resolve = (value: TransportResponse) => {
+        clearTimeout(timer);
+        resolveOnce(value);
+      };
+      // whichever error the destroy surfaces first (request, answer or socket), a time-out is reported as one
+      const reject = (error: unknown) => {
+        clearTimeout(timer);
+        rejectOnce(timedOut ? new TransportTimeout(request.timeoutMs) : error);
+      };
+      const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents['https:'] : agents['http:'] }, (res) => {
         const chunks: Buffer[] = [];
         let total = 0;
         let complete = false;
@@ -89,15 +112,23 @@ function headerValue(value: string | string[] | undefined): string | null {
  */
 export function fetchTransport(fetchFn: typeof fetch): Transport {
   return async (request) => {
-    const res = await fetchFn(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      // the gateway never redirects its API calls, and the issuer page's Location is the answer itself
-      redirect: 'manual',
-    });
-    return { status: res.status, headers: res.headers, text: await readLimited(res, request.maxBytes) };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new TransportTimeout(request.timeoutMs)), request.timeoutMs);
+    try {
+      const res = await fetchFn(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+        // the gateway never redirects its API calls, and the issuer page's Location is the answer itself
+        redirect: 'manual',
+      });
+      return { status: res.status, headers: res.headers, text: await readLimited(res, request.maxBytes) };
+    } catch (e) {
+      throw controller.signal.aborted ? controller.signal.reason : e;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
