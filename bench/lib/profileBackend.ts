@@ -40,7 +40,7 @@ export async function profileBackend(gatewayUrl: string, amount: number, warmup:
       await backend.close();
     }
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    const profile = file ? summarizeProfile(JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile, Number(process.env.PROFILE_ROWS ?? 12), window) : undefined;
+    const profile = file ? summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, Number(process.env.PROFILE_ROWS ?? 12), window) : undefined;
     return { run, steps, profile };
   } finally {
     rmSync(dir, { recursive: true, force: true });
