@@ -1,4 +1,6 @@
+import type { AdminOrder, AdminPaymentMethod } from '../../shared/contract/admin';
 import type { ErrorBody, FieldError } from '../../shared/contract/errors';
+import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
 /**
@@ -7,18 +9,11 @@ import type { OrderStatus } from '../../shared/gateway/status';
  * logs, history and Referer headers.
  */
 
-export interface OrderRow {
-  order_no: string;
-  status: OrderStatus;
-  amount: string;
-  currency: string;
-  transaction_id: string | null;
-  email: string | null;
-  created_at: string;
-  updated_at: string;
-  captured: string | null;
-  refunded: string | null;
-}
+/** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
+export type OrderRow = AdminOrder;
+/** A payment method as the admin API shows it and takes it. */
+export type PaymentMethod = AdminPaymentMethod;
+export type MethodFieldName = MethodField;
 
 export interface OrderEvent {
   at: string;
@@ -96,27 +91,6 @@ export interface SyncRequest {
   order_nos?: string[];
   from?: string;
   to?: string;
-}
-
-export type MethodFieldName = 'document' | 'birth_date' | 'bank_code' | 'person';
-
-export interface PaymentMethod {
-  id: string;
-  kind: 'card' | 'apm';
-  payment_method?: string;
-  labels: Record<string, string>;
-  enabled: boolean;
-  sort: number;
-  countries: string[];
-  currencies: string[];
-  min_amount?: string;
-  max_amount?: string;
-  fields: MethodFieldName[];
-  open3d?: 'do3DS' | 'no3DS';
-  /** the bank choices of a method that asks for a bank_code (shown, not edited, here) */
-  banks?: { code: string; name: string }[];
-  /** a card's installment counts (2 to 48, increasing); absent on a PUT = leave them as they are */
-  installments?: number[];
 }
 
 /** A payout as the backend returns it (spec 2.7 response); only the fields the page shows are named. */

@@ -1,22 +1,10 @@
 import { toDecimal } from '../../shared/gateway/money';
+import type { AdminOrder } from '../../shared/contract/admin';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { OrderRow } from '../store/orders';
 
-/** An order as the admin API lists it (admin/api/client.ts `OrderRow`): amounts as decimal strings. */
-export interface OrderView {
-  order_no: string;
-  status: OrderStatus;
-  amount: string;
-  currency: string;
-  transaction_id: string | null;
-  email: string | null;
-  created_at: string;
-  updated_at: string;
-  /** what was captured; null while nothing is */
-  captured: string | null;
-  /** what was refunded; null while nothing is */
-  refunded: string | null;
-}
+/** An order as the admin API lists it: amounts as decimal strings. */
+export type OrderView = AdminOrder;
 
 /** Statuses in which the payment has been captured (settled): paid directly, or captured, then maybe refunded. */
 const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];

@@ -1,28 +1,13 @@
 import type { Insertable } from 'kysely';
+import type { AdminPaymentMethod } from '../../../shared/contract/admin';
 import { toDecimal, toMinor } from '../../../shared/gateway/money';
 import type { InstallmentPlan } from '../../store/methodOptions';
 import type { PaymentMethod } from '../../store/paymentMethods';
 import type { PaymentMethodTable } from '../../store/schema';
 import type { MethodInput } from './methodsBody';
 
-/** A payment method as the admin API shows it (admin/api/client.ts `PaymentMethod`). */
-export interface AdminMethod {
-  id: string;
-  kind: 'card' | 'apm';
-  payment_method?: string;
-  labels: Record<string, string>;
-  enabled: boolean;
-  sort: number;
-  countries: string[];
-  currencies: string[];
-  min_amount?: string;
-  max_amount?: string;
-  fields: PaymentMethod['fields'];
-  open3d?: 'do3DS' | 'no3DS';
-  banks?: { code: string; name: string }[];
-  /** the installment counts offered (method_options); always listed for a card, so the owner can add some */
-  installments?: number[];
-}
+/** A payment method as the admin API shows it. */
+export type AdminMethod = AdminPaymentMethod;
 
 export function toAdminMethod(m: PaymentMethod, plans: readonly InstallmentPlan[] = []): AdminMethod {
   const currency = m.currencies?.[0];

@@ -1,0 +1,43 @@
+import type { OrderStatus } from '../gateway/status';
+import type { MethodField } from './session';
+
+/**
+ * The admin API's shapes that both its server (server/admin/) and its page (admin/api/client.ts) use, written
+ * once here: amounts as decimal strings in the order's or method's currency, never minor units.
+ */
+
+/** An order as `GET /api/admin/orders` lists it (and its detail extends). */
+export interface AdminOrder {
+  order_no: string;
+  status: OrderStatus;
+  amount: string;
+  currency: string;
+  transaction_id: string | null;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+  /** what was captured; null while nothing is */
+  captured: string | null;
+  /** what was refunded; null while nothing is */
+  refunded: string | null;
+}
+
+/** A payment method as `GET /api/admin/payment-methods` shows it and `PUT` takes it. */
+export interface AdminPaymentMethod {
+  id: string;
+  kind: 'card' | 'apm';
+  payment_method?: string;
+  labels: Record<string, string>;
+  enabled: boolean;
+  sort: number;
+  countries: string[];
+  currencies: string[];
+  min_amount?: string;
+  max_amount?: string;
+  fields: MethodField[];
+  open3d?: 'do3DS' | 'no3DS';
+  /** the bank choices of a method that asks for a bank_code (shown, not edited, on the page) */
+  banks?: { code: string; name: string }[];
+  /** a card's installment counts (2 to 48, increasing); always listed for a card; absent on a PUT = leave them */
+  installments?: number[];
+}
