@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from './config';
 import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
 import type { Logger } from './log';
@@ -20,30 +19,23 @@ export function createGateway(config: Config, store: Store, log: Logger, overrid
     verifyKeys: config.gateway.verifyKeys,
     timeoutMs: config.gateway.timeoutMs,
     ...clientOverrides,
-    onCall: (record: GatewayCallRecord) => {
+    onCall: (record, call) => {
       metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);
-      const event: AuditEvent = {
-        kind: 'gateway_call',
-        summary: `${record.operation} ${record.outcome}${record.httpStatus ? ` ${record.httpStatus}` : ''}${record.errorCode ? ` ${record.errorCode}` : ''}`,
-        order_no: orderNoOf(record.request),
-        detail: record,
-      };
-      const deferred = deferredCalls.getStore();
-      if (deferred) deferred.push(event);
-      else writeAuditEvent(store.db, event).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
+      // a caller that collects the record writes it itself, in its own transaction (createPayment)
+      if (call.collect) return;
+      writeAuditEvent(store.db, gatewayCallEvent(record)).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
     },
   });
 }
 
-const deferredCalls = new AsyncLocalStorage<AuditEvent[]>();
-
-/**
- * Runs `call` with the audit lines of the gateway calls it makes handed to `into` instead of written at once,
- * for a caller that writes them in the same transaction as the call's outcome: a payment stores its result and
- * the record of its `/v1/checkout` in one commit instead of two. The caller must write `into`, whatever happens.
- */
-export function deferGatewayCallAudit<T>(into: AuditEvent[], call: () => Promise<T>): Promise<T> {
-  return deferredCalls.run(into, call);
+/** The audit line of one HTTP exchange with the gateway. */
+export function gatewayCallEvent(record: GatewayCallRecord): AuditEvent {
+  return {
+    kind: 'gateway_call',
+    summary: `${record.operation} ${record.outcome}${record.httpStatus ? ` ${record.httpStatus}` : ''}${record.errorCode ? ` ${record.errorCode}` : ''}`,
+    order_no: orderNoOf(record.request),
+    detail: record,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../shared/gateway/hashNode';
 import { createApp } from './app';
-import { createLogger, requestLogContext } from './log';
+import { createLogger } from './log';
 import { startBackend, type Backend } from './testing/startBackend';
 
 /** A logger whose lines are kept, raw and parsed. */
@@ -41,18 +41,6 @@ describe('createLogger', () => {
     log.info({ config: { gateway: { signKey: 'sk_live_1', verifyKeys: ['sk_old'] }, shopSecret: 'shh', adminToken: 'adm' }, headers: { authorization: 'Bearer t0k' } }, 'config');
     expect(raw[0]).not.toMatch(/sk_live_1|sk_old|shh|adm"|t0k/);
     expect(raw[0]).toContain('[masked]');
-  });
-
-  it('adds the request fields to lines written through the root logger during a request, once', () => {
-    const { log, raw, lines } = capturingLogger();
-    log.info('outside');
-    requestLogContext.run({ requestId: 'req_1', order_no: 'A-1' }, () => {
-      log.info('deep inside');
-      log.child({ requestId: 'req_1' }).info('through the child');
-    });
-    expect(lines()[0]).not.toHaveProperty('requestId');
-    expect(lines()[1]).toMatchObject({ requestId: 'req_1', order_no: 'A-1', msg: 'deep inside' });
-    expect(raw[2]!.match(/"requestId"/g)).toHaveLength(1);
   });
 });
 

@@ -1,22 +1,18 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { maskCardNumbersInJson } from './maskCardNumbers';
 
 export type { Logger };
 
-/** What every log line written while serving one request carries: its id, and the order once it is known. */
+/**
+ * What every log line of one request carries: its id, and the order once it is known. A handler logs through
+ * the request's child logger (`c.var.log`); code deeper down names the request id in what it logs (there is no
+ * async-local context: its promise hooks cost about a tenth of the backend's CPU per payment, bench/RESULTS.md).
+ */
 export interface RequestLogFields {
   requestId: string;
   order_no?: string;
   transaction_id?: string;
 }
-
-/**
- * The fields of the request being served, set by the `logRequests` middleware. Code deep inside a request
- * (payments, notifications, admin batches) logs through the app's logger without knowing the request; this is
- * how its lines still carry the request id.
- */
-export const requestLogContext = new AsyncLocalStorage<RequestLogFields>();
 
 /**
  * The backend's logger: JSON lines on stdout (or `destination`, e.g. pino-pretty in development), ISO times.
@@ -30,7 +26,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
-      mixin: requestFieldsFor,
       redact: {
         paths: [
           'signKey',
@@ -63,16 +58,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // synchronous: the last lines before a process.exit (shutdown, refused start) must not be lost
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
-}
-
-/**
- * The current request's fields for a line written outside the request's own child logger. A logger that already
- * carries the request id (the request's child, or a child of it) gets nothing, so no field appears twice.
- */
-function requestFieldsFor(_obj: object, _level: number, logger: Logger): object {
-  const fields = requestLogContext.getStore();
-  if (!fields || 'requestId' in logger.bindings()) return {};
-  return { ...fields };
 }
 
 /**

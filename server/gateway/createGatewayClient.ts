@@ -51,8 +51,8 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     }),
   };
   return {
-    checkout: (order) => checkout(ctx, order),
-    authorise: (order) => authorise(ctx, order),
+    checkout: (order, call) => checkout(ctx, order, call),
+    authorise: (order, call) => authorise(ctx, order, call),
     query: (selector) => query(ctx, selector),
     capture: (items) => capture(ctx, items),
     cancel: (items) => cancel(ctx, items),

@@ -23,7 +23,7 @@
  */
 export { createGatewayClient } from './createGatewayClient';
 export type { GatewayConfig, GatewayCallRecord } from './types/config';
-export type { GatewayClient } from './types/client';
+export type { CallOptions, GatewayClient } from './types/client';
 export type { GatewayOperation } from './types/operation';
 export type { PaymentOrder, CheckoutOrder, AuthoriseOrder, ApmResult, AuthoriseResponse } from './types/payment';
 export type { QuerySelector, TransactionRecord, RefundLookup } from './types/query';

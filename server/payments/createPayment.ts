@@ -3,8 +3,8 @@ import type { CreatePaymentBody } from '../../shared/contract/payment';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { deferGatewayCallAudit } from '../createGateway';
-import { GatewayError, GatewayRejectedError } from '../gateway';
+import { gatewayCallEvent } from '../createGateway';
+import { GatewayError, GatewayRejectedError, type GatewayCallRecord } from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
 import { hashSecret } from '../ids';
 import { methodFits } from '../sessions/applicableMethods';
@@ -111,17 +111,19 @@ function buildOrder(deps: AppDeps, { session, extras, method, choices }: Payment
 /** Sends the stored attempt's order and stores the outcome with the record of the call (settleAttempt). */
 async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrder, req: PaymentRequest): Promise<PaymentAnswer> {
   const paymentId = attempt.id;
+  // the records of the gateway calls are stored with the outcome, in one transaction
   const calls: AuditEvent[] = [];
+  const collect = { collect: (record: GatewayCallRecord) => calls.push(gatewayCallEvent(record)) };
   const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls);
   try {
     if (order.kind === 'checkout') {
-      const { html } = await deferGatewayCallAudit(calls, () => deps.gateway.checkout(order.fields));
+      const { html } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
       const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } } };
       await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html }, answer);
       return answer;
     }
-    const { redirectUrl } = await deferGatewayCallAudit(calls, () => deps.gateway.authorise(order.fields));
+    const { redirectUrl } = await deps.gateway.authorise(order.fields, collect);
     const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } } };
     await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
     return answer;

@@ -3,6 +3,7 @@ import { GatewayProtocolError } from '../errors/GatewayProtocolError';
 import { GatewayRejectedError } from '../errors/GatewayRejectedError';
 import { GatewayTimeoutError } from '../errors/GatewayTimeoutError';
 import { GatewayUnavailableError } from '../errors/GatewayUnavailableError';
+import type { CallOptions } from '../types/client';
 import type { GatewayCallRecord } from '../types/config';
 import type { GatewayOperation } from '../types/operation';
 import { encodeBody, type BodyType } from './encodeBody';
@@ -31,6 +32,8 @@ export interface CallSpec<T> {
    * other throw means the answer is unusable and becomes a GatewayProtocolError.
    */
   interpret: (response: GatewayHttpResponse) => T;
+  /** what the caller passed to the operation (CallOptions.collect) */
+  call?: CallOptions | undefined;
 }
 
 export type CallGateway = <T>(spec: CallSpec<T>) => Promise<T>;
@@ -38,7 +41,7 @@ export type CallGateway = <T>(spec: CallSpec<T>) => Promise<T>;
 export interface CallerDeps {
   transport: Transport;
   retry: RetryOptions;
-  onCall?: (record: GatewayCallRecord) => void;
+  onCall?: (record: GatewayCallRecord, call: CallOptions) => void;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -117,7 +120,7 @@ async function attemptOnce<T>(
     ...(error && 'code' in error && typeof error.code === 'string' && error.code ? { errorCode: error.code } : {}),
     durationMs: Date.now() - startedAt.getTime(),
     startedAt: startedAt.toISOString(),
-  });
+  }, spec.call);
   return error ? { error, retryAfter: response?.headers.get('retry-after') } : { result };
 }
 
@@ -145,9 +148,10 @@ function outcomeOf(error: GatewayError | undefined): GatewayCallRecord['outcome'
   return 'protocol';
 }
 
-function report(deps: CallerDeps, record: GatewayCallRecord): void {
+function report(deps: CallerDeps, record: GatewayCallRecord, call: CallOptions = {}): void {
   try {
-    deps.onCall?.(record);
+    call.collect?.(record);
+    deps.onCall?.(record, call);
   } catch {
     // the audit hook must never change the outcome of a payment call
   }

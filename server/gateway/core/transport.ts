@@ -34,14 +34,18 @@ export class TransportTimeout extends Error {
   }
 }
 
-/** Idle connections are closed before a Node server's default 5 s keep-alive would close them under us. */
-const IDLE_SOCKET_MS = 4_000;
+/**
+ * Idle connections are closed well before a Node server's default 5 s keep-alive would close them under us: a
+ * request sent on a connection the gateway is closing fails with its outcome unknown. The margin covers an
+ * event loop that runs the idle timer late under load.
+ */
+const IDLE_SOCKET_MS = 2_000;
 
 /**
  * The transport of a running backend: Node's own http/https client over keep-alive connections. It costs a
  * quarter of the CPU of the global `fetch` for the same exchange (WHATWG streams, Request/Response objects and
  * abort signals are undici's overhead), which was a tenth of the backend's time per payment (bench/RESULTS.md).
- * Idle connections close after 4 s, or a second before the gateway's `Keep-Alive: timeout=` hint.
+ * Idle connections close after 2 s, or a second before the gateway's `Keep-Alive: timeout=` hint if sooner.
  */
 export function httpTransport(): Transport {
   const agents = {

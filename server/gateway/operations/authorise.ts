@@ -2,6 +2,7 @@ import { GatewayRejectedError } from '../errors/GatewayRejectedError';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { parseXml } from '../core/parseXml';
 import type { GatewayHttpResponse } from '../core/callGateway';
+import type { CallOptions } from '../types/client';
 import type { ApmResult, AuthoriseOrder, AuthoriseResponse } from '../types/payment';
 import type { OperationContext } from './context';
 import { resolveIssuerPage } from './resolveIssuerPage';
@@ -12,7 +13,7 @@ import { signPaymentOrder } from './signPaymentOrder';
  * shopper goes (PROTOCOL.md 8). The answer is not signed (PROTOCOL.md 3), so its echo of our order is checked
  * instead: an answer about another order or amount is not trusted.
  */
-export async function authorise(ctx: OperationContext, order: AuthoriseOrder): Promise<AuthoriseResponse> {
+export async function authorise(ctx: OperationContext, order: AuthoriseOrder, call?: CallOptions): Promise<AuthoriseResponse> {
   const fields = signPaymentOrder(ctx, 'authorise', order);
   const result = await ctx.call({
     operation: 'authorise',
@@ -20,9 +21,10 @@ export async function authorise(ctx: OperationContext, order: AuthoriseOrder): P
     url: ctx.url('/v1/authorise'),
     body: { type: 'json', fields },
     timeoutMs: ctx.timeoutMs,
+    call,
     interpret: (res) => readApmResult(ctx, order, res),
   });
-  const redirectUrl = await resolveIssuerPage(ctx, result.issuer_url);
+  const redirectUrl = await resolveIssuerPage(ctx, result.issuer_url, call);
   return { issuerUrl: result.issuer_url, redirectUrl, result };
 }
 

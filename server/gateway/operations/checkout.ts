@@ -1,3 +1,4 @@
+import type { CallOptions } from '../types/client';
 import type { CheckoutOrder } from '../types/payment';
 import type { OperationContext } from './context';
 import { signPaymentOrder } from './signPaymentOrder';
@@ -7,7 +8,7 @@ import { signPaymentOrder } from './signPaymentOrder';
  * gateway's loading page untouched, for the backend to serve in the iFrame. Nothing is read out of the page:
  * its auto-posting form is the gateway's business.
  */
-export async function checkout(ctx: OperationContext, order: CheckoutOrder): Promise<{ html: string }> {
+export async function checkout(ctx: OperationContext, order: CheckoutOrder, call?: CallOptions): Promise<{ html: string }> {
   const fields = signPaymentOrder(ctx, 'checkout', order);
   return ctx.call({
     operation: 'checkout',
@@ -15,6 +16,7 @@ export async function checkout(ctx: OperationContext, order: CheckoutOrder): Pro
     url: ctx.url('/v1/checkout'),
     body: { type: 'form', fields },
     timeoutMs: ctx.timeoutMs,
+    call,
     interpret: (res) => {
       if (!/^text\/html\b/i.test(res.contentType)) throw new Error(`expected text/html, got "${res.contentType}"`);
       if (!/<form\b/i.test(res.text)) throw new Error('the loading page carries no form');

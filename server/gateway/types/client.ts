@@ -1,7 +1,18 @@
 import type { BatchResult, CancelItem, CaptureItem, RefundItem, ReviewItem } from './batch';
+import type { GatewayCallRecord } from './config';
 import type { AuthoriseOrder, AuthoriseResponse, CheckoutOrder } from './payment';
 import type { PayoutRequest, PayoutResponse } from './payout';
 import type { QuerySelector, RefundLookup, TransactionRecord } from './query';
+
+/** What a caller may add to one payment operation. */
+export interface CallOptions {
+  /**
+   * Hands the record of each HTTP attempt of this operation to the caller, e.g. to store it in the same
+   * transaction as the operation's outcome; the client's `onCall` still hears of it, with this option set, and
+   * leaves the record to the caller.
+   */
+  collect?: (record: GatewayCallRecord) => void;
+}
 
 /**
  * Every gateway operation, signed and verified. Failures are thrown as the classes of `errors/`; on the
@@ -11,9 +22,9 @@ import type { QuerySelector, RefundLookup, TransactionRecord } from './query';
  */
 export interface GatewayClient {
   /** `/v1/checkout` step 1: the loading page HTML that forwards the shopper to the hosted card page. */
-  checkout(order: CheckoutOrder): Promise<{ html: string }>;
+  checkout(order: CheckoutOrder, call?: CallOptions): Promise<{ html: string }>;
   /** `/v1/authorise`, then GET issuer_url without following redirects (PROTOCOL.md 8). */
-  authorise(order: AuthoriseOrder): Promise<AuthoriseResponse>;
+  authorise(order: AuthoriseOrder, call?: CallOptions): Promise<AuthoriseResponse>;
   /** `/v1/retrievalTrans`, split into calls of at most 100 references; retried (a query changes nothing). */
   query(selector: QuerySelector): Promise<TransactionRecord[]>;
   /** One `/v1/capture` call; the caller splits into batches (throws GatewayRequestError over 50). */

@@ -1,3 +1,4 @@
+import type { CallOptions } from './client';
 import type { GatewayOperation } from './operation';
 
 /** How the client reaches one gateway account. */
@@ -18,8 +19,11 @@ export interface GatewayConfig {
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** a fetch to send through instead of Node's http client (keep-alive), e.g. to inject a fault in tests */
   fetch?: typeof fetch;
-  /** called for every HTTP attempt, for the audit log; secrets already masked */
-  onCall?: (record: GatewayCallRecord) => void;
+  /**
+   * called for every HTTP attempt, for the audit log; secrets already masked. `call` is what the caller passed
+   * to the operation: with `call.collect` the caller keeps the record itself (see CallOptions).
+   */
+  onCall?: (record: GatewayCallRecord, call: CallOptions) => void;
 }
 
 /** One HTTP exchange with the gateway, safe to store: signatures and personal identifiers are masked. */
