@@ -11,9 +11,8 @@
  * the gateway calls through the global fetch, BENCH_INLINE_CHECKPOINTS=1 to checkpoint SQLite's WAL inside
  * commits as SQLite does by default (experiments of the payment benchmark). `{type:'clock'}` answers the CPU profile's clock.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
+import { serveOnLoopback } from '../../server/testing/serveOnLoopback';
 import { startBackend } from '../../server/testing/startBackend';
 import { forwarderApp } from './forwarderApp';
 import { takeStepTotals, timeGatewayCalls, timeSqlite } from './stepTimers';
@@ -23,22 +22,8 @@ interface Running {
   close(): Promise<void>;
 }
 
-async function startForwarder(gatewayUrl: string): Promise<Running> {
-  const app = forwarderApp(gatewayUrl);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    if (server.listening) resolve();
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
-  };
+function startForwarder(gatewayUrl: string): Promise<Running> {
+  return serveOnLoopback(forwarderApp(gatewayUrl).fetch);
 }
 
 async function main(): Promise<void> {

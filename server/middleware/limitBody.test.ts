@@ -1,24 +1,22 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../apiError';
+import { serveOnLoopback, type LoopbackServer } from '../testing/serveOnLoopback';
 import { limitBody } from './limitBody';
 
 /** The middleware in front of an echo route, served over real HTTP on loopback. */
-let server: ReturnType<typeof serve>;
+let server: LoopbackServer;
 let port = 0;
 beforeAll(async () => {
   const app = new Hono()
     .use(limitBody(1000))
     .all('/echo', async (c) => c.text(`${c.req.method} ${(await c.req.text()).length}`))
     .onError((e, c) => (e instanceof ApiError ? c.json({ code: e.code }, e.status as 413, e.headers) : c.text(String(e), 500)));
-  server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-  port = (server.address() as AddressInfo).port;
+  server = await serveOnLoopback(app.fetch);
+  port = Number(new URL(server.url).port);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** Sends `chunks` with a Content-Length (`chunked: false`) or as a chunked body, and reads the answer. */
 function send(method: string, chunks: string[], chunked: boolean): Promise<{ status: number; body: string; connection: string | undefined }> {

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { createApp } from '../app';
@@ -14,6 +12,7 @@ import { createLogger } from '../log';
 import { createMetrics } from '../metrics/createMetrics';
 import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
 import { openStore, type Store } from '../store/db';
+import { serveOnLoopback } from './serveOnLoopback';
 import type { StoreKind } from './storeVariants';
 
 export interface StartBackendOptions {
@@ -49,13 +48,8 @@ export interface Backend {
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
   const kind = options.store ?? 'sqlite';
   let app: Hono<AppEnv> | undefined;
-  const server = serve({ fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    if (server.listening) resolve();
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback((req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })));
+  const { url } = server;
 
   let tempDir: string | undefined;
   let schema: string | undefined;
@@ -92,11 +86,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     app,
     reconcile: () => reconcileOnce(deps),
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // keep-alive connections would hold close() open until they time out
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      await server.close();
       if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
       await store.close();
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
