@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
+import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createGateway } from '../createGateway';
@@ -87,9 +87,22 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     reconcile: () => reconcileOnce(deps),
     async close() {
       await server.close();
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(store.db);
+      // the store first: its pool ends once the work still in flight (an audit line written after the answer)
+      // is done, so that dropping the schema cannot deadlock with it
       await store.close();
+      if (schema) await dropSchema(schema);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops a test's PostgreSQL schema with a connection of its own (the store's pool is closed by then). */
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
