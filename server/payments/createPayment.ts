@@ -114,7 +114,7 @@ async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrd
   // the records of the gateway calls are stored with the outcome, in one transaction
   const calls: AuditEvent[] = [];
   const collect = { collect: (record: GatewayCallRecord) => calls.push(gatewayCallEvent(record)) };
-  const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls);
+  const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls, req.requestId);
   try {
     if (order.kind === 'checkout') {
       const { html } = await deps.gateway.checkout(order.fields, collect);

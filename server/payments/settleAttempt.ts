@@ -20,6 +20,7 @@ export async function settleAttempt(
   outcome: AttemptOutcome,
   answer: PaymentAnswer,
   audit: readonly AuditEvent[] = [],
+  requestId?: string,
 ): Promise<void> {
   const at = deps.now().toISOString();
   const { status, payment_status, message, next_check_at, ...artefacts } = outcome;
@@ -42,7 +43,7 @@ export async function settleAttempt(
     });
   } catch (e) {
     // the outcome could not be stored (the reconcile loop will ask the gateway); the record of the call is kept
-    for (const event of audit) await writeAuditEvent(deps.store.db, event, at).catch((err: unknown) => deps.log.error({ err }, 'audit: could not record a gateway call'));
+    for (const event of audit) await writeAuditEvent(deps.store.db, event, at).catch((err: unknown) => deps.log.error({ requestId, attemptId: attempt.id, err }, 'audit: could not record a gateway call'));
     throw e;
   }
 }
