@@ -11,7 +11,7 @@ import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLines, orderOf } from './lib/admin';
+import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
 import { approveOnIssuerPage, followReturn, startPix } from './lib/shop';
@@ -75,8 +75,8 @@ describeOnStores('notifications under faults', (store) => {
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
     expect(once(tally, await storedNotifications(n.notify_id))).toBe(1);
     const lines = await auditLines(backend.url, session.order_no);
-    expect(lines.filter((l) => l.startsWith(`notification: notification ${n.notify_id} `))).toEqual([`notification: notification ${n.notify_id} (PAYMENT 3000): applied`]);
-    expect(lines).toContain(`ignored: notification ${n.notify_id}: duplicate delivery`);
+    expect(lines.filter((l) => l.startsWith(auditLine(`notification: notification ${n.notify_id} `)))).toEqual([auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`)]);
+    expect(lines).toContain(auditLine(`ignored: notification ${n.notify_id}: duplicate delivery`));
     expect(once(tally, await paymentsTaken(backend.url, sandbox.url, session.order_no))).toBe(1);
   });
 

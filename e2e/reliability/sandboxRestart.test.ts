@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../harness/sandboxApi';
 import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
 import { waitFor } from '../../server/testing/waitFor';
-import { auditLines, orderOf } from './lib/admin';
+import { auditLine, auditLines, orderOf } from './lib/admin';
 import { backendProcess, type BackendProcess } from './lib/backendProcess';
 import { paymentsTaken } from './lib/gateway';
 import { approveOnIssuerPage, startPix } from './lib/shop';
@@ -61,7 +61,7 @@ describe('a sandbox restart during notification retries', () => {
     expect(delivered.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
     const lines = await auditLines(backend.url, session.order_no);
-    expect(once(tally, lines.filter((l) => l === `notification: notification ${delivered.notify_id} (PAYMENT 3000): applied`).length)).toBe(1);
+    expect(once(tally, lines.filter((l) => l === auditLine(`notification: notification ${delivered.notify_id} (PAYMENT 3000): applied`)).length)).toBe(1);
     expect(lines.some((l) => l.startsWith('transition: query'))).toBe(false);
     expect(once(tally, await paymentsTaken(backend.url, sandbox.url, session.order_no))).toBe(1);
   }, 90_000);

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../harness/sandboxApi';
 import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLines, orderOf } from './lib/admin';
+import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
 import { backendProcess, type BackendProcess } from './lib/backendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
@@ -69,8 +69,8 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       expect(answers).toEqual(Array(4).fill('200 success'));
       expect((await orderOf(b.url, session.order_no)).status).toBe('paid');
       const lines = await auditLines(a.url, session.order_no);
-      expect(once(tally, lines.filter((l) => l === `notification: notification ${n.notify_id} (PAYMENT 3000): applied`).length)).toBe(1);
-      expect(lines.filter((l) => l === `ignored: notification ${n.notify_id}: duplicate delivery`)).toHaveLength(3);
+      expect(once(tally, lines.filter((l) => l === auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`)).length)).toBe(1);
+      expect(lines.filter((l) => l === auditLine(`ignored: notification ${n.notify_id}: duplicate delivery`))).toHaveLength(3);
       expect(lines.filter((l) => l.startsWith('transition: '))).toEqual(['transition: notification: pending -> paid']);
     }
   }, 120_000);
