@@ -111,9 +111,15 @@ function buildOrder(deps: AppDeps, { session, extras, method, choices }: Payment
 /** Sends the stored attempt's order and stores the outcome with the record of the call (settleAttempt). */
 async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrder, req: PaymentRequest): Promise<PaymentAnswer> {
   const paymentId = attempt.id;
-  // the records of the gateway calls are stored with the outcome, in one transaction
+  // the records of the gateway calls are stored with the outcome, in one transaction, under this attempt (the
+  // issuer page's GET names no order of its own)
   const calls: AuditEvent[] = [];
-  const collect = { collect: (record: GatewayCallRecord) => calls.push(gatewayCallEvent(record)) };
+  const collect = {
+    collect: (record: GatewayCallRecord) => {
+      const event = gatewayCallEvent(record);
+      calls.push({ ...event, order_no: event.order_no ?? attempt.gateway_order_no, attempt_id: paymentId, request_id: req.requestId ?? null });
+    },
+  };
   const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls, req.requestId);
   try {
     if (order.kind === 'checkout') {

@@ -127,6 +127,12 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(location.origin + location.pathname).toBe('https://shop.test/thanks');
     expect(Object.fromEntries(location.searchParams)).toEqual({ order_no: s.order_no, status: 'paid', payment_id: res.body.payment_id });
     expect((await orderOf(quiet, s.id)).status).toBe('paid');
+
+    // both calls of the payment are in the audit log once, under the attempt: the order and the issuer page
+    const [attempt] = await attemptsOf(quiet, s.id);
+    const calls = await quiet.store.db.selectFrom('audit_events').select(['summary', 'order_no']).where('kind', '=', 'gateway_call').where('attempt_id', '=', attempt!.id).orderBy('id').execute();
+    expect(calls.map((c) => c.summary.split(' ').slice(0, 2).join(' '))).toEqual(['authorise ok', 'issuerPage ok']);
+    expect(calls.every((c) => c.order_no === attempt!.gateway_order_no)).toBe(true);
   });
 
   it('APM: paid by the notification alone', async () => {
