@@ -33,6 +33,7 @@ const BUNDLES: Record<string, () => UserConfig> = {
 
 export default defineConfig(({ mode }) => {
   const bundle = BUNDLES[mode];
-  if (!bundle) throw new Error(`vite.config.ts: no bundle for mode "${mode}" (one of: ${Object.keys(BUNDLES).join(', ')})`);
+  if (!bundle)
+    throw new Error(`vite.config.ts: no bundle for mode "${mode}" (one of: ${Object.keys(BUNDLES).join(', ')})`);
   return bundle();
 });

@@ -2,7 +2,16 @@ import { expect, test } from 'vitest';
 import { toCsv } from './csv';
 
 test('quotes what needs quoting and nothing else', () => {
-  expect(toCsv(['a', 'b'], [['plain', 'x,y'], ['say "hi"', 'two\nlines'], [null, 3]])).toBe('a,b\r\nplain,"x,y"\r\n"say ""hi""","two\nlines"\r\n,3\r\n');
+  expect(
+    toCsv(
+      ['a', 'b'],
+      [
+        ['plain', 'x,y'],
+        ['say "hi"', 'two\nlines'],
+        [null, 3],
+      ],
+    ),
+  ).toBe('a,b\r\nplain,"x,y"\r\n"say ""hi""","two\nlines"\r\n,3\r\n');
 });
 
 test('text that a spreadsheet would run as a formula is defused', () => {

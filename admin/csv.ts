@@ -3,7 +3,10 @@
  * that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) is prefixed with an apostrophe:
  * error messages come from the gateway and must not become formulas on the owner's machine.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null | undefined)[])[],
+): string {
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 

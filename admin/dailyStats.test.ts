@@ -4,8 +4,11 @@ import { approvalRate, datesBetween, statsFromOrders } from './dailyStats';
 import { order } from './testing/stubFetch';
 
 test('approval rate is approved over approved + declined, exact to one decimal', () => {
-  const day = (status: string, count: number) => ({ date: '2024-05-01', status, count, volume_minor: 0, currency: 'USD' }) as const;
-  expect(approvalRate([day('paid', 2), day('refunded', 1), day('declined', 1), day('pending', 50)] as never)).toBe('75.0%');
+  const day = (status: string, count: number) =>
+    ({ date: '2024-05-01', status, count, volume_minor: 0, currency: 'USD' }) as const;
+  expect(approvalRate([day('paid', 2), day('refunded', 1), day('declined', 1), day('pending', 50)] as never)).toBe(
+    '75.0%',
+  );
   expect(approvalRate([day('paid', 2), day('declined', 1)] as never)).toBe('66.7%');
   expect(approvalRate([day('pending', 3)] as never)).toBeNull();
 });

@@ -58,7 +58,12 @@ export function datesBetween(from: string, to: string, max = 366): string[] {
 }
 
 /** Pivots stats rows into one entry per date for one currency (volume) or all currencies (count). */
-export function toChartDays(days: readonly StatsDay[], dates: readonly string[], metric: 'count' | 'volume', currency?: string): ChartDay[] {
+export function toChartDays(
+  days: readonly StatsDay[],
+  dates: readonly string[],
+  metric: 'count' | 'volume',
+  currency?: string,
+): ChartDay[] {
   const byDate = new Map(dates.map((d) => [d, { date: d, values: {} } as ChartDay]));
   for (const d of days) {
     if (metric === 'volume' && d.currency !== currency) continue;

@@ -8,7 +8,11 @@ const MAX_PAGES = 100;
  * The per-day figures for a range: from /admin/api/stats, or, on a backend without that route (404), computed
  * from the orders list of the same range. `partial` says the fallback stopped before the last page.
  */
-export async function loadStats(api: AdminApi, from: string, to: string): Promise<{ days: StatsDay[]; partial: boolean }> {
+export async function loadStats(
+  api: AdminApi,
+  from: string,
+  to: string,
+): Promise<{ days: StatsDay[]; partial: boolean }> {
   try {
     return { days: (await api.getStats(from, to)).days, partial: false };
   } catch (err) {

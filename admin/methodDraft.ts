@@ -3,7 +3,8 @@ import { isCurrency } from '../shared/gateway/currencies';
 import type { PaymentMethod } from './api/client';
 
 /** A payment method as the form edits it: lists and limits as the text the owner types. */
-export interface MethodDraft extends Omit<PaymentMethod, 'countries' | 'currencies' | 'min_amount' | 'max_amount' | 'installments'> {
+export interface MethodDraft
+  extends Omit<PaymentMethod, 'countries' | 'currencies' | 'min_amount' | 'max_amount' | 'installments'> {
   countries: string;
   currencies: string;
   min_amount: string;
@@ -35,7 +36,11 @@ export function fromDrafts(drafts: readonly MethodDraft[]): PaymentMethod[] {
     const m: PaymentMethod = {
       ...rest,
       id: d.id.trim(),
-      labels: Object.fromEntries(Object.entries(d.labels).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()])),
+      labels: Object.fromEntries(
+        Object.entries(d.labels)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [k, v.trim()]),
+      ),
       sort: i,
       countries: codes(countries),
       currencies: codes(currencies),
@@ -51,7 +56,14 @@ export function fromDrafts(drafts: readonly MethodDraft[]): PaymentMethod[] {
 }
 
 function codes(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase()))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
+    ),
+  ];
 }
 
 function counts(text: string): string[] {
@@ -73,7 +85,8 @@ export function validateMethods(drafts: readonly MethodDraft[]): FieldError[] {
     if (!/^[a-z0-9_-]{1,40}$/.test(id)) add(i, 'id', 'must be 1 to 40 lower-case letters, digits, "-" or "_"');
     else if (seen.has(id)) add(i, 'id', 'is used by another method');
     seen.add(id);
-    if (d.kind === 'apm' && !d.payment_method?.trim()) add(i, 'payment_method', 'is required for an APM (the gateway code, e.g. PIX)');
+    if (d.kind === 'apm' && !d.payment_method?.trim())
+      add(i, 'payment_method', 'is required for an APM (the gateway code, e.g. PIX)');
     if (!d.labels.en?.trim()) add(i, 'labels.en', 'is required: it is the fallback for every other language');
     const badCountries = codes(d.countries).filter((c) => !/^[A-Z]{2}$/.test(c));
     if (badCountries.length) add(i, 'countries', `not a two-letter country code: ${badCountries.join(', ')}`);
@@ -85,7 +98,8 @@ export function validateMethods(drafts: readonly MethodDraft[]): FieldError[] {
     const max = d.max_amount.trim();
     if (min && !DECIMAL.test(min)) add(i, 'min_amount', 'must be a decimal amount such as 10.00');
     if (max && !DECIMAL.test(max)) add(i, 'max_amount', 'must be a decimal amount such as 5000.00');
-    if (min && max && DECIMAL.test(min) && DECIMAL.test(max) && compareDecimal(min, max) > 0) add(i, 'max_amount', 'must not be less than the minimum');
+    if (min && max && DECIMAL.test(min) && DECIMAL.test(max) && compareDecimal(min, max) > 0)
+      add(i, 'max_amount', 'must not be less than the minimum');
   });
   return errors;
 }

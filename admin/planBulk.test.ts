@@ -41,9 +41,17 @@ test('review needs a decision and carries it on every item; ineligible orders ar
   expect(planBulk('review', [row(1, { status: 'review' })]).problems).toContain('Choose approve or reject.');
   const plan = planBulk('review', [row(1, { status: 'review' }), row(2)], { approve: false });
   expect(plan.items).toEqual([{ order_no: 'ORD-0001', approve: false }]);
-  expect(plan.skipped).toEqual([{ order_no: 'ORD-0002', ok: false, error: { code: 'skipped', message: 'Not sent: an order in status paid cannot be reviewed.' } }]);
+  expect(plan.skipped).toEqual([
+    {
+      order_no: 'ORD-0002',
+      ok: false,
+      error: { code: 'skipped', message: 'Not sent: an order in status paid cannot be reviewed.' },
+    },
+  ]);
 });
 
 test('a reason over the gateway limit is refused', () => {
-  expect(planBulk('refund', [row(1)], { reason: 'x'.repeat(51) }).problems).toContain('The reason must be at most 50 characters.');
+  expect(planBulk('refund', [row(1)], { reason: 'x'.repeat(51) }).problems).toContain(
+    'The reason must be at most 50 characters.',
+  );
 });

@@ -61,23 +61,29 @@ export function planBulk(action: BulkAction, orders: readonly OrderRow[], option
       error: { code: 'skipped', message: `Not sent: an order in status ${o.status} cannot be ${PAST[action]}.` },
     }));
 
-  const partial = (action === 'capture' || action === 'refund') && options.amount?.trim() ? options.amount.trim() : undefined;
+  const partial =
+    (action === 'capture' || action === 'refund') && options.amount?.trim() ? options.amount.trim() : undefined;
   const currencies = new Set(eligible.map((o) => o.currency));
   let partialMinor: number | undefined;
   if (partial !== undefined) {
     const [currency] = currencies;
     if (currencies.size > 1) problems.push('A partial amount needs every selected order in one currency.');
-    else if (currency && !isAmount(partial, currency)) problems.push(`The amount must be written like ${currency === 'JPY' ? '"1000"' : '"5.00"'} for ${currency}.`);
+    else if (currency && !isAmount(partial, currency))
+      problems.push(`The amount must be written like ${currency === 'JPY' ? '"1000"' : '"5.00"'} for ${currency}.`);
     else if (currency) {
       partialMinor = toMinor(partial, currency);
       if (partialMinor === 0) problems.push('The amount must be greater than zero.');
       const limit = (o: OrderRow) => (action === 'refund' ? refundable(o) : minorOf(o.amount, o.currency));
       const over = eligible.filter((o) => partialMinor! > limit(o));
-      if (over.length) problems.push(`The amount is more than ${over.length === 1 ? 'order ' + over[0]!.order_no : over.length + ' orders'} allow${over.length === 1 ? 's' : ''}.`);
+      if (over.length)
+        problems.push(
+          `The amount is more than ${over.length === 1 ? 'order ' + over[0]!.order_no : over.length + ' orders'} allow${over.length === 1 ? 's' : ''}.`,
+        );
     }
   }
   const reason = options.reason?.trim();
-  if (reason && reason.length > MAX_LENGTH.refund_reason) problems.push(`The reason must be at most ${MAX_LENGTH.refund_reason} characters.`);
+  if (reason && reason.length > MAX_LENGTH.refund_reason)
+    problems.push(`The reason must be at most ${MAX_LENGTH.refund_reason} characters.`);
   if (action === 'review' && options.approve === undefined) problems.push('Choose approve or reject.');
   if (eligible.length === 0) problems.push(`None of the selected orders can be ${PAST[action]}.`);
 
@@ -94,4 +100,9 @@ export function planBulk(action: BulkAction, orders: readonly OrderRow[], option
   return { items, skipped, totals, problems };
 }
 
-const PAST: Record<BulkAction, string> = { capture: 'captured', cancel: 'cancelled', review: 'reviewed', refund: 'refunded' };
+const PAST: Record<BulkAction, string> = {
+  capture: 'captured',
+  cancel: 'cancelled',
+  review: 'reviewed',
+  refund: 'refunded',
+};

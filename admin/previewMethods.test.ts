@@ -16,7 +16,14 @@ const m = (id: string, over: Partial<PaymentMethod> = {}): PaymentMethod => ({
 
 const methods = [
   m('card', { kind: 'card', sort: 0 }),
-  m('boleto', { sort: 2, countries: ['BR'], currencies: ['BRL'], min_amount: '5.00', max_amount: '1000.00', fields: ['document'] }),
+  m('boleto', {
+    sort: 2,
+    countries: ['BR'],
+    currencies: ['BRL'],
+    min_amount: '5.00',
+    max_amount: '1000.00',
+    fields: ['document'],
+  }),
   m('pix', { sort: 1, countries: ['BR'], currencies: ['BRL'] }),
   m('ideal', { sort: 3, countries: ['NL'], currencies: ['EUR'] }),
   m('off', { sort: 4, enabled: false }),
@@ -25,7 +32,11 @@ const methods = [
 const ids = (list: PaymentMethod[]) => list.map((x) => x.id);
 
 test('a Brazilian shopper sees card, pix and boleto in sort order', () => {
-  expect(ids(previewMethods(methods, { country: 'BR', currency: 'BRL', amount: '100.00' }))).toEqual(['card', 'pix', 'boleto']);
+  expect(ids(previewMethods(methods, { country: 'BR', currency: 'BRL', amount: '100.00' }))).toEqual([
+    'card',
+    'pix',
+    'boleto',
+  ]);
 });
 
 test('amount limits are inclusive and compared in minor units', () => {

@@ -13,7 +13,10 @@ export interface Route {
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [path = '', search = ''] = raw.split('?', 2);
-  const parts = path.split('/').filter(Boolean).map((p) => safeDecode(p));
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => safeDecode(p));
   return { parts, query: new URLSearchParams(search) };
 }
 

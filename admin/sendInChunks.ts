@@ -22,7 +22,8 @@ export async function sendInChunks(
       answered = (await send(chunk)).results ?? [];
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) throw err;
-      const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: 'error', message: String(err) };
+      const error =
+        err instanceof ApiError ? { code: err.code, message: err.message } : { code: 'error', message: String(err) };
       answered = chunk.map((item) => ({ order_no: item.order_no, ok: false, error }));
     }
     const byOrder = new Map(answered.map((r) => [r.order_no, r]));
@@ -31,7 +32,10 @@ export async function sendInChunks(
         byOrder.get(item.order_no) ?? {
           order_no: item.order_no,
           ok: false,
-          error: { code: 'no_result', message: 'The server returned no result for this order; sync it to see its state.' },
+          error: {
+            code: 'no_result',
+            message: 'The server returned no result for this order; sync it to see its state.',
+          },
         },
       );
     }

@@ -28,7 +28,11 @@ export function useBulkRun(api: AdminApi, onDone: () => void = () => {}) {
   const [outcome, setOutcome] = useState<{ action: RunAction; results: BulkResult[] } | null>(null);
   const [error, setError] = useState<string>();
 
-  async function track(action: RunAction, total: number, work: (advance: (done: number) => void) => Promise<BulkResult[]>) {
+  async function track(
+    action: RunAction,
+    total: number,
+    work: (advance: (done: number) => void) => Promise<BulkResult[]>,
+  ) {
     setOutcome(null);
     setError(undefined);
     setProgress({ label: LABEL[action], done: 0, total });
@@ -46,7 +50,10 @@ export function useBulkRun(api: AdminApi, onDone: () => void = () => {}) {
   /** Sends `items` in chunks; `skipped` (orders never sent) are listed with the results. */
   const run = (action: RunAction, items: BulkItem[], skipped: BulkResult[] = []) =>
     track(action, items.length, async (advance) => {
-      const send = action === 'sync' ? (chunk: BulkItem[]) => api.sync({ order_nos: chunk.map((i) => i.order_no) }) : (chunk: BulkItem[]) => api.bulk(action, chunk);
+      const send =
+        action === 'sync'
+          ? (chunk: BulkItem[]) => api.sync({ order_nos: chunk.map((i) => i.order_no) })
+          : (chunk: BulkItem[]) => api.bulk(action, chunk);
       return [...(await sendInChunks(items, send, advance)), ...skipped];
     });
 

@@ -18,5 +18,7 @@ export function validatePayout(body: Record<string, unknown>): FieldError[] {
   if (result.success) return [];
   return toFieldErrors(result.error)
     .filter((f) => !(f.path in FILLED_BY_BACKEND))
-    .map((f) => (f.path === 'beneficiary' ? { path: f.path, message: 'is required: fill in who receives the money' } : f));
+    .map((f) =>
+      f.path === 'beneficiary' ? { path: f.path, message: 'is required: fill in who receives the money' } : f,
+    );
 }

@@ -33,7 +33,11 @@ function adminHeaders(): Record<string, string> {
 
 /** Is the admin refund route there? A probe with an unknown order costs no gateway call. */
 async function hasAdminRefund(backendUrl: string): Promise<{ ok: boolean; why: string }> {
-  const res = await fetch(`${backendUrl}/admin/api/orders/refund`, { method: 'POST', headers: adminHeaders(), body: JSON.stringify({ orders: [{ order_no: 'bench-probe-unknown' }] }) });
+  const res = await fetch(`${backendUrl}/admin/api/orders/refund`, {
+    method: 'POST',
+    headers: adminHeaders(),
+    body: JSON.stringify({ orders: [{ order_no: 'bench-probe-unknown' }] }),
+  });
   const text = await res.text();
   return { ok: res.status === 200, why: `POST /admin/api/orders/refund answered ${res.status}: ${text.slice(0, 160)}` };
 }
@@ -49,14 +53,19 @@ async function statusOf(backend: RunningTarget, s: BenchSession): Promise<string
 }
 
 /** Polls each order until the backend has it as paid; the ones still waiting are asked again, with a deadline. */
-async function waitUntilPaid(backend: RunningTarget, sessions: readonly BenchSession[], log: (line: string) => void): Promise<void> {
+async function waitUntilPaid(
+  backend: RunningTarget,
+  sessions: readonly BenchSession[],
+  log: (line: string) => void,
+): Promise<void> {
   let waiting = [...sessions];
   const deadline = Date.now() + PAID_DEADLINE_MS;
   while (waiting.length) {
     const statuses = await mapConcurrent(waiting, 16, (s) => statusOf(backend, s));
     waiting = waiting.filter((_, i) => statuses[i] !== 'paid');
     if (!waiting.length) return;
-    if (Date.now() > deadline) throw new Error(`${waiting.length} orders were still not paid after ${PAID_DEADLINE_MS / 60_000} min`);
+    if (Date.now() > deadline)
+      throw new Error(`${waiting.length} orders were still not paid after ${PAID_DEADLINE_MS / 60_000} min`);
     log(`bulk refund: ${waiting.length} orders not paid yet`);
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -66,7 +75,11 @@ export async function bulkRefund(options: BenchOptions): Promise<BenchResult> {
   const count = options.quick ? ORDERS.quick : ORDERS.full;
   const { log } = options;
   const sandbox = await startSandbox();
-  const backend = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES, ...AUTO_CAPTURE_ACCOUNT } });
+  const backend = await startTarget({
+    kind: 'backend',
+    gatewayUrl: sandbox.url,
+    backendEnv: { ...UNLIMITED_RATES, ...AUTO_CAPTURE_ACCOUNT },
+  });
   try {
     const probe = await hasAdminRefund(backend.url);
     if (!probe.ok) throw new Error(`the admin API is not available: ${probe.why}`);
@@ -82,7 +95,11 @@ export async function bulkRefund(options: BenchOptions): Promise<BenchResult> {
     log(`bulk refund: refunding ${count} orders in requests of ${CHUNK_SIZE}`);
     const started = performance.now();
     const results = await sendInChunks(items, async (chunk) => {
-      const res = await fetch(`${backend.url}/admin/api/orders/refund`, { method: 'POST', headers: adminHeaders(), body: JSON.stringify({ orders: chunk }) });
+      const res = await fetch(`${backend.url}/admin/api/orders/refund`, {
+        method: 'POST',
+        headers: adminHeaders(),
+        body: JSON.stringify({ orders: chunk }),
+      });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`refund request answered ${res.status}: ${text.slice(0, 200)}`);
       return JSON.parse(text) as { results: BulkResult[] };
@@ -94,18 +111,32 @@ export async function bulkRefund(options: BenchOptions): Promise<BenchResult> {
     const errors = new Map<string, number>();
     for (const r of results) if (!r.ok) errors.set(r.error.code, (errors.get(r.error.code) ?? 0) + 1);
     // each request of the page is split into gateway batches on its own
-    const expectedCalls = Array.from({ length: Math.ceil(count / CHUNK_SIZE) }, (_, i) => Math.ceil(Math.min(CHUNK_SIZE, count - i * CHUNK_SIZE) / BATCH_LIMIT.refund)).reduce((a, b) => a + b, 0);
+    const expectedCalls = Array.from({ length: Math.ceil(count / CHUNK_SIZE) }, (_, i) =>
+      Math.ceil(Math.min(CHUNK_SIZE, count - i * CHUNK_SIZE) / BATCH_LIMIT.refund),
+    ).reduce((a, b) => a + b, 0);
     const table = markdownTable(
       ['orders', 'refunded', 'failed', 'total time', 'orders per second', 'gateway calls `/v1/refund`', 'expected'],
-      [[fmt.int(count), fmt.int(ok), fmt.int(count - ok), fmt.seconds(totalMs), fmt.one(count / (totalMs / 1000)), `**${calls}**`, `${expectedCalls} (${BATCH_LIMIT.refund} a call) ${calls === expectedCalls ? '- as expected' : '- **differs**'}`]],
+      [
+        [
+          fmt.int(count),
+          fmt.int(ok),
+          fmt.int(count - ok),
+          fmt.seconds(totalMs),
+          fmt.one(count / (totalMs / 1000)),
+          `**${calls}**`,
+          `${expectedCalls} (${BATCH_LIMIT.refund} a call) ${calls === expectedCalls ? '- as expected' : '- **differs**'}`,
+        ],
+      ],
     );
     const markdown = [
       `${fmt.int(count)} orders paid by card through the hosted page on the sandbox's auto-capture account (setup: ${fmt.seconds(setupMs)}, not timed), then refunded in full`,
       `through \`POST /admin/api/orders/refund\` in requests of ${CHUNK_SIZE} orders, one after the other, as the admin page sends a selection.`,
-      'The time runs from the first request to the last answer; the gateway\'s REFUND RESULT notifications arrive at the backend meanwhile.',
+      "The time runs from the first request to the last answer; the gateway's REFUND RESULT notifications arrive at the backend meanwhile.",
       '',
       table,
-      ...(errors.size ? ['', `Failed orders by error code: ${[...errors].map(([c, n]) => `\`${c}\` ${n}`).join(', ')}.`] : []),
+      ...(errors.size
+        ? ['', `Failed orders by error code: ${[...errors].map(([c, n]) => `\`${c}\` ${n}`).join(', ')}.`]
+        : []),
     ].join('\n');
     return { key: 'bulkRefund', title: '3. Bulk refund through the admin API', markdown };
   } finally {

@@ -37,7 +37,13 @@ export async function memory(options: BenchOptions): Promise<BenchResult> {
     const started = Date.now();
     const sample = async (payments: number) => {
       const m = await backend.memory();
-      samples.push({ payments, elapsedMs: Date.now() - started, rss: m.rss, heapUsed: m.heapUsed, external: m.external });
+      samples.push({
+        payments,
+        elapsedMs: Date.now() - started,
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        external: m.external,
+      });
       options.log(`memory: ${fmt.int(payments)} payments, rss ${fmt.mb(m.rss)}, heap ${fmt.mb(m.heapUsed)}`);
     };
     // the first sample after a warm-up: code loaded, caches filled, JIT done
@@ -58,10 +64,17 @@ export async function memory(options: BenchOptions): Promise<BenchResult> {
   const first = samples[0]!;
   const last = samples.at(-1)!;
   const half = samples[Math.floor(samples.length / 2)]!;
-  const perStep = (a: Sample, b: Sample) => (b.payments === a.payments ? 0 : ((b.rss - a.rss) / (b.payments - a.payments)) * s.every);
+  const perStep = (a: Sample, b: Sample) =>
+    b.payments === a.payments ? 0 : ((b.rss - a.rss) / (b.payments - a.payments)) * s.every;
   const table = markdownTable(
     ['payments', 'elapsed', 'RSS', 'heap used', 'external (buffers)'],
-    samples.map((x) => [fmt.int(x.payments), fmt.seconds(x.elapsedMs), fmt.mb(x.rss), fmt.mb(x.heapUsed), fmt.mb(x.external)]),
+    samples.map((x) => [
+      fmt.int(x.payments),
+      fmt.seconds(x.elapsedMs),
+      fmt.mb(x.rss),
+      fmt.mb(x.heapUsed),
+      fmt.mb(x.external),
+    ]),
   );
   const reached = last.payments >= s.total;
   const note = failureNote('payments', runs);

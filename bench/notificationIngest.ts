@@ -46,7 +46,13 @@ async function pendingOrders(backend: RunningTarget, count: number): Promise<Ben
 
 function notifications(sessions: readonly BenchSession[]): string[] {
   const batch = randomBytes(4).toString('hex');
-  return sessions.map((s, i) => signedNotification({ gatewayOrderNo: `${s.order_no}-1`, amount: s.amount, currency: s.currency }, `N${batch}${i}`, `T${batch}${i}`));
+  return sessions.map((s, i) =>
+    signedNotification(
+      { gatewayOrderNo: `${s.order_no}-1`, amount: s.amount, currency: s.currency },
+      `N${batch}${i}`,
+      `T${batch}${i}`,
+    ),
+  );
 }
 
 function deliver(backend: RunningTarget, bodies: readonly string[], connections: number): Promise<LoadResult> {
@@ -55,7 +61,11 @@ function deliver(backend: RunningTarget, bodies: readonly string[], connections:
     url: backend.url,
     connections,
     amount: bodies.length,
-    next: () => ({ path: '/hooks/gateway', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: bodies[Math.min(i++, bodies.length - 1)]! }),
+    next: () => ({
+      path: '/hooks/gateway',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: bodies[Math.min(i++, bodies.length - 1)]!,
+    }),
   });
 }
 
@@ -68,11 +78,24 @@ async function countAuthorised(backend: RunningTarget, sessions: readonly BenchS
   return statuses.filter((st) => st === 'authorised').length;
 }
 
-async function measureStore(gatewayUrl: string, store: 'sqlite' | 'postgres', databaseUrl: string | undefined, options: BenchOptions): Promise<StoreResult> {
+async function measureStore(
+  gatewayUrl: string,
+  store: 'sqlite' | 'postgres',
+  databaseUrl: string | undefined,
+  options: BenchOptions,
+): Promise<StoreResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
-  const backend = await startTarget({ kind: 'backend', gatewayUrl, store, ...(databaseUrl ? { databaseUrl } : {}), backendEnv: { ...UNLIMITED_RATES } });
+  const backend = await startTarget({
+    kind: 'backend',
+    gatewayUrl,
+    store,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    backendEnv: { ...UNLIMITED_RATES },
+  });
   try {
-    options.log(`notifications [${store}]: ${s.warmup + s.runs * s.perRun} orders with a pending card payment (setup, not timed)`);
+    options.log(
+      `notifications [${store}]: ${s.warmup + s.runs * s.perRun} orders with a pending card payment (setup, not timed)`,
+    );
     const warm = await pendingOrders(backend, s.warmup);
     const sets: BenchSession[][] = [];
     for (let r = 0; r < s.runs; r++) sets.push(await pendingOrders(backend, s.perRun));
@@ -85,7 +108,9 @@ async function measureStore(gatewayUrl: string, store: 'sqlite' | 'postgres', da
       distinct.push(await deliver(backend, delivered[r]!, s.connections));
       // the same deliveries once more: every one is now a duplicate
       duplicate.push(await deliver(backend, delivered[r]!, s.connections));
-      options.log(`notifications [${store}]: run ${r + 1}/${s.runs}: distinct ${fmt.one(distinct.at(-1)!.rps)}/s, duplicates ${fmt.one(duplicate.at(-1)!.rps)}/s`);
+      options.log(
+        `notifications [${store}]: run ${r + 1}/${s.runs}: distinct ${fmt.one(distinct.at(-1)!.rps)}/s, duplicates ${fmt.one(duplicate.at(-1)!.rps)}/s`,
+      );
     }
     const sample = sets.flat().filter((_, i) => i % 10 === 0);
     return { store, distinct, duplicate, checked: sample.length, applied: await countAuthorised(backend, sample) };
@@ -103,7 +128,9 @@ export async function notificationIngest(options: BenchOptions): Promise<BenchRe
     results.push(await measureStore(sandbox.url, 'sqlite', undefined, options));
     const databaseUrl = await findPostgres();
     if (databaseUrl) results.push(await measureStore(sandbox.url, 'postgres', databaseUrl, options));
-    else postgresNote = 'PostgreSQL: **not measured**, no server answered (set DATABASE_URL, or run one on 127.0.0.1:5432).';
+    else
+      postgresNote =
+        'PostgreSQL: **not measured**, no server answered (set DATABASE_URL, or run one on 127.0.0.1:5432).';
   } finally {
     await sandbox.close();
   }
@@ -120,14 +147,19 @@ export async function notificationIngest(options: BenchOptions): Promise<BenchRe
       ];
     }),
   );
-  const notes = results.flatMap((r) => [failureNote(`${r.store} distinct`, r.distinct), failureNote(`${r.store} duplicates`, r.duplicate)]).filter(Boolean);
+  const notes = results
+    .flatMap((r) => [failureNote(`${r.store} distinct`, r.distinct), failureNote(`${r.store} duplicates`, r.duplicate)])
+    .filter(Boolean);
   const markdown = [
     `${s.runs} runs of ${s.perRun} signed notifications each per store, at ${s.connections} connections, after a warm-up of ${s.warmup}; each distinct run is followed by the same deliveries again (all duplicates).`,
     'The backend runs in its own process; the PostgreSQL server is the local one (its own processes, same 2 cores).',
     '',
     markdownTable(['store', 'notifications', 'per second, median', 'runs', 'p50 ms', 'p99 ms'], rows),
     '',
-    ...results.map((r) => `Check [${r.store}]: ${r.applied} of ${r.checked} sampled orders read back as \`authorised\` after the runs.`),
+    ...results.map(
+      (r) =>
+        `Check [${r.store}]: ${r.applied} of ${r.checked} sampled orders read back as \`authorised\` after the runs.`,
+    ),
     ...(postgresNote ? ['', postgresNote] : []),
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');

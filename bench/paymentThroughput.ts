@@ -32,14 +32,32 @@ const SETTINGS = {
 const GOAL = 0.85;
 
 /** Improvements, each measured against a second backend without it (started with the given option). */
-const EXPERIMENTS: readonly { name: string; without: string; option: Pick<StartTargetOptions, 'gatewayFetch' | 'inlineCheckpoints'> }[] = [
-  { name: "the gateway client on Node's http (keep-alive)", without: 'the gateway client on `fetch`', option: { gatewayFetch: true } },
-  { name: 'SQLite WAL checkpoints in a worker thread', without: 'checkpoints inside commits (SQLite\'s default)', option: { inlineCheckpoints: true } },
+const EXPERIMENTS: readonly {
+  name: string;
+  without: string;
+  option: Pick<StartTargetOptions, 'gatewayFetch' | 'inlineCheckpoints'>;
+}[] = [
+  {
+    name: "the gateway client on Node's http (keep-alive)",
+    without: 'the gateway client on `fetch`',
+    option: { gatewayFetch: true },
+  },
+  {
+    name: 'SQLite WAL checkpoints in a worker thread',
+    without: "checkpoints inside commits (SQLite's default)",
+    option: { inlineCheckpoints: true },
+  },
 ];
 
 const medianOf = (runs: readonly LoadResult[], pick: (r: LoadResult) => number) => median(runs.map(pick));
 
-function comparison(nameA: string, a: readonly LoadResult[], nameB: string, b: readonly LoadResult[], ratioLabel: string): { table: string; ratios: number[] } {
+function comparison(
+  nameA: string,
+  a: readonly LoadResult[],
+  nameB: string,
+  b: readonly LoadResult[],
+  ratioLabel: string,
+): { table: string; ratios: number[] } {
   const ratios = pairRatios(
     a.map((r) => r.rps),
     b.map((r) => r.rps),
@@ -47,7 +65,11 @@ function comparison(nameA: string, a: readonly LoadResult[], nameB: string, b: r
   const summary = markdownTable(
     ['', nameA, nameB],
     [
-      ['throughput, median of runs', `${fmt.one(medianOf(a, (r) => r.rps))} req/s`, `${fmt.one(medianOf(b, (r) => r.rps))} req/s`],
+      [
+        'throughput, median of runs',
+        `${fmt.one(medianOf(a, (r) => r.rps))} req/s`,
+        `${fmt.one(medianOf(b, (r) => r.rps))} req/s`,
+      ],
       ['latency p50, median of runs', `${medianOf(a, (r) => r.p50Ms)} ms`, `${medianOf(b, (r) => r.p50Ms)} ms`],
       ['latency p99, median of runs', `${medianOf(a, (r) => r.p99Ms)} ms`, `${medianOf(b, (r) => r.p99Ms)} ms`],
       [`${ratioLabel}, median of pairs`, `**${fmt.two(median(ratios))}**`, `pairs: ${ratios.map(fmt.two).join(', ')}`],
@@ -66,13 +88,18 @@ function comparison(nameA: string, a: readonly LoadResult[], nameB: string, b: r
 /** CPU time per request of each process (median of runs), side by side: where the machine's cores went. */
 function cpuTable(nameA: string, a: readonly MeasuredRun[], nameB: string, b: readonly MeasuredRun[]): string {
   const perRequest = (runs: readonly MeasuredRun[], name?: string) =>
-    median(runs.map((r) => (name ? (r.cpuMs[name] ?? NaN) : Object.values(r.cpuMs).reduce((x, y) => x + y, 0)) / r.count));
+    median(
+      runs.map((r) => (name ? (r.cpuMs[name] ?? NaN) : Object.values(r.cpuMs).reduce((x, y) => x + y, 0)) / r.count),
+    );
   const names = [...new Set([...a, ...b].flatMap((r) => Object.keys(r.cpuMs)))];
   if (!names.length) return '(no CPU times: /proc is not readable here)';
   const label = (name: string) => (name === 'target' ? `the process under load (${nameA} / ${nameB})` : name);
   return markdownTable(
     ['CPU ms per request, median of runs', nameA, nameB],
-    [...names.map((n) => [label(n), fmt.two(perRequest(a, n)), fmt.two(perRequest(b, n))]), ['all three', fmt.two(perRequest(a)), fmt.two(perRequest(b))]],
+    [
+      ...names.map((n) => [label(n), fmt.two(perRequest(a, n)), fmt.two(perRequest(b, n))]),
+      ['all three', fmt.two(perRequest(a)), fmt.two(perRequest(b))],
+    ],
   );
 }
 
@@ -95,7 +122,8 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
         s.pairs,
         () => paymentRun(backend, s.amount, s.connections, others),
         () => forwarderRun(forwarder, forms, s.amount, s.connections, others),
-        (i, a, b) => log(`payments: pair ${i + 1}/${s.pairs}: backend ${fmt.one(a.rps)} req/s, forwarder ${fmt.one(b.rps)} req/s`),
+        (i, a, b) =>
+          log(`payments: pair ${i + 1}/${s.pairs}: backend ${fmt.one(a.rps)} req/s, forwarder ${fmt.one(b.rps)} req/s`),
       );
     } finally {
       await backend.close();
@@ -109,8 +137,17 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
     // 3. each improvement, against a backend without it: pairs, with each backend's CPU time per payment
     const experiments: { a: MeasuredRun[]; b: MeasuredRun[] }[] = [];
     for (const experiment of EXPERIMENTS) {
-      const improved = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
-      const baseline = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES }, ...experiment.option });
+      const improved = await startTarget({
+        kind: 'backend',
+        gatewayUrl: sandbox.url,
+        backendEnv: { ...UNLIMITED_RATES },
+      });
+      const baseline = await startTarget({
+        kind: 'backend',
+        gatewayUrl: sandbox.url,
+        backendEnv: { ...UNLIMITED_RATES },
+        ...experiment.option,
+      });
       try {
         log(`payments: experiment ${experiment.name}`);
         await paymentRun(improved, s.warmup, s.connections);
@@ -120,7 +157,10 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
             s.experimentPairs,
             () => paymentRun(improved, s.amount, s.connections, others),
             () => paymentRun(baseline, s.amount, s.connections, others),
-            (i, a, b) => log(`payments: experiment pair ${i + 1}/${s.experimentPairs}: with ${fmt.one(a.rps)} req/s, without ${fmt.one(b.rps)} req/s`),
+            (i, a, b) =>
+              log(
+                `payments: experiment pair ${i + 1}/${s.experimentPairs}: with ${fmt.one(a.rps)} req/s, without ${fmt.one(b.rps)} req/s`,
+              ),
           ),
         );
       } finally {
@@ -132,7 +172,15 @@ export async function paymentThroughput(options: BenchOptions): Promise<BenchRes
     const vsForwarder = comparison('backend route', main.a, 'bare forwarder', main.b, 'ratio backend / forwarder');
     const ratio = median(vsForwarder.ratios);
     const backendCpu = (runs: readonly MeasuredRun[]) => median(runs.map((r) => (r.cpuMs.target ?? NaN) / r.count));
-    const notes = [failureNote('backend', main.a), failureNote('forwarder', main.b), failureNote('profiling run', [profiled.run]), failureNote('experiments', experiments.flatMap((e) => [...e.a, ...e.b]))].filter(Boolean);
+    const notes = [
+      failureNote('backend', main.a),
+      failureNote('forwarder', main.b),
+      failureNote('profiling run', [profiled.run]),
+      failureNote(
+        'experiments',
+        experiments.flatMap((e) => [...e.a, ...e.b]),
+      ),
+    ].filter(Boolean);
     const markdown = [
       `${s.pairs} pairs of runs of ${s.amount} requests each at ${s.connections} connections, after a warm-up of ${s.warmup} on each side.`,
       'Backend and forwarder each run in their own process, the sandbox in a third, the load generator (autocannon) in this one:',

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const { only } = parseBenchArgs(argv);
   const unknown = only.filter((name) => !(name in BENCHMARKS));
-  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${Object.keys(BENCHMARKS).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${Object.keys(BENCHMARKS).join(', ')})`);
   const options = benchOptions(argv);
   const command = `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
   for (const [key, bench] of Object.entries(BENCHMARKS)) {
@@ -47,7 +48,11 @@ async function main(): Promise<void> {
     } catch (e) {
       options.log(`bench: ${key} failed: ${e instanceof Error ? e.stack : String(e)}`);
       const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-      result = { key, title: bench.title, markdown: `**Not measured in the latest run**: the benchmark failed with \`${why}\`.` };
+      result = {
+        key,
+        title: bench.title,
+        markdown: `**Not measured in the latest run**: the benchmark failed with \`${why}\`.`,
+      };
     }
     const tookMs = Date.now() - started;
     const took = tookMs < 120_000 ? `${Math.round(tookMs / 1000)} s` : `${(tookMs / 60_000).toFixed(1)} min`;

@@ -34,7 +34,13 @@ const PAYMENT_FAULTS: (Record<string, unknown> | null)[] = [
   { apply: 'after', fault: { kind: 'malformed' } },
   { fault: { kind: 'latency', ms: 1500 } },
 ];
-const NOTIFY_FAULTS: (Record<string, unknown> | null)[] = [null, { kind: 'drop' }, { kind: 'duplicate' }, { kind: 'delay', ms: 700 }, { kind: 'reorder' }];
+const NOTIFY_FAULTS: (Record<string, unknown> | null)[] = [
+  null,
+  { kind: 'drop' },
+  { kind: 'duplicate' },
+  { kind: 'delay', ms: 700 },
+  { kind: 'reorder' },
+];
 const REFUND_FAULTS = PAYMENT_FAULTS;
 
 interface Options {
@@ -72,7 +78,14 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
   const gw = sandboxApi(sandboxUrl);
   const orderNo = `SOAK-${process.pid}-${seq}-${randomUUID().slice(0, 6)}`;
   const fault = (endpoint: string, orderNoOfRule: string, rule: Record<string, unknown> | null) =>
-    rule ? gw.addFault({ endpoint, order_no: orderNoOfRule, times: 1, ...(endpoint === 'notify' ? { fault: rule } : rule) }) : Promise.resolve();
+    rule
+      ? gw.addFault({
+          endpoint,
+          order_no: orderNoOfRule,
+          times: 1,
+          ...(endpoint === 'notify' ? { fault: rule } : rule),
+        })
+      : Promise.resolve();
   await fault('/v1/authorise', `${orderNo}-1`, pick(PAYMENT_FAULTS));
   await fault('notify', `${orderNo}-1`, pick(NOTIFY_FAULTS));
 
@@ -80,31 +93,51 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
   const key = randomUUID();
   // the same key through crashes: the backend answers a repeat with the first answer; a payment cut by a crash
   // has none, and the shopper, after a while, reloads instead (a new key)
-  let pay = await until('an answer to the payment', async () => {
-    const res = await startPayment(backend.url, session, 'pix', key);
-    return res.status === 409 ? undefined : res;
-  }, 15_000).catch(() => ({ status: 409, body: undefined as any }));
+  let pay = await until(
+    'an answer to the payment',
+    async () => {
+      const res = await startPayment(backend.url, session, 'pix', key);
+      return res.status === 409 ? undefined : res;
+    },
+    15_000,
+  ).catch(() => ({ status: 409, body: undefined as any }));
   if (pay.status === 409) unanswered += 1;
   if (pay.status !== 200) {
     // outcome unknown: the reconcile loop settles it; a payment the gateway never got may be paid again
-    const settled = await until('reconcile', async () => {
-      const s = (await orderOf(backend.url, orderNo)).status;
-      return s === 'pending' || s === 'declined' ? s : undefined;
-    }, 60_000);
+    const settled = await until(
+      'reconcile',
+      async () => {
+        const s = (await orderOf(backend.url, orderNo)).status;
+        return s === 'pending' || s === 'declined' ? s : undefined;
+      },
+      60_000,
+    );
     if (settled === 'pending') return { orderNo, stranded: true, refunded: false };
-    pay = await until('the second attempt', () => startPayment(backend.url, session, 'pix').then((r) => (r.status === 200 ? r : undefined)), 30_000);
+    pay = await until(
+      'the second attempt',
+      () => startPayment(backend.url, session, 'pix').then((r) => (r.status === 200 ? r : undefined)),
+      30_000,
+    );
   }
   const back = await approveOnIssuerPage(pay.body.action.url as string);
   if (Math.random() < 0.5) await followReturn(back).catch(() => undefined);
-  await until('the order paid', async () => ((await orderOf(backend.url, orderNo)).status === 'paid' ? true : undefined), 60_000);
+  await until(
+    'the order paid',
+    async () => ((await orderOf(backend.url, orderNo)).status === 'paid' ? true : undefined),
+    60_000,
+  );
 
   const { attempts } = await orderOf(backend.url, orderNo);
   await fault('/v1/refund', attempts.at(-1)!.gateway_order_no, pick(REFUND_FAULTS));
-  await until('the refund settled', async () => {
-    const res = await adminCall(backend.url, '/orders/refund', { body: { orders: [{ order_no: orderNo }] } });
-    const r = res.body?.results?.[0];
-    return r?.ok || (r?.error?.code === 'E0009' && /refunded$/.test(r.error.message)) ? true : undefined;
-  }, 90_000);
+  await until(
+    'the refund settled',
+    async () => {
+      const res = await adminCall(backend.url, '/orders/refund', { body: { orders: [{ order_no: orderNo }] } });
+      const r = res.body?.results?.[0];
+      return r?.ok || (r?.error?.code === 'E0009' && /refunded$/.test(r.error.message)) ? true : undefined;
+    },
+    90_000,
+  );
   return { orderNo, stranded: false, refunded: true };
 }
 
@@ -154,7 +187,9 @@ export async function soak(options: Options): Promise<{ lost: number; doubled: n
     let doubled = 0;
     for (const s of stories) {
       const { attempts, status } = await until('the order', () => orderOf(backend.url, s.orderNo), 30_000);
-      const transactions = (await Promise.all(attempts.map((a) => sandboxApi(sandbox.url).transactions(a.gateway_order_no)))).flat();
+      const transactions = (
+        await Promise.all(attempts.map((a) => sandboxApi(sandbox.url).transactions(a.gateway_order_no)))
+      ).flat();
       const paid = successful(transactions).length;
       const refunds = transactions.reduce((n, t) => n + ((t.refunds as unknown[] | undefined)?.length ?? 0), 0);
       const want = s.stranded ? 0 : 1;

@@ -44,11 +44,18 @@ export async function widgetSize(options: BenchOptions): Promise<BenchResult> {
     const initial = sumSizes(initialFiles.map(size));
     const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
     // the chunk that carries FingerprintJS: lazy, and not one of the initial ones
-    const fingerprintFiles = js.filter((f) => !initialFiles.includes(f) && !f.startsWith('widget') && /fingerprintjs|fpjs/i.test(readFileSync(join(dir, f), 'utf8')));
+    const fingerprintFiles = js.filter(
+      (f) =>
+        !initialFiles.includes(f) &&
+        !f.startsWith('widget') &&
+        /fingerprintjs|fpjs/i.test(readFileSync(join(dir, f), 'utf8')),
+    );
     const fingerprint = sumSizes(fingerprintFiles.map(size));
     const stylesheet = size(manifest.stylesheet.file);
     const withFingerprint = sumSizes([initial, fingerprint]);
-    const locales = js.filter((f) => !initialFiles.includes(f) && !fingerprintFiles.includes(f) && f !== manifest.loaderVersioned.file);
+    const locales = js.filter(
+      (f) => !initialFiles.includes(f) && !fingerprintFiles.includes(f) && f !== manifest.loaderVersioned.file,
+    );
     const oneLocale = locales.length ? Math.max(...locales.map((f) => size(f).gzip)) : 0;
 
     const row = (name: string, s: Sizes, budget?: number): (string | number)[] => [
@@ -56,7 +63,9 @@ export async function widgetSize(options: BenchOptions): Promise<BenchResult> {
       fmt.kb(s.raw),
       fmt.kb(s.gzip),
       fmt.kb(s.brotli),
-      budget === undefined ? '' : `${fmt.kb(budget)} gzip: ${s.gzip <= budget ? 'within' : '**over**'} (${((s.gzip / budget) * 100).toFixed(0)} %)`,
+      budget === undefined
+        ? ''
+        : `${fmt.kb(budget)} gzip: ${s.gzip <= budget ? 'within' : '**over**'} (${((s.gzip / budget) * 100).toFixed(0)} %)`,
     ];
     const table = markdownTable(
       ['what', 'raw', 'gzip', 'brotli', 'budget'],
@@ -68,17 +77,27 @@ export async function widgetSize(options: BenchOptions): Promise<BenchResult> {
       ],
     );
     const comparison = markdownTable(
-      ['checkout', 'their published size', 'ours (initial + fingerprint + stylesheet), same compression', 'ours as a share of theirs'],
+      [
+        'checkout',
+        'their published size',
+        'ours (initial + fingerprint + stylesheet), same compression',
+        'ours as a share of theirs',
+      ],
       PUBLISHED.map((p) => {
         const ours = sumSizes([withFingerprint, stylesheet]);
         const theirs = 'brotli' in p ? p.brotli : p.gzip;
         const oursBytes = 'brotli' in p ? ours.brotli : ours.gzip;
         const unit = 'brotli' in p ? 'brotli' : 'gzip';
-        return [p.name, `about ${fmt.kb(theirs)} ${unit}`, `${fmt.kb(oursBytes)} ${unit}`, `${((oursBytes / theirs) * 100).toFixed(0)} %`];
+        return [
+          p.name,
+          `about ${fmt.kb(theirs)} ${unit}`,
+          `${fmt.kb(oursBytes)} ${unit}`,
+          `${((oursBytes / theirs) * 100).toFixed(0)} %`,
+        ];
       }),
     );
     const markdown = [
-      'A fresh production build of the current source (the project\'s Vite config, into a temp dir). Each file is compressed on its own, as a CDN serves it; kB = 1,000 bytes, as the budget counts.',
+      "A fresh production build of the current source (the project's Vite config, into a temp dir). Each file is compressed on its own, as a CDN serves it; kB = 1,000 bytes, as the budget counts.",
       '',
       table,
       '',

@@ -30,7 +30,12 @@ interface Timing {
 }
 
 function shopPage(backendUrl: string, session: { id: string; client_secret: string }): string {
-  const options = JSON.stringify({ session: session.id, clientSecret: session.client_secret, apiBase: backendUrl, locale: 'en' });
+  const options = JSON.stringify({
+    session: session.id,
+    clientSecret: session.client_secret,
+    apiBase: backendUrl,
+    locale: 'en',
+  });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bench shop</title></head>
 <body>
@@ -54,9 +59,17 @@ async function loadOnce(browser: Browser, url: string): Promise<Timing> {
   try {
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(() => (window as { __ready?: unknown; __error?: unknown }).__ready ?? (window as { __error?: unknown }).__error, undefined, { timeout: LOAD_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => (window as { __ready?: unknown; __error?: unknown }).__ready ?? (window as { __error?: unknown }).__error,
+      undefined,
+      { timeout: LOAD_TIMEOUT_MS },
+    );
     const r = await page.evaluate(() => {
-      const w = window as unknown as { __scriptStart: number; __ready?: { at: number; form: boolean; pay: boolean }; __error?: string };
+      const w = window as unknown as {
+        __scriptStart: number;
+        __ready?: { at: number; form: boolean; pay: boolean };
+        __error?: string;
+      };
       return { scriptStart: w.__scriptStart, ready: w.__ready, error: w.__error };
     });
     if (!r.ready) throw new Error(`the widget reported an error: ${r.error}`);
@@ -75,30 +88,52 @@ export async function widgetStartup(options: BenchOptions): Promise<BenchResult>
   let page = '';
   const shop = await serveStatic(() => page, built.dir);
   shopUrl = shop.url;
-  const backend = await startTarget({ kind: 'backend', gatewayUrl: 'http://127.0.0.1:9', backendEnv: { ...UNLIMITED_RATES, ALLOWED_ORIGINS: shopUrl } });
+  const backend = await startTarget({
+    kind: 'backend',
+    gatewayUrl: 'http://127.0.0.1:9',
+    backendEnv: { ...UNLIMITED_RATES, ALLOWED_ORIGINS: shopUrl },
+  });
   let browser: Browser | undefined;
   try {
     page = shopPage(backend.url, await createSession(backend.url));
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     for (let i = 0; i < WARMUP_LOADS; i++) await loadOnce(browser, shopUrl);
     const timings: Timing[] = [];
     for (let i = 0; i < loads; i++) timings.push(await loadOnce(browser, shopUrl));
     options.log(`widget start-up: ${timings.map((t) => fmt.one(t.fromScript)).join(', ')} ms`);
-    const row = (name: string, values: number[]) => [name, fmt.one(median(values)), fmt.one(Math.min(...values)), fmt.one(percentile(values, 90)), fmt.one(Math.max(...values))];
+    const row = (name: string, values: number[]) => [
+      name,
+      fmt.one(median(values)),
+      fmt.one(Math.min(...values)),
+      fmt.one(percentile(values, 90)),
+      fmt.one(Math.max(...values)),
+    ];
     const table = markdownTable(
       ['time to an interactive form', 'median ms', 'min', 'p90', 'max'],
       [
-        row('from the widget.js script tag', timings.map((t) => t.fromScript)),
-        row('from the start of navigation', timings.map((t) => t.fromNavigation)),
+        row(
+          'from the widget.js script tag',
+          timings.map((t) => t.fromScript),
+        ),
+        row(
+          'from the start of navigation',
+          timings.map((t) => t.fromNavigation),
+        ),
       ],
     );
     const version = browser.version();
     const markdown = [
       `Chromium ${version} headless (\`/usr/bin/chromium\`), ${loads} cold loads (a new browser context each, after ${WARMUP_LOADS} not counted), over loopback with no throttling:`,
-      'the figures are the widget\'s own work (loader, entry, session request to the backend, first render), not a shopper\'s network.',
+      "the figures are the widget's own work (loader, entry, session request to the backend, first render), not a shopper's network.",
       '"Interactive" is the widget\'s `onReady`, with the form and its pay button in the DOM; English (bundled), so no locale chunk.',
       '',
       table,

@@ -3,7 +3,16 @@ import { saveScreenshot } from './harness/artifacts';
 import { findOrder, signIn } from './harness/owner';
 import { scanAccessibility } from './harness/scanAccessibility';
 import { seedPaidOrders } from './harness/seedPaidOrders';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from './harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from './harness/shopper';
 import { useSystem } from './harness/useSystem';
 
 const env = useSystem({ name: 'accessibility' });
@@ -65,7 +74,10 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     await page.locator('table tbody tr').first().waitFor();
     expect(await scanAccessibility(page), 'orders').toEqual([]);
     await page.getByRole('checkbox', { name: 'Select all orders on this page' }).check();
-    await page.getByRole('group', { name: 'Actions for the selected orders' }).getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Actions for the selected orders' })
+      .getByRole('button', { name: 'Refund', exact: true })
+      .click();
     await page.getByRole('dialog').waitFor();
     expect(await scanAccessibility(page), 'bulk refund dialog').toEqual([]);
     await page.keyboard.press('Escape');

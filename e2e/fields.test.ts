@@ -14,7 +14,16 @@ import { challengeWindowSize } from '../widget/device/challengeWindowSize';
 import { adminApi } from './harness/adminApi';
 import { expectNoCspViolations } from './harness/expectations';
 import { sandboxApi } from './harness/sandboxApi';
-import { CARDS, SHOPPER, cardFrame, expectOutcome, fillShopper, payButton, payInCardFrame, widget } from './harness/shopper';
+import {
+  CARDS,
+  SHOPPER,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  payButton,
+  payInCardFrame,
+  widget,
+} from './harness/shopper';
 import { shopCsp } from './harness/startShopServer';
 import { useSystem } from './harness/useSystem';
 
@@ -31,7 +40,10 @@ beforeAll(async () => {
   pageServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', shopOrigin);
     if (url.pathname !== '/checkout') return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': shopCsp(env.system.backend.url, env.system.sandbox.url) });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': shopCsp(env.system.backend.url, env.system.sandbox.url),
+    });
     res.end(shopPage(url.searchParams.get('session') ?? '', url.searchParams.get('secret') ?? ''));
   });
   await new Promise<void>((resolve) => pageServer!.listen(0, '127.0.0.1', resolve));
@@ -55,7 +67,13 @@ const SESSION = {
   shopper_level: 'gold',
   website: 'Fields Shop',
   platform_source: 'custom',
-  subscription: { contract_name: 'Mug club', contract_amount: '33.00', interval: 'month', interval_count: 1, billing_cycle: 12 },
+  subscription: {
+    contract_name: 'Mug club',
+    contract_amount: '33.00',
+    interval: 'month',
+    interval_count: 1,
+    billing_cycle: 12,
+  },
   allow_save_card: true,
 };
 
@@ -84,7 +102,9 @@ describe('the fields the widget collects reach the gateway', () => {
     const session = await createSession();
     // the shop's screening provider has set its cookie on the shop's domain
     await context.addCookies([{ name: 'rsk_token', value: 'scr-e2e-123', url: origin }]);
-    await page.goto(`${origin}/checkout?${new URLSearchParams({ session: session.id, secret: session.client_secret })}`);
+    await page.goto(
+      `${origin}/checkout?${new URLSearchParams({ session: session.id, secret: session.client_secret })}`,
+    );
     const root = widget(page);
     await root.locator('form.ck-form').waitFor();
     // the session's subscription is shown before paying
@@ -165,7 +185,12 @@ describe('the fields the widget collects reach the gateway', () => {
     expect(checkoutTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
 
     // what the gateway answers about the order, through its own signed query
-    const gateway = createGatewayClient({ baseUrl: env.system.sandbox.url, merchantId: DEMO_DEFAULTS.MERCHANT_ID, accountId: DEMO_DEFAULTS.ACCOUNT_ID, signKey: env.system.signKey });
+    const gateway = createGatewayClient({
+      baseUrl: env.system.sandbox.url,
+      merchantId: DEMO_DEFAULTS.MERCHANT_ID,
+      accountId: DEMO_DEFAULTS.ACCOUNT_ID,
+      signKey: env.system.signKey,
+    });
     const [record] = await gateway.query({ orders: [gatewayOrderNo] });
     expect(record).toMatchObject({
       query_result: '1',
@@ -173,12 +198,22 @@ describe('the fields the widget collects reach the gateway', () => {
       website: 'Fields Shop',
       shopper_email: SHOPPER.email,
       shopper_phone: SHOPPER.phone,
-      delivery_information: { delivery_city: SHOPPER['billing.city'], delivery_firstname: SHOPPER.first_name, delivery_postal_code: SHOPPER['billing.postal_code'] },
+      delivery_information: {
+        delivery_city: SHOPPER['billing.city'],
+        delivery_firstname: SHOPPER.first_name,
+        delivery_postal_code: SHOPPER['billing.postal_code'],
+      },
       subscription_result: { contract_name: 'Mug club', recurring_status: '1', recurring_deduction_period: '1 month' },
     });
 
     // the owner sees the same: what was sent, and the gateway's subscription result
-    expect(order.attempts[0]!.payment_order).toMatchObject({ challenge_window_size: sent.challenge_window_size, screening_token_cookie: 'scr-e2e-123', installments: '6' });
-    expect((order as unknown as { subscription_result: unknown }).subscription_result).toMatchObject({ recurring_id: (record!.subscription_result as Record<string, string>).recurring_id });
+    expect(order.attempts[0]!.payment_order).toMatchObject({
+      challenge_window_size: sent.challenge_window_size,
+      screening_token_cookie: 'scr-e2e-123',
+      installments: '6',
+    });
+    expect((order as unknown as { subscription_result: unknown }).subscription_result).toMatchObject({
+      recurring_id: (record!.subscription_result as Record<string, string>).recurring_id,
+    });
   });
 });

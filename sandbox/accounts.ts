@@ -22,8 +22,22 @@ const DEMO_APMS = ['PIX', 'BOLETO', 'ALIPAY', 'IDEAL'];
 
 /** The demo account of DESIGN.md, and an auto-capture twin for tests of the 3000 path. */
 export const BUILT_IN_ACCOUNTS: readonly Account[] = [
-  { merchant_id: '701001', account_id: '701001010', sign_key: 'sk_sandbox_701001010', capture: 'manual', query_ips: LOOPBACK, apm_methods: DEMO_APMS },
-  { merchant_id: '701001', account_id: '701001020', sign_key: 'sk_sandbox_701001020', capture: 'auto', query_ips: LOOPBACK, apm_methods: DEMO_APMS },
+  {
+    merchant_id: '701001',
+    account_id: '701001010',
+    sign_key: 'sk_sandbox_701001010',
+    capture: 'manual',
+    query_ips: LOOPBACK,
+    apm_methods: DEMO_APMS,
+  },
+  {
+    merchant_id: '701001',
+    account_id: '701001020',
+    sign_key: 'sk_sandbox_701001020',
+    capture: 'auto',
+    query_ips: LOOPBACK,
+    apm_methods: DEMO_APMS,
+  },
 ];
 
 const accountFile = z.array(
@@ -44,7 +58,9 @@ export function loadAccounts(file?: string): Account[] {
     const parsed = accountFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      throw new Error(`${file}: invalid accounts file at ${first?.path.join('.') ?? '(root)'}: ${first?.message ?? ''}`);
+      throw new Error(
+        `${file}: invalid accounts file at ${first?.path.join('.') ?? '(root)'}: ${first?.message ?? ''}`,
+      );
     }
     for (const a of parsed.data) byId.set(a.account_id, a);
   }

@@ -9,10 +9,21 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-const post = (path: string, body: string, type: string) => fetch(`${sb.url}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+const post = (path: string, body: string, type: string) =>
+  fetch(`${sb.url}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body });
 
 describe('every endpoint refuses what is not a request', () => {
-  const endpoints = ['/v1/authorise', '/v1/checkout', '/v1/retrievalTrans', '/v1/capture', '/v1/review', '/v1/cancel', '/v1/refund', '/v1/retrievalRefund', '/v1/payout'];
+  const endpoints = [
+    '/v1/authorise',
+    '/v1/checkout',
+    '/v1/retrievalTrans',
+    '/v1/capture',
+    '/v1/review',
+    '/v1/cancel',
+    '/v1/refund',
+    '/v1/retrievalRefund',
+    '/v1/payout',
+  ];
 
   it.each(endpoints)('%s: a 2 MiB body is 413', async (path) => {
     const res = await post(path, JSON.stringify({ note: 'x'.repeat(2 * 1024 * 1024) }), 'application/json');
@@ -28,7 +39,12 @@ describe('every endpoint refuses what is not a request', () => {
         else controller.close();
       },
     });
-    const res = await fetch(`${sb.url}/v1/refund`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${sb.url}/v1/refund`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect((await post('/v1/refund', '{}', 'application/json')).status).toBe(400);
   });
@@ -39,7 +55,8 @@ describe('every endpoint refuses what is not a request', () => {
   });
 
   it.each(endpoints)('%s: XML-looking input is 400', async (path) => {
-    const xml = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><request><merchant_id>&e;</merchant_id></request>';
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><request><merchant_id>&e;</merchant_id></request>';
     for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'application/json']) {
       const res = await post(path, xml, type);
       expect(res.status, type).toBe(400);
@@ -62,10 +79,20 @@ describe('sandbox control routes', () => {
   it('count the payment and refund calls the gateway saw, per endpoint and order', async () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
     const count = async (endpoint: string) =>
-      ((await (await fetch(`${sb.url}/sandbox/requests/count?endpoint=${endpoint}&order_no=${p.order_no}`)).json()) as { count: number }).count;
+      (
+        (await (
+          await fetch(`${sb.url}/sandbox/requests/count?endpoint=${endpoint}&order_no=${p.order_no}`)
+        ).json()) as { count: number }
+      ).count;
     expect(await count('/v1/checkout')).toBe(2); // step 1 and the loading page's step 2
     expect(await count('/v1/refund')).toBe(0);
-    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', refund_amount: '1.00' };
+    const item = {
+      transaction_id: p.transaction_id,
+      order_no: p.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      refund_amount: '1.00',
+    };
     await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));
     await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));
     expect(await count('/v1/refund')).toBe(2);

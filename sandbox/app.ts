@@ -82,7 +82,11 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
       maxSize: BODY_LIMIT_BYTES,
       onError: async (c) => {
         if (!(await discardBody(c.req.raw.body, DISCARD_LIMIT_BYTES))) c.header('Connection', 'close');
-        return renderGatewayError(c, new GatewayError('I0059', 'body', 'body is larger than 1 MiB', 413), errorFormatOf(c.req.path));
+        return renderGatewayError(
+          c,
+          new GatewayError('I0059', 'body', 'body is larger than 1 MiB', 413),
+          errorFormatOf(c.req.path),
+        );
       },
     }),
   );
@@ -104,12 +108,28 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
   app.route('/sandbox/faults', faultsRoute(deps));
   app.route('/sandbox', sandboxControlRoute(deps));
 
-  app.notFound((c) => renderGatewayError(c, new GatewayError('I0115', 'path', `no endpoint ${c.req.method} ${c.req.path}`, 404), errorFormatOf(c.req.path)));
+  app.notFound((c) =>
+    renderGatewayError(
+      c,
+      new GatewayError('I0115', 'path', `no endpoint ${c.req.method} ${c.req.path}`, 404),
+      errorFormatOf(c.req.path),
+    ),
+  );
   app.onError(function mapError(err, c) {
     if (err instanceof GatewayError) return renderGatewayError(c, err, errorFormatOf(c.req.path));
     deps.log('sandbox error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     const format = errorFormatOf(c.req.path);
-    if (format === 'json') return c.json({ return_status: '0', return_message: 'S0001:Internal error', code: 'S0001', source: '', message: 'Internal error' }, 500);
+    if (format === 'json')
+      return c.json(
+        {
+          return_status: '0',
+          return_message: 'S0001:Internal error',
+          code: 'S0001',
+          source: '',
+          message: 'Internal error',
+        },
+        500,
+      );
     return c.text('Internal error', 500);
   });
   return app;

@@ -69,7 +69,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // autoCleanupIncoming off: Node itself drops an unread request body after the answer and keeps the
   // connection usable (the 413 path reads what it refuses, see app.ts)
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const s = serve({ fetch: requests.fetch, hostname: config.host, port: config.port, autoCleanupIncoming: false }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    const s = serve(
+      { fetch: requests.fetch, hostname: config.host, port: config.port, autoCleanupIncoming: false },
+      (info: AddressInfo) => resolve({ server: s, port: info.port }),
+    );
     s.once('error', reject);
   });
   const url = `http://${hostInUrl}:${port}`;

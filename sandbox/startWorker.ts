@@ -9,7 +9,11 @@ export interface Worker {
  * Runs `pass` every `intervalMs`, one pass at a time, until stopped. Errors are logged and the ticking goes on:
  * a failing database or merchant must not stop the delivery of everything else.
  */
-export function startWorker(pass: () => Promise<void>, intervalMs: number, log: (message: string, detail?: Record<string, unknown>) => void): Worker {
+export function startWorker(
+  pass: () => Promise<void>,
+  intervalMs: number,
+  log: (message: string, detail?: Record<string, unknown>) => void,
+): Worker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

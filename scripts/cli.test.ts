@@ -14,9 +14,16 @@ const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Runs the CLI as the owner would (`npm run cli -- ...` is `tsx scripts/cli.ts ...`), with a time limit. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -71,9 +78,20 @@ describe('the admin command line', () => {
       [orders[0]!.order_no, 'refund', 'ok', 'partially_refunded', '', ''],
       [orders[1]!.order_no, 'refund', 'ok', 'refunded', '', ''],
       ['no-such-order', 'refund', 'failed', '', 'I0115', expect.stringContaining('not found')],
-      [orders[2]!.order_no, 'refund', 'not_sent', '', 'invalid_row', expect.stringContaining('line 5: amount "1.000,00"')],
+      [
+        orders[2]!.order_no,
+        'refund',
+        'not_sent',
+        '',
+        'invalid_row',
+        expect.stringContaining('line 5: amount "1.000,00"'),
+      ],
     ]);
-    const detail = await (await fetch(`${backend.url}/admin/api/orders/${orders[0]!.order_no}`, { headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } })).json();
+    const detail = await (
+      await fetch(`${backend.url}/admin/api/orders/${orders[0]!.order_no}`, {
+        headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` },
+      })
+    ).json();
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: '10.00', reason: 'damaged, returned' })]);
     expect(await gatewayRequestCount(sandbox.url, '/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
   });
@@ -87,8 +105,30 @@ describe('the admin command line', () => {
     expect(rows.every((r) => r[2] === 'ok')).toBe(true);
     const exported = await cli(['orders', '--status', 'refunded'], env);
     expect(parseCsv(exported.stdout)).toEqual([
-      ['order_no', 'status', 'amount', 'currency', 'captured', 'refunded', 'transaction_id', 'email', 'created_at', 'updated_at'],
-      [orders[1]!.order_no, 'refunded', '50.00', 'BRL', '50.00', '50.00', orders[1]!.transaction_id, 'ana@example.com', expect.any(String), expect.any(String)],
+      [
+        'order_no',
+        'status',
+        'amount',
+        'currency',
+        'captured',
+        'refunded',
+        'transaction_id',
+        'email',
+        'created_at',
+        'updated_at',
+      ],
+      [
+        orders[1]!.order_no,
+        'refunded',
+        '50.00',
+        'BRL',
+        '50.00',
+        '50.00',
+        orders[1]!.transaction_id,
+        'ana@example.com',
+        expect.any(String),
+        expect.any(String),
+      ],
     ]);
   });
 

@@ -29,11 +29,15 @@ class UsageError extends Error {}
 
 const base = process.env.ADMIN_URL || 'http://127.0.0.1:4000';
 const token = process.env.ADMIN_TOKEN || 'demo-admin-token';
-const call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => adminRequest<T>(base, token, method, path, body, headers);
+const call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  adminRequest<T>(base, token, method, path, body, headers);
 
 function usage(): string {
   const doc = readFileSync(new URL(import.meta.url), 'utf8');
-  return /\/\*\*([\s\S]*?)\*\//.exec(doc)![1]!.replace(/^ \* ?/gm, '').trim();
+  return /\/\*\*([\s\S]*?)\*\//
+    .exec(doc)![1]!
+    .replace(/^ \* ?/gm, '')
+    .trim();
 }
 
 function output(path: string | undefined, text: string): void {
@@ -59,17 +63,29 @@ function resultsCsv(action: string, results: readonly BulkResult[]): string {
 function report(action: string, results: readonly BulkResult[], out: string | undefined): number {
   output(out, resultsCsv(action, results));
   const failed = results.filter((r) => !r.ok).length;
-  process.stderr.write(`${action}: ${results.length - failed} ok, ${failed} not done${out ? `; results in ${out}` : ''}\n`);
+  process.stderr.write(
+    `${action}: ${results.length - failed} ok, ${failed} not done${out ? `; results in ${out}` : ''}\n`,
+  );
   return failed ? 1 : 0;
 }
 
-async function runBulk(action: string, items: CliItem[], refused: BulkResult[], out: string | undefined): Promise<number> {
+async function runBulk(
+  action: string,
+  items: CliItem[],
+  refused: BulkResult[],
+  out: string | undefined,
+): Promise<number> {
   const bar = progressBar(action, items.length);
   bar.update(0);
   const path = action === 'sync' ? '/orders/sync' : `/orders/${action}`;
   const results = await sendBulk(
     items,
-    (chunk) => call<{ results: BulkResult[] }>('POST', path, action === 'sync' ? { order_nos: chunk.map((i) => i.order_no ?? '') } : { orders: chunk }),
+    (chunk) =>
+      call<{ results: BulkResult[] }>(
+        'POST',
+        path,
+        action === 'sync' ? { order_nos: chunk.map((i) => i.order_no ?? '') } : { orders: chunk },
+      ),
     (done) => bar.update(done),
   );
   bar.finish();
@@ -99,13 +115,24 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'sync') {
     if (values.csv) {
-      const orderNos = csvRecords(readFileSync(values.csv, 'utf8')).map((r) => r.record.order_no ?? '').filter(Boolean);
-      return runBulk('sync', orderNos.map((order_no) => ({ order_no })), [], values.out);
+      const orderNos = csvRecords(readFileSync(values.csv, 'utf8'))
+        .map((r) => r.record.order_no ?? '')
+        .filter(Boolean);
+      return runBulk(
+        'sync',
+        orderNos.map((order_no) => ({ order_no })),
+        [],
+        values.out,
+      );
     }
     if (!values.from || !values.to) throw new UsageError('sync needs --csv FILE, or --from and --to');
     // the backend finds and syncs the range's orders in one request
     process.stderr.write(`sync: orders created from ${values.from} to ${values.to}...\n`);
-    return report('sync', (await call<{ results: BulkResult[] }>('POST', '/orders/sync', { from: values.from, to: values.to })).results, values.out);
+    return report(
+      'sync',
+      (await call<{ results: BulkResult[] }>('POST', '/orders/sync', { from: values.from, to: values.to })).results,
+      values.out,
+    );
   }
   if (command === 'orders') {
     const rows: OrderPage['orders'] = [];
@@ -119,13 +146,35 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`orders: ${rows.length}\r`);
     } while (cursor);
     process.stderr.write('\n');
-    const columns = ['order_no', 'status', 'amount', 'currency', 'captured', 'refunded', 'transaction_id', 'email', 'created_at', 'updated_at'] as const;
-    output(values.out, toCsv(columns, rows.map((o) => columns.map((c) => o[c]))));
+    const columns = [
+      'order_no',
+      'status',
+      'amount',
+      'currency',
+      'captured',
+      'refunded',
+      'transaction_id',
+      'email',
+      'created_at',
+      'updated_at',
+    ] as const;
+    output(
+      values.out,
+      toCsv(
+        columns,
+        rows.map((o) => columns.map((c) => o[c])),
+      ),
+    );
     return 0;
   }
   if (command === 'payout') {
     if (!values.json || !values.key) throw new UsageError('payout needs --json FILE and --key IDEMPOTENCY-KEY');
-    const payout = await call<Record<string, unknown>>('POST', '/payouts', JSON.parse(readFileSync(values.json, 'utf8')), { 'idempotency-key': values.key });
+    const payout = await call<Record<string, unknown>>(
+      'POST',
+      '/payouts',
+      JSON.parse(readFileSync(values.json, 'utf8')),
+      { 'idempotency-key': values.key },
+    );
     process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
     return payout.status === 'FAILED' ? 1 : 0;
   }
@@ -141,7 +190,9 @@ main(process.argv.slice(2)).then(
     }
     if (e instanceof ApiError) {
       const fields = e.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('');
-      process.stderr.write(`${e.status === 401 ? 'the admin token was refused (set ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`);
+      process.stderr.write(
+        `${e.status === 401 ? 'the admin token was refused (set ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`,
+      );
       process.exit(e.status === 400 || e.status === 422 ? 2 : 3);
     }
     process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);

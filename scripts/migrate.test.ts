@@ -16,7 +16,11 @@ const ALL = Object.keys(allMigrations('sqlite'));
 
 /** Runs a TypeScript entry as npm does, with only `env` (plus PATH); resolves with its exit code and output. */
 function run(entry: string, env: Record<string, string>, untilLine?: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     out += d;
@@ -24,7 +28,9 @@ function run(entry: string, env: Record<string, string>, untilLine?: RegExp) {
     if (untilLine?.test(out) && child.exitCode === null) child.kill('SIGTERM');
   });
   child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
-  return new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })));
+  return new Promise<{ code: number | null; out: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, out })),
+  );
 }
 
 describe('npm run migrate', () => {

@@ -44,7 +44,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.onError(mapError(deps.log));
-  app.notFound((c) => c.json({ error: { code: API_ERROR.not_found, message: `no route for ${c.req.method} ${c.req.path}` } }, 404));
+  app.notFound((c) =>
+    c.json({ error: { code: API_ERROR.not_found, message: `no route for ${c.req.method} ${c.req.path}` } }, 404),
+  );
 
   app.use(refuseNul());
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));

@@ -28,14 +28,22 @@ describe('loadConfig', () => {
   it('runs the demo with no environment at all', () => {
     const c = loadConfig({});
     expect(c.production).toBe(false);
-    expect(c.gateway).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', merchantId: '701001', accountId: '701001010', signKey: 'sk_sandbox_701001010' });
+    expect(c.gateway).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+      merchantId: '701001',
+      accountId: '701001010',
+      signKey: 'sk_sandbox_701001010',
+    });
     expect(c.database).toEqual({ kind: 'sqlite', file: './data/merchant.db' });
     expect(c.notifyUrl).toBe('http://127.0.0.1:4000/hooks/gateway');
     expect(c.allowedOrigins).toEqual(['http://127.0.0.1:4000', 'http://localhost:4000']);
   });
 
   it("lets the backend's own origin embed the widget when ALLOWED_ORIGINS is unset", () => {
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4612' }).allowedOrigins).toEqual(['http://127.0.0.1:4612', 'http://localhost:4612']);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4612' }).allowedOrigins).toEqual([
+      'http://127.0.0.1:4612',
+      'http://localhost:4612',
+    ]);
     expect(loadConfig({ PUBLIC_URL: 'https://pay.example/' }).allowedOrigins).toEqual(['https://pay.example']);
   });
 
@@ -48,18 +56,26 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
   });
 
-  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'MERCHANT_ID', 'DATABASE_URL'] as const)('refuses production without %s, naming it', (name) => {
-    const { [name]: _, ...env } = PRODUCTION;
-    expect(problems(env)).toContain(`${name}: must be set when NODE_ENV=production`);
-  });
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'MERCHANT_ID', 'DATABASE_URL'] as const)(
+    'refuses production without %s, naming it',
+    (name) => {
+      const { [name]: _, ...env } = PRODUCTION;
+      expect(problems(env)).toContain(`${name}: must be set when NODE_ENV=production`);
+    },
+  );
 
   it('counts an empty variable as missing', () => {
     expect(problems({ ...PRODUCTION, SIGN_KEY: '' })).toContain('SIGN_KEY: must be set');
   });
 
-  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const)('refuses the demo default of %s in production', (name) => {
-    expect(problems({ ...PRODUCTION, [name]: DEMO_DEFAULTS[name] })).toContain(`${name}: the demo default is refused`);
-  });
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const)(
+    'refuses the demo default of %s in production',
+    (name) => {
+      expect(problems({ ...PRODUCTION, [name]: DEMO_DEFAULTS[name] })).toContain(
+        `${name}: the demo default is refused`,
+      );
+    },
+  );
 
   it('refuses a non-HTTPS notify URL in production, naming PUBLIC_URL', () => {
     expect(problems({ ...PRODUCTION, PUBLIC_URL: 'http://pay.shop.example' })).toMatch(/^PUBLIC_URL: .*must be HTTPS/m);
@@ -75,6 +91,7 @@ describe('loadConfig', () => {
 
   it('lists every problem at once', () => {
     const text = problems({ NODE_ENV: 'production' });
-    for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'PUBLIC_URL', 'DATABASE_URL']) expect(text).toContain(name);
+    for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'PUBLIC_URL', 'DATABASE_URL'])
+      expect(text).toContain(name);
   });
 });

@@ -19,7 +19,13 @@ export const DEMO_DEFAULTS = {
 /** Secrets that must be set explicitly, and never to their demo value, in production. */
 const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const;
 /** Also required in production: a demo value here would point a live shop at the sandbox or localhost. */
-const REQUIRED_IN_PRODUCTION = [...SECRETS, 'GATEWAY_BASE_URL', 'PUBLIC_URL', 'ALLOWED_ORIGINS', 'DATABASE_URL'] as const;
+const REQUIRED_IN_PRODUCTION = [
+  ...SECRETS,
+  'GATEWAY_BASE_URL',
+  'PUBLIC_URL',
+  'ALLOWED_ORIGINS',
+  'DATABASE_URL',
+] as const;
 
 const url = z.string().refine((v) => {
   try {
@@ -83,7 +89,14 @@ export interface Config {
   production: boolean;
   host: string;
   port: number;
-  gateway: { baseUrl: string; merchantId: string; accountId: string; signKey: string; verifyKeys: string[]; timeoutMs: number };
+  gateway: {
+    baseUrl: string;
+    merchantId: string;
+    accountId: string;
+    signKey: string;
+    verifyKeys: string[];
+    timeoutMs: number;
+  };
   shopSecret: string;
   adminToken: string;
   /** no trailing slash */
@@ -120,12 +133,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const e = parsed.data;
   const problems: string[] = [];
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
-  const allowedOrigins = (e.ALLOWED_ORIGINS ?? defaultOrigins(publicUrl)).split(',').map((o) => o.trim()).filter(Boolean);
+  const allowedOrigins = (e.ALLOWED_ORIGINS ?? defaultOrigins(publicUrl))
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const o of allowedOrigins) {
-    if (!origin.safeParse(o).success) problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
+    if (!origin.safeParse(o).success)
+      problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
   }
   const databaseUrl = e.DATABASE_URL;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL: must be a postgres:// URL (leave it unset for SQLite)');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL: must be a postgres:// URL (leave it unset for SQLite)');
 
   const production = e.NODE_ENV === 'production';
   if (production) {
@@ -133,7 +151,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       if (!given[name]) problems.push(`${name}: must be set when NODE_ENV=production`);
     }
     for (const name of [...SECRETS, 'GATEWAY_BASE_URL', 'PUBLIC_URL'] as const) {
-      if (given[name] && given[name] === DEMO_DEFAULTS[name]) problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
+      if (given[name] && given[name] === DEMO_DEFAULTS[name])
+        problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
     }
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
       problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
@@ -153,7 +172,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       merchantId: e.MERCHANT_ID,
       accountId: e.ACCOUNT_ID,
       signKey: e.SIGN_KEY,
-      verifyKeys: e.SIGN_KEYS_PREVIOUS.split(',').map((k) => k.trim()).filter(Boolean),
+      verifyKeys: e.SIGN_KEYS_PREVIOUS.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
     shopSecret: e.SHOP_SECRET,
@@ -164,7 +185,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: e.SQLITE_FILE },
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, pendingAfterMs: e.RECONCILE_PENDING_AFTER_MS },
-    rateLimit: { sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE, paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE },
+    rateLimit: {
+      sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
+      paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+    },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     widgetDir: e.WIDGET_DIR,
     adminDir: e.ADMIN_DIR,

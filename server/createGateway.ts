@@ -9,7 +9,12 @@ import type { Store } from './store/db';
  * The gateway client for the configured account, with every HTTP exchange written to the audit log (the client
  * masks secrets and personal data before it hands a record over) and timed into `metrics` when given.
  */
-export function createGateway(config: Config, store: Store, log: Logger, overrides: { fetch?: typeof fetch; metrics?: Metrics } = {}): GatewayClient {
+export function createGateway(
+  config: Config,
+  store: Store,
+  log: Logger,
+  overrides: { fetch?: typeof fetch; metrics?: Metrics } = {},
+): GatewayClient {
   const { metrics, ...clientOverrides } = overrides;
   return createGatewayClient({
     baseUrl: config.gateway.baseUrl,
@@ -23,7 +28,9 @@ export function createGateway(config: Config, store: Store, log: Logger, overrid
       metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);
       // a caller that collects the record writes it itself, in its own transaction (createPayment)
       if (call.collect) return;
-      writeAuditEvent(store.db, gatewayCallEvent(record)).catch((err: unknown) => log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'));
+      writeAuditEvent(store.db, gatewayCallEvent(record)).catch((err: unknown) =>
+        log.error({ err, operation: record.operation }, 'audit: could not record a gateway call'),
+      );
     },
   });
 }

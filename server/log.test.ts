@@ -38,7 +38,13 @@ describe('createLogger', () => {
 
   it('masks secrets by path', () => {
     const { log, raw } = capturingLogger();
-    log.info({ config: { gateway: { signKey: 'sk_live_1', verifyKeys: ['sk_old'] }, shopSecret: 'shh', adminToken: 'adm' }, headers: { authorization: 'Bearer t0k' } }, 'config');
+    log.info(
+      {
+        config: { gateway: { signKey: 'sk_live_1', verifyKeys: ['sk_old'] }, shopSecret: 'shh', adminToken: 'adm' },
+        headers: { authorization: 'Bearer t0k' },
+      },
+      'config',
+    );
     expect(raw[0]).not.toMatch(/sk_live_1|sk_old|shh|adm"|t0k/);
     expect(raw[0]).toContain('[masked]');
   });
@@ -79,6 +85,12 @@ describe('request logging in the app', () => {
     const written = lines();
     expect(written.length).toBeGreaterThan(0);
     for (const line of written) expect(line.requestId).toBe(requestId);
-    expect(written.at(-1)).toMatchObject({ msg: 'request', route: '/hooks/gateway', status: 200, order_no: 'ORD-LOG-1', transaction_id: 'T00AA11BB' });
+    expect(written.at(-1)).toMatchObject({
+      msg: 'request',
+      route: '/hooks/gateway',
+      status: 200,
+      order_no: 'ORD-LOG-1',
+      transaction_id: 'T00AA11BB',
+    });
   });
 });

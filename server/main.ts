@@ -30,7 +30,10 @@ try {
   refuseToStart(`the configuration is invalid:\n${e.message}`);
 }
 // a developer's terminal gets readable lines; anything else (a log collector, a pipe) gets JSON
-const log = createLogger(config.logLevel, !config.production && process.stdout.isTTY ? await prettyDestination() : undefined);
+const log = createLogger(
+  config.logLevel,
+  !config.production && process.stdout.isTTY ? await prettyDestination() : undefined,
+);
 
 let store: Store;
 try {
@@ -46,13 +49,29 @@ let draining = false;
 const deps: AppDeps = { config, store, gateway, log, metrics, now: () => new Date(), isDraining: () => draining };
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  log.info({ url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl, store: config.database.kind, gateway: config.gateway.baseUrl }, 'merchant backend listening');
+  log.info(
+    {
+      url: `http://${info.address}:${info.port}`,
+      publicUrl: config.publicUrl,
+      store: config.database.kind,
+      gateway: config.gateway.baseUrl,
+    },
+    'merchant backend listening',
+  );
 }) as Server;
 const requests = trackRequests(server);
-const metricsServer = config.metrics.port === null ? undefined : await serveMetrics(metrics.registry, config.metrics.port, config.metrics.host);
+const metricsServer =
+  config.metrics.port === null
+    ? undefined
+    : await serveMetrics(metrics.registry, config.metrics.port, config.metrics.host);
 if (metricsServer) {
   const address = metricsServer.address();
-  log.info({ metricsUrl: `http://${config.metrics.host}:${typeof address === 'object' && address ? address.port : config.metrics.port}/metrics` }, 'metrics listening');
+  log.info(
+    {
+      metricsUrl: `http://${config.metrics.host}:${typeof address === 'object' && address ? address.port : config.metrics.port}/metrics`,
+    },
+    'metrics listening',
+  );
 }
 const reconcile = startReconcileLoop(deps);
 

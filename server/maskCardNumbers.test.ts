@@ -4,7 +4,16 @@ import { passesLuhn } from '../shared/card/luhn';
 import { maskCardNumbers, maskCardNumbersInJson } from './maskCardNumbers';
 
 /** Test cards of the sandbox (DESIGN.md) and other brands' lengths: 13 (old Visa), 14 (Diners), 15 (Amex), 19. */
-const PANS = ['4242424242424242', '4000000000000002', '4000000000000077', '4222222222222', '36227206271667', '378282246310005', '6011000990139424', '4111111111111111003'];
+const PANS = [
+  '4242424242424242',
+  '4000000000000002',
+  '4000000000000077',
+  '4222222222222',
+  '36227206271667',
+  '378282246310005',
+  '6011000990139424',
+  '4111111111111111003',
+];
 
 describe('passesLuhn', () => {
   it('accepts real test numbers and refuses a changed digit', () => {
@@ -43,14 +52,12 @@ describe('maskCardNumbers', () => {
   });
 
   it('never lets any generated card number through, in any grouping', () => {
-    const pan = fc
-      .array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 18 })
-      .map((digits) => {
-        const body = digits.join('');
-        // the Luhn check digit that makes body + d valid
-        const d = [...Array(10).keys()].find((k) => passesLuhn(body + k))!;
-        return body + d;
-      });
+    const pan = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 18 }).map((digits) => {
+      const body = digits.join('');
+      // the Luhn check digit that makes body + d valid
+      const d = [...Array(10).keys()].find((k) => passesLuhn(body + k))!;
+      return body + d;
+    });
     fc.assert(
       fc.property(pan, fc.constantFrom(' ', '-', ''), fc.integer({ min: 1, max: 6 }), (number, sep, size) => {
         const grouped = number.match(new RegExp(`.{1,${size}}`, 'g'))!.join(sep);
@@ -64,10 +71,22 @@ describe('maskCardNumbers', () => {
 
 describe('maskCardNumbersInJson', () => {
   it('masks strings, keys and bare numbers, and the line stays valid JSON', () => {
-    const line = JSON.stringify({ msg: 'paid with 4242 4242 4242 4242', pan: 4242424242424242, neg: -4000000000000002, nested: { '4000000000000077': 'k' }, n: 12 });
+    const line = JSON.stringify({
+      msg: 'paid with 4242 4242 4242 4242',
+      pan: 4242424242424242,
+      neg: -4000000000000002,
+      nested: { '4000000000000077': 'k' },
+      n: 12,
+    });
     const out = maskCardNumbersInJson(line);
     const parsed = JSON.parse(out);
-    expect(parsed).toEqual({ msg: 'paid with **** **** **** 4242', pan: '************4242', neg: '************0002', nested: { '************0077': 'k' }, n: 12 });
+    expect(parsed).toEqual({
+      msg: 'paid with **** **** **** 4242',
+      pan: '************4242',
+      neg: '************0002',
+      nested: { '************0077': 'k' },
+      n: 12,
+    });
   });
 
   it('keeps escape sequences intact next to digits', () => {

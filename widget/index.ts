@@ -32,7 +32,8 @@ function boot(win: Window & { Checkout?: CheckoutApi }): void {
   // Replaces widget.js's stand-in, which forwards the calls it queued to this object.
   win.Checkout = Checkout;
   const doc = win.document;
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', () => mountFromMarkup(doc), { once: true });
+  if (doc.readyState === 'loading')
+    doc.addEventListener('DOMContentLoaded', () => mountFromMarkup(doc), { once: true });
   else mountFromMarkup(doc);
 }
 

@@ -28,7 +28,9 @@ declare const __CHECKOUT_ENTRY_INTEGRITY__: string;
     link.onerror = () => reject(new Error(`Checkout: could not load ${entry}`));
     doc.head.appendChild(link);
   });
-  const ready: Promise<CheckoutApi> = verified.then(() => import(/* @vite-ignore */ entry)).then((m: { Checkout: CheckoutApi }) => m.Checkout);
+  const ready: Promise<CheckoutApi> = verified
+    .then(() => import(/* @vite-ignore */ entry))
+    .then((m: { Checkout: CheckoutApi }) => m.Checkout);
   ready.catch((error: Error) => console.error(error.message));
 
   win.Checkout = {

@@ -22,20 +22,39 @@ test('queries leave out empty filters and escape path parts; the token goes in t
 test('an error envelope becomes an ApiError with its code and field errors; 401 also calls onUnauthorized', async () => {
   stubFetch((req) =>
     req.path.endsWith('/payouts')
-      ? { status: 400, body: { error: { code: 'invalid_request', message: 'bad', fields: [{ path: 'payment_amount', message: 'is required' }] } } }
+      ? {
+          status: 400,
+          body: {
+            error: {
+              code: 'invalid_request',
+              message: 'bad',
+              fields: [{ path: 'payment_amount', message: 'is required' }],
+            },
+          },
+        }
       : { status: 401, body: {} },
   );
   const lost = vi.fn();
   const api = createAdminApi('t', lost);
   const err = await api.createPayout({}, 'k').catch((e: unknown) => e);
   expect(err).toBeInstanceOf(ApiError);
-  expect(err).toMatchObject({ status: 400, code: 'invalid_request', fields: [{ path: 'payment_amount', message: 'is required' }] });
+  expect(err).toMatchObject({
+    status: 400,
+    code: 'invalid_request',
+    fields: [{ path: 'payment_amount', message: 'is required' }],
+  });
   expect(lost).not.toHaveBeenCalled();
   await expect(api.getMethods()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   expect(lost).toHaveBeenCalledOnce();
 });
 
 test('a network failure is an ApiError the page can show', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-  await expect(createAdminApi('t').getStats('2024-05-01', '2024-05-02')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  await expect(createAdminApi('t').getStats('2024-05-01', '2024-05-02')).rejects.toMatchObject({
+    status: 0,
+    code: 'network_error',
+  });
 });

@@ -147,7 +147,12 @@ export type AdminApi = ReturnType<typeof createAdminApi>;
  * for it again; the call still rejects with the ApiError.
  */
 export function createAdminApi(token: string, onUnauthorized: () => void = () => {}) {
-  async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const init: RequestInit = {
       method,
       headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...headers },
@@ -173,7 +178,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
   return {
     listOrders: (q: OrderQuery = {}) => call<OrderPage>('GET', `/orders${queryString(q)}`),
     getOrder: (orderNo: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`),
-    bulk: (action: BulkAction, orders: BulkItem[]) => call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }),
+    bulk: (action: BulkAction, orders: BulkItem[]) =>
+      call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }),
     sync: (req: SyncRequest) => call<{ results: BulkResult[] }>('POST', '/orders/sync', req),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<Payout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
@@ -181,7 +187,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
       call<{ payouts: Payout[]; next_cursor?: string | null }>('GET', `/payouts${queryString({ cursor })}`),
     getPayout: (id: string) => call<Payout>('GET', `/payouts/${encodeURIComponent(id)}`),
     getMethods: () => call<{ methods: PaymentMethod[] }>('GET', '/payment-methods'),
-    putMethods: (methods: PaymentMethod[]) => call<{ methods: PaymentMethod[] }>('PUT', '/payment-methods', { methods }),
+    putMethods: (methods: PaymentMethod[]) =>
+      call<{ methods: PaymentMethod[] }>('PUT', '/payment-methods', { methods }),
     getStats: (from: string, to: string) => call<{ days: StatsDay[] }>('GET', `/stats${queryString({ from, to })}`),
     listEvents: (q: { order_no?: string; type?: string; cursor?: string } = {}) =>
       call<{ events: AuditEvent[]; next_cursor?: string | null }>('GET', `/events${queryString(q)}`),
@@ -190,7 +197,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
 
 function queryString(q: object): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q) as [string, unknown][]) if (v !== undefined && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(q) as [string, unknown][])
+    if (v !== undefined && v !== '') params.set(k, String(v));
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -198,7 +206,12 @@ function queryString(q: object): string {
 function toApiError(status: number, body: unknown): ApiError {
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   if (error && typeof error.code === 'string') {
-    return new ApiError(status, error.code, error.message ?? error.code, Array.isArray(error.fields) ? error.fields : []);
+    return new ApiError(
+      status,
+      error.code,
+      error.message ?? error.code,
+      Array.isArray(error.fields) ? error.fields : [],
+    );
   }
   return new ApiError(status, status === 401 ? 'unauthorized' : 'http_error', `The server answered ${status}.`);
 }

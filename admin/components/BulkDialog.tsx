@@ -21,7 +21,10 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
   const [options, setOptions] = useState<BulkOptions>(action === 'review' ? { approve: true } : {});
   const [partial, setPartial] = useState(false);
   const planned = planBulk(action, orders, partial ? options : { ...options, amount: undefined });
-  const plan = partial && !options.amount?.trim() ? { ...planned, problems: ['Enter the amount per order.', ...planned.problems] } : planned;
+  const plan =
+    partial && !options.amount?.trim()
+      ? { ...planned, problems: ['Enter the amount per order.', ...planned.problems] }
+      : planned;
   const n = plan.items.length;
   const what = action === 'review' ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
 
@@ -37,11 +40,21 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
         <fieldset>
           <legend>Decision</legend>
           <label class="choice">
-            <input type="radio" name="approve" checked={options.approve === true} onChange={() => setOptions({ ...options, approve: true })} />
+            <input
+              type="radio"
+              name="approve"
+              checked={options.approve === true}
+              onChange={() => setOptions({ ...options, approve: true })}
+            />
             Approve (the payment goes ahead)
           </label>
           <label class="choice">
-            <input type="radio" name="approve" checked={options.approve === false} onChange={() => setOptions({ ...options, approve: false })} />
+            <input
+              type="radio"
+              name="approve"
+              checked={options.approve === false}
+              onChange={() => setOptions({ ...options, approve: false })}
+            />
             Reject (the payment is cancelled)
           </label>
         </fieldset>
@@ -54,13 +67,19 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
             {action === 'refund' ? 'Full refund of what is left on each order' : 'The full authorised amount'}
           </label>
           <label class="choice">
-            <input type="radio" name="amount-mode" checked={partial} onChange={() => setPartial(true)} />
-            A partial amount for each order
+            <input type="radio" name="amount-mode" checked={partial} onChange={() => setPartial(true)} />A partial
+            amount for each order
           </label>
           {partial && (
             <div class="field">
               <label for="bulk-amount">Amount per order{currencyHint(orders)}</label>
-              <input id="bulk-amount" inputMode="decimal" autoComplete="off" value={options.amount ?? ''} onInput={(e) => setOptions({ ...options, amount: e.currentTarget.value })} />
+              <input
+                id="bulk-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={options.amount ?? ''}
+                onInput={(e) => setOptions({ ...options, amount: e.currentTarget.value })}
+              />
             </div>
           )}
         </fieldset>
@@ -68,16 +87,23 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
       {action === 'refund' && (
         <div class="field">
           <label for="bulk-reason">Reason (optional, up to 50 characters)</label>
-          <input id="bulk-reason" maxLength={50} value={options.reason ?? ''} onInput={(e) => setOptions({ ...options, reason: e.currentTarget.value })} />
+          <input
+            id="bulk-reason"
+            maxLength={50}
+            value={options.reason ?? ''}
+            onInput={(e) => setOptions({ ...options, reason: e.currentTarget.value })}
+          />
         </div>
       )}
       <p class="summary" data-testid="bulk-summary">
-        {n === 0 ? 'Nothing will be sent.' : `${what} ${n === 1 ? '1 order' : `${n} orders`}, total ${formatTotals(plan.totals)}.`}
+        {n === 0
+          ? 'Nothing will be sent.'
+          : `${what} ${n === 1 ? '1 order' : `${n} orders`}, total ${formatTotals(plan.totals)}.`}
       </p>
       {plan.skipped.length > 0 && (
         <p class="hint">
-          {plan.skipped.length === 1 ? '1 selected order is' : `${plan.skipped.length} selected orders are`} in a status that does not
-          allow this and will be listed as not sent.
+          {plan.skipped.length === 1 ? '1 selected order is' : `${plan.skipped.length} selected orders are`} in a status
+          that does not allow this and will be listed as not sent.
         </p>
       )}
       {plan.problems.length > 0 && (

@@ -34,10 +34,14 @@ export function BulkResults({ action, results, onClose }: Props) {
         {titleOf(action)} results
       </h2>
       <p role="status">
-        {results.length - failed.length} succeeded, {failed.length - skipped} failed{skipped ? `, ${skipped} not sent` : ''}, of {results.length}.
+        {results.length - failed.length} succeeded, {failed.length - skipped} failed
+        {skipped ? `, ${skipped} not sent` : ''}, of {results.length}.
       </p>
       <div class="actions">
-        <button type="button" onClick={() => downloadCsv(`${action}-results-${stamp}.csv`, resultsCsv(action, results))}>
+        <button
+          type="button"
+          onClick={() => downloadCsv(`${action}-results-${stamp}.csv`, resultsCsv(action, results))}
+        >
           Download CSV
         </button>
         <button type="button" class="link" onClick={onClose}>
@@ -49,7 +53,11 @@ export function BulkResults({ action, results, onClose }: Props) {
         hideCaption
         columns={[
           { key: 'order', header: 'Order', cell: (r) => r.order_no },
-          { key: 'result', header: 'Result', cell: (r) => <span class={r.ok ? 'ok' : 'fail'}>{OUTCOME_LABEL[outcome(r)]}</span> },
+          {
+            key: 'result',
+            header: 'Result',
+            cell: (r) => <span class={r.ok ? 'ok' : 'fail'}>{OUTCOME_LABEL[outcome(r)]}</span>,
+          },
           { key: 'error', header: 'Reason', cell: (r) => (r.ok ? '' : `${r.error.message} (${r.error.code})`) },
         ]}
         rows={rows}

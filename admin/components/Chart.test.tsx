@@ -25,7 +25,14 @@ function bars(container: Element) {
 }
 
 test('draws one stacked bar segment per day and status, sized to its value', () => {
-  const { container } = render(<Chart title="Orders per day" days={toChartDays([...stats], dates, 'count')} statuses={['paid', 'declined']} format={String} />);
+  const { container } = render(
+    <Chart
+      title="Orders per day"
+      days={toChartDays([...stats], dates, 'count')}
+      statuses={['paid', 'declined']}
+      format={String}
+    />,
+  );
   const b = bars(container);
   expect(b.map((x) => `${x.date} ${x.status}`)).toEqual(['2024-05-01 paid', '2024-05-01 declined', '2024-05-03 paid']);
   const [paid1, declined1, paid3] = b;
@@ -41,17 +48,31 @@ test('draws one stacked bar segment per day and status, sized to its value', () 
 
 test('volume is per currency and the figures are in the table', () => {
   const { container } = render(
-    <Chart title="USD volume" days={toChartDays([...stats], dates, 'volume', 'USD')} statuses={['paid', 'declined']} format={(v) => formatMinor(v, 'USD')} />,
+    <Chart
+      title="USD volume"
+      days={toChartDays([...stats], dates, 'volume', 'USD')}
+      statuses={['paid', 'declined']}
+      format={(v) => formatMinor(v, 'USD')}
+    />,
   );
   expect(bars(container)).toHaveLength(3);
   const table = screen.getByRole('table');
-  const rows = within(table).getAllByRole('row').map((r) => r.textContent);
-  expect(rows).toEqual(['DatePaidDeclined', '2024-05-01USD 30.00USD 10.00', '2024-05-02USD 0.00USD 0.00', '2024-05-03USD 60.50USD 0.00']);
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((r) => r.textContent);
+  expect(rows).toEqual([
+    'DatePaidDeclined',
+    '2024-05-01USD 30.00USD 10.00',
+    '2024-05-02USD 0.00USD 0.00',
+    '2024-05-03USD 60.50USD 0.00',
+  ]);
   expect(container.querySelector('rect[data-date="2024-05-03"] title')?.textContent).toBe('2024-05-03 Paid: USD 60.50');
 });
 
 test('an empty range draws no bars and still names the chart', () => {
-  const { container } = render(<Chart title="Nothing" days={toChartDays([], dates, 'count')} statuses={['paid']} format={String} />);
+  const { container } = render(
+    <Chart title="Nothing" days={toChartDays([], dates, 'count')} statuses={['paid']} format={String} />,
+  );
   expect(bars(container)).toHaveLength(0);
   expect(screen.getByRole('img')).toBeTruthy();
 });

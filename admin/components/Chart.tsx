@@ -52,7 +52,16 @@ export function Chart({ title, days, statuses, format }: Props) {
                   const h = Math.max(1, (v / max) * plot);
                   y -= h;
                   return (
-                    <rect key={s} class={`bar bar-${s}`} data-date={d.date} data-status={s} x={x} y={y} width={BAR} height={h}>
+                    <rect
+                      key={s}
+                      class={`bar bar-${s}`}
+                      data-date={d.date}
+                      data-status={s}
+                      x={x}
+                      y={y}
+                      width={BAR}
+                      height={h}
+                    >
                       <title>{`${d.date} ${STATUS_LABEL[s]}: ${format(v)}`}</title>
                     </rect>
                   );

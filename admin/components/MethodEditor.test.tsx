@@ -12,12 +12,43 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CARD: PaymentMethod = { id: 'card', kind: 'card', labels: { en: 'Card' }, enabled: true, sort: 0, countries: [], currencies: [], fields: [], installments: [3, 6, 12] };
-const BOLETO: PaymentMethod = { id: 'boleto', kind: 'apm', payment_method: 'BOLETO', labels: { en: 'Boleto' }, enabled: true, sort: 1, countries: ['BR'], currencies: ['BRL'], fields: ['document'] };
+const CARD: PaymentMethod = {
+  id: 'card',
+  kind: 'card',
+  labels: { en: 'Card' },
+  enabled: true,
+  sort: 0,
+  countries: [],
+  currencies: [],
+  fields: [],
+  installments: [3, 6, 12],
+};
+const BOLETO: PaymentMethod = {
+  id: 'boleto',
+  kind: 'apm',
+  payment_method: 'BOLETO',
+  labels: { en: 'Boleto' },
+  enabled: true,
+  sort: 1,
+  countries: ['BR'],
+  currencies: ['BRL'],
+  fields: ['document'],
+};
 
 function editor(method: PaymentMethod, errors: { path: string; message: string }[] = []) {
   const changes: MethodDraft[] = [];
-  render(<MethodEditor index={0} count={1} draft={toDraft(method)} locales={['en']} errors={errors} onChange={(d) => changes.push(d)} onMove={() => {}} onRemove={() => {}} />);
+  render(
+    <MethodEditor
+      index={0}
+      count={1}
+      draft={toDraft(method)}
+      locales={['en']}
+      errors={errors}
+      onChange={(d) => changes.push(d)}
+      onMove={() => {}}
+      onRemove={() => {}}
+    />,
+  );
   return changes;
 }
 
@@ -29,7 +60,7 @@ test('an APM can ask for the payer\'s identity and address ("person")', () => {
   expect(screen.queryByLabelText(/Installments/)).toBeNull();
 });
 
-test('a card shows its installment counts, and the backend\'s error on one count lands on the field', () => {
+test("a card shows its installment counts, and the backend's error on one count lands on the field", () => {
   editor(CARD, [{ path: 'methods.0.installments.1', message: 'is listed twice' }]);
   const field = screen.getByLabelText(/Installments/) as HTMLInputElement;
   expect(field.value).toBe('3, 6, 12');
@@ -48,7 +79,9 @@ test('the page saves the typed counts as numbers, in order and each once, and re
   fireEvent.input(field, { target: { value: '2, 60, x' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
   await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-  expect(document.getElementById('f-methods-0-installments-error')?.textContent).toBe('each must be a whole number from 2 to 48: 60, x');
+  expect(document.getElementById('f-methods-0-installments-error')?.textContent).toBe(
+    'each must be a whole number from 2 to 48: 60, x',
+  );
   expect(seen.some((r) => r.method === 'PUT')).toBe(false);
 
   fireEvent.input(field, { target: { value: '12 3, 6, 3' } });

@@ -28,23 +28,46 @@ export function MethodEditor({ index, count, draft, locales, errors, onChange, o
   const p = `methods.${index}`;
   const err = (field: string) => errorsFor(errors, `${p}.${field}`);
   const name = draft.labels.en || draft.id || 'New method';
-  const set = <K extends keyof MethodDraft>(k: K) => (v: MethodDraft[K]) => onChange({ ...draft, [k]: v });
+  const set =
+    <K extends keyof MethodDraft>(k: K) =>
+    (v: MethodDraft[K]) =>
+      onChange({ ...draft, [k]: v });
 
   return (
     <fieldset class="method">
       <legend>
-        {index + 1}. {name} <span class="muted">({draft.kind === 'card' ? 'card, in the checkout iFrame' : `APM ${draft.payment_method ?? ''}`})</span>
+        {index + 1}. {name}{' '}
+        <span class="muted">
+          ({draft.kind === 'card' ? 'card, in the checkout iFrame' : `APM ${draft.payment_method ?? ''}`})
+        </span>
       </legend>
       <div class="method-head">
         <label class="choice">
-          <input type="checkbox" id={fieldId(`${p}.enabled`)} checked={draft.enabled} onChange={(e) => set('enabled')(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            id={fieldId(`${p}.enabled`)}
+            checked={draft.enabled}
+            onChange={(e) => set('enabled')(e.currentTarget.checked)}
+          />
           Offered to shoppers
         </label>
         <div class="actions">
-          <button type="button" id={`move-up-${draft.id}`} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <button
+            type="button"
+            id={`move-up-${draft.id}`}
+            aria-label={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+          >
             ↑ Up
           </button>
-          <button type="button" id={`move-down-${draft.id}`} aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(1)}>
+          <button
+            type="button"
+            id={`move-down-${draft.id}`}
+            aria-label={`Move ${name} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+          >
             ↓ Down
           </button>
           <button type="button" class="danger" aria-label={`Remove ${name}`} onClick={onRemove}>
@@ -53,19 +76,78 @@ export function MethodEditor({ index, count, draft, locales, errors, onChange, o
         </div>
       </div>
       <div class="grid">
-        <TextField name={`${p}.id`} label="Id" value={draft.id} onValue={set('id')} error={err('id')} autoComplete="off" />
+        <TextField
+          name={`${p}.id`}
+          label="Id"
+          value={draft.id}
+          onValue={set('id')}
+          error={err('id')}
+          autoComplete="off"
+        />
         {draft.kind === 'apm' ? (
-          <TextField name={`${p}.payment_method`} label="Gateway code" value={draft.payment_method ?? ''} onValue={set('payment_method')} error={err('payment_method')} />
+          <TextField
+            name={`${p}.payment_method`}
+            label="Gateway code"
+            value={draft.payment_method ?? ''}
+            onValue={set('payment_method')}
+            error={err('payment_method')}
+          />
         ) : (
-          <SelectField name={`${p}.open3d`} label="3-D Secure" value={draft.open3d ?? ''} options={['do3DS', 'no3DS']} emptyLabel="Gateway default" onValue={(v) => set('open3d')(v === '' ? undefined : (v as 'do3DS' | 'no3DS'))} error={err('open3d')} />
+          <SelectField
+            name={`${p}.open3d`}
+            label="3-D Secure"
+            value={draft.open3d ?? ''}
+            options={['do3DS', 'no3DS']}
+            emptyLabel="Gateway default"
+            onValue={(v) => set('open3d')(v === '' ? undefined : (v as 'do3DS' | 'no3DS'))}
+            error={err('open3d')}
+          />
         )}
         {locales.map((l) => (
-          <TextField key={l} name={`${p}.labels.${l}`} label={`Label (${l})`} lang={l} value={draft.labels[l] ?? ''} onValue={(v) => onChange({ ...draft, labels: { ...draft.labels, [l]: v } })} error={err(`labels.${l}`)} />
+          <TextField
+            key={l}
+            name={`${p}.labels.${l}`}
+            label={`Label (${l})`}
+            lang={l}
+            value={draft.labels[l] ?? ''}
+            onValue={(v) => onChange({ ...draft, labels: { ...draft.labels, [l]: v } })}
+            error={err(`labels.${l}`)}
+          />
         ))}
-        <TextField name={`${p}.countries`} label="Countries" hint="Two-letter codes, comma-separated; empty = every country" value={draft.countries} onValue={set('countries')} error={err('countries')} />
-        <TextField name={`${p}.currencies`} label="Currencies" hint="ISO codes, comma-separated; empty = every currency" value={draft.currencies} onValue={set('currencies')} error={err('currencies')} />
-        <TextField name={`${p}.min_amount`} label="Minimum amount" hint="In the shopper's currency, e.g. 1.00" inputMode="decimal" value={draft.min_amount} onValue={set('min_amount')} error={err('min_amount')} />
-        <TextField name={`${p}.max_amount`} label="Maximum amount" hint="Empty = no limit" inputMode="decimal" value={draft.max_amount} onValue={set('max_amount')} error={err('max_amount')} />
+        <TextField
+          name={`${p}.countries`}
+          label="Countries"
+          hint="Two-letter codes, comma-separated; empty = every country"
+          value={draft.countries}
+          onValue={set('countries')}
+          error={err('countries')}
+        />
+        <TextField
+          name={`${p}.currencies`}
+          label="Currencies"
+          hint="ISO codes, comma-separated; empty = every currency"
+          value={draft.currencies}
+          onValue={set('currencies')}
+          error={err('currencies')}
+        />
+        <TextField
+          name={`${p}.min_amount`}
+          label="Minimum amount"
+          hint="In the shopper's currency, e.g. 1.00"
+          inputMode="decimal"
+          value={draft.min_amount}
+          onValue={set('min_amount')}
+          error={err('min_amount')}
+        />
+        <TextField
+          name={`${p}.max_amount`}
+          label="Maximum amount"
+          hint="Empty = no limit"
+          inputMode="decimal"
+          value={draft.max_amount}
+          onValue={set('max_amount')}
+          error={err('max_amount')}
+        />
         {draft.kind === 'card' && (
           <TextField
             name={`${p}.installments`}
@@ -85,7 +167,11 @@ export function MethodEditor({ index, count, draft, locales, errors, onChange, o
             <input
               type="checkbox"
               checked={draft.fields.includes(f.field)}
-              onChange={(e) => set('fields')(e.currentTarget.checked ? [...draft.fields, f.field] : draft.fields.filter((x) => x !== f.field))}
+              onChange={(e) =>
+                set('fields')(
+                  e.currentTarget.checked ? [...draft.fields, f.field] : draft.fields.filter((x) => x !== f.field),
+                )
+              }
             />
             {f.label}
           </label>

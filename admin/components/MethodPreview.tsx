@@ -7,7 +7,11 @@ export function MethodPreview({ methods }: { methods: readonly PaymentMethod[] }
   const [country, setCountry] = useState('BR');
   const [currency, setCurrency] = useState('BRL');
   const [amount, setAmount] = useState('100.00');
-  const shown = previewMethods(methods, { country: country.trim().toUpperCase(), currency: currency.trim().toUpperCase(), amount: amount.trim() });
+  const shown = previewMethods(methods, {
+    country: country.trim().toUpperCase(),
+    currency: currency.trim().toUpperCase(),
+    amount: amount.trim(),
+  });
   return (
     <section class="card preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview</h2>
@@ -15,15 +19,30 @@ export function MethodPreview({ methods }: { methods: readonly PaymentMethod[] }
       <div class="grid">
         <div class="field">
           <label for="preview-country">Shopper's country</label>
-          <input id="preview-country" maxLength={2} value={country} onInput={(e) => setCountry(e.currentTarget.value)} />
+          <input
+            id="preview-country"
+            maxLength={2}
+            value={country}
+            onInput={(e) => setCountry(e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="preview-currency">Currency</label>
-          <input id="preview-currency" maxLength={3} value={currency} onInput={(e) => setCurrency(e.currentTarget.value)} />
+          <input
+            id="preview-currency"
+            maxLength={3}
+            value={currency}
+            onInput={(e) => setCurrency(e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="preview-amount">Amount</label>
-          <input id="preview-amount" inputMode="decimal" value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
+          <input
+            id="preview-amount"
+            inputMode="decimal"
+            value={amount}
+            onInput={(e) => setAmount(e.currentTarget.value)}
+          />
         </div>
       </div>
       <div aria-live="polite">

@@ -12,7 +12,8 @@ export interface Filters {
 /** Status, date range and free-text search; applied on submit so typing does not reload the list. */
 export function OrderFilters({ value, onApply }: { value: Filters; onApply: (f: Filters) => void }) {
   const [f, setF] = useState(value);
-  const set = (k: keyof Filters) => (e: { currentTarget: { value: string } }) => setF({ ...f, [k]: e.currentTarget.value });
+  const set = (k: keyof Filters) => (e: { currentTarget: { value: string } }) =>
+    setF({ ...f, [k]: e.currentTarget.value });
   return (
     <form
       class="filters"
@@ -44,7 +45,13 @@ export function OrderFilters({ value, onApply }: { value: Filters; onApply: (f: 
       </div>
       <div class="field grow">
         <label for="filter-q">Search</label>
-        <input id="filter-q" type="search" placeholder="Order number, e-mail or transaction" value={f.q} onInput={set('q')} />
+        <input
+          id="filter-q"
+          type="search"
+          placeholder="Order number, e-mail or transaction"
+          value={f.q}
+          onInput={set('q')}
+        />
       </div>
       <div class="actions">
         <button type="submit" class="primary">

@@ -19,21 +19,39 @@ const SUBSCRIPTION = {
 };
 
 function backend(detail: Record<string, unknown>) {
-  stubFetch((req) => (req.method === 'GET' && req.path === '/admin/api/orders/ORD-1' ? { body: { ...order(1, { order_no: 'ORD-1', status: 'paid' }), events: [], refunds: [], ...detail } } : undefined));
+  stubFetch((req) =>
+    req.method === 'GET' && req.path === '/admin/api/orders/ORD-1'
+      ? { body: { ...order(1, { order_no: 'ORD-1', status: 'paid' }), events: [], refunds: [], ...detail } }
+      : undefined,
+  );
 }
 
 test('shows what each attempt sent the gateway, the latest open, and keeps it out of the attempts table', async () => {
   backend({
     subscription_result: SUBSCRIPTION,
     attempts: [
-      { id: 'pay_1', seq: 1, gateway_order_no: 'ORD-1-1', method: 'card', status: 'declined', payment_order: { order_no: 'ORD-1-1', amount: '33.00' }, subscription_result: null },
+      {
+        id: 'pay_1',
+        seq: 1,
+        gateway_order_no: 'ORD-1-1',
+        method: 'card',
+        status: 'declined',
+        payment_order: { order_no: 'ORD-1-1', amount: '33.00' },
+        subscription_result: null,
+      },
       {
         id: 'pay_2',
         seq: 2,
         gateway_order_no: 'ORD-1-2',
         method: 'card',
         status: 'paid',
-        payment_order: { order_no: 'ORD-1-2', amount: '33.00', installments: '6', document: '***8909', subscription: { contract_name: 'Mug club' } },
+        payment_order: {
+          order_no: 'ORD-1-2',
+          amount: '33.00',
+          installments: '6',
+          document: '***8909',
+          subscription: { contract_name: 'Mug club' },
+        },
         subscription_result: SUBSCRIPTION,
       },
     ],
@@ -53,12 +71,15 @@ test('shows what each attempt sent the gateway, the latest open, and keeps it ou
   expect(table.textContent).not.toContain('ORD-1-2","amount');
 });
 
-test('shows the gateway\'s subscription: recurring id, status, period and next deduction', async () => {
+test("shows the gateway's subscription: recurring id, status, period and next deduction", async () => {
   backend({ subscription_result: SUBSCRIPTION, attempts: [] });
   render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD-1" />);
   await screen.findByRole('heading', { name: 'Subscription' });
   const list = screen.getByText('Recurring id').closest('dl')!;
-  const pairs = [...list.querySelectorAll('div')].map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]);
+  const pairs = [...list.querySelectorAll('div')].map((d) => [
+    d.querySelector('dt')?.textContent,
+    d.querySelector('dd')?.textContent,
+  ]);
   expect(pairs).toEqual([
     ['Contract', 'Mug club'],
     ['Recurring id', 'S123'],

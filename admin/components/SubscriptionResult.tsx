@@ -7,7 +7,10 @@ export function SubscriptionResult({ result }: { result: SubscriptionResultValue
   const rows: [string, string | undefined][] = [
     ['Contract', result.contract_name],
     ['Recurring id', result.recurring_id],
-    ['Status', result.recurring_status === undefined ? undefined : (STATUS[result.recurring_status] ?? result.recurring_status)],
+    [
+      'Status',
+      result.recurring_status === undefined ? undefined : (STATUS[result.recurring_status] ?? result.recurring_status),
+    ],
     ['Period', result.recurring_deduction_period],
     ['Next deduction', result.recurring_deduction_time],
   ];

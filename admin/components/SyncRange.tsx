@@ -20,11 +20,23 @@ export function SyncRange({ busy, onSync }: { busy: boolean; onSync: (from: stri
       >
         <div class="field">
           <label for="sync-from">From</label>
-          <input id="sync-from" type="date" value={from} onInput={(e) => setFrom(e.currentTarget.value)} aria-describedby={error ? 'sync-error' : undefined} />
+          <input
+            id="sync-from"
+            type="date"
+            value={from}
+            onInput={(e) => setFrom(e.currentTarget.value)}
+            aria-describedby={error ? 'sync-error' : undefined}
+          />
         </div>
         <div class="field">
           <label for="sync-to">To</label>
-          <input id="sync-to" type="date" value={to} onInput={(e) => setTo(e.currentTarget.value)} aria-describedby={error ? 'sync-error' : undefined} />
+          <input
+            id="sync-to"
+            type="date"
+            value={to}
+            onInput={(e) => setTo(e.currentTarget.value)}
+            aria-describedby={error ? 'sync-error' : undefined}
+          />
         </div>
         <button type="submit" disabled={busy}>
           Sync range

@@ -16,8 +16,21 @@ afterEach(() => {
 test('lists entries, filters by order through the address bar, and pages on', async () => {
   const { seen } = stubFetch((req) => {
     if (req.path !== '/admin/api/events') return undefined;
-    if (req.query.get('cursor') === 'c2') return { body: { events: [{ at: '2024-05-01T09:00:00Z', type: 'gateway.call', order_no: 'A-1', detail: 'older' }], next_cursor: null } };
-    return { body: { events: [{ at: '2024-05-01T10:00:00Z', type: 'notification', order_no: 'A-1', detail: { encryption_data: '***' } }], next_cursor: 'c2' } };
+    if (req.query.get('cursor') === 'c2')
+      return {
+        body: {
+          events: [{ at: '2024-05-01T09:00:00Z', type: 'gateway.call', order_no: 'A-1', detail: 'older' }],
+          next_cursor: null,
+        },
+      };
+    return {
+      body: {
+        events: [
+          { at: '2024-05-01T10:00:00Z', type: 'notification', order_no: 'A-1', detail: { encryption_data: '***' } },
+        ],
+        next_cursor: 'c2',
+      },
+    };
   });
   render(<App />);
   expect(await screen.findByText('{"encryption_data":"***"}')).toBeTruthy();

@@ -47,11 +47,19 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
       >
         <div class="field">
           <label for="events-order">Order number</label>
-          <input id="events-order" value={form.order_no} onInput={(e) => setForm({ ...form, order_no: e.currentTarget.value })} />
+          <input
+            id="events-order"
+            value={form.order_no}
+            onInput={(e) => setForm({ ...form, order_no: e.currentTarget.value })}
+          />
         </div>
         <div class="field">
           <label for="events-type">Event type</label>
-          <input id="events-type" value={form.type} onInput={(e) => setForm({ ...form, type: e.currentTarget.value })} />
+          <input
+            id="events-type"
+            value={form.type}
+            onInput={(e) => setForm({ ...form, type: e.currentTarget.value })}
+          />
         </div>
         <div class="actions">
           <button type="submit" class="primary">
@@ -73,7 +81,11 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
         columns={[
           { key: 'at', header: 'When', cell: (r) => <DateTime iso={r.e.at} /> },
           { key: 'type', header: 'Type', cell: (r) => r.e.type },
-          { key: 'order', header: 'Order', cell: (r) => (r.e.order_no ? <a href={href(['orders', r.e.order_no])}>{r.e.order_no}</a> : '') },
+          {
+            key: 'order',
+            header: 'Order',
+            cell: (r) => (r.e.order_no ? <a href={href(['orders', r.e.order_no])}>{r.e.order_no}</a> : ''),
+          },
           { key: 'detail', header: 'Detail', cell: (r) => <span class="detail-cell">{show(r.e.detail)}</span> },
         ]}
       />

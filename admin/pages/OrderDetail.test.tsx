@@ -25,7 +25,14 @@ function backend(status: string) {
         },
       };
     }
-    if (req.method === 'POST') return { body: { results: req.body.orders?.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) ?? [{ order_no: 'ORD/1', ok: true }] } };
+    if (req.method === 'POST')
+      return {
+        body: {
+          results: req.body.orders?.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) ?? [
+            { order_no: 'ORD/1', ok: true },
+          ],
+        },
+      };
     return undefined;
   });
 }
@@ -34,7 +41,10 @@ test('shows the timeline oldest first and only the actions its status allows', a
   backend('authorised');
   render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
   const items = within((await screen.findByText('payment created')).closest('ol')!).getAllByRole('listitem');
-  expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['payment created', 'notification PAYMENT']);
+  expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual([
+    'payment created',
+    'notification PAYMENT',
+  ]);
   expect(items[1]!.textContent).toContain('{"payment_status":"2000"}');
   const actions = within(screen.getByRole('group', { name: 'Actions for this order' }));
   expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Capture', 'Cancel', 'Sync with gateway']);
@@ -51,7 +61,10 @@ test('a partial capture from the detail page sends that order with the amount, t
   fireEvent.click(within(dialog).getByRole('button', { name: 'Capture 1 order' }));
 
   await screen.findByText('1 succeeded, 0 failed, of 1.');
-  expect(seen.find((r) => r.method === 'POST')).toMatchObject({ path: '/admin/api/orders/capture', body: { orders: [{ order_no: 'ORD/1', amount: '4.00' }] } });
+  expect(seen.find((r) => r.method === 'POST')).toMatchObject({
+    path: '/admin/api/orders/capture',
+    body: { orders: [{ order_no: 'ORD/1', amount: '4.00' }] },
+  });
   await waitFor(() => expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2));
 });
 
@@ -59,5 +72,9 @@ test('a paid order offers a refund, not a capture', async () => {
   backend('paid');
   render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
   const group = await screen.findByRole('group', { name: 'Actions for this order' });
-  expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Refund', 'Sync with gateway']);
+  expect(
+    within(group)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Refund', 'Sync with gateway']);
 });

@@ -132,7 +132,11 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             </>
           )}
           <h2>Payment attempts</h2>
-          {attemptRows.length ? <RecordTable caption="Payment attempts" records={attemptRows} /> : <p>No payment attempts.</p>}
+          {attemptRows.length ? (
+            <RecordTable caption="Payment attempts" records={attemptRows} />
+          ) : (
+            <p>No payment attempts.</p>
+          )}
           <h2>Payment order sent</h2>
           <SentPaymentOrders attempts={order.attempts ?? []} />
           <h2>Refunds</h2>

@@ -23,7 +23,13 @@ function shop(rows = Array.from({ length: 120 }, (_, i) => order(i + 1))) {
       return {
         body: {
           results: req.body.orders.map((o: { order_no: string }) =>
-            o.order_no === 'ORD-0007' ? { order_no: o.order_no, ok: false, error: { code: 'gateway_B0002', message: 'Refund amount over the refundable amount' } } : { order_no: o.order_no, ok: true },
+            o.order_no === 'ORD-0007'
+              ? {
+                  order_no: o.order_no,
+                  ok: false,
+                  error: { code: 'gateway_B0002', message: 'Refund amount over the refundable amount' },
+                }
+              : { order_no: o.order_no, ok: true },
           ),
         },
       };
@@ -136,8 +142,11 @@ test('a chunk the backend rejects marks only its own orders failed, and the run 
   const { seen } = stubFetch((req) => {
     if (req.method === 'GET') return { body: pageOf(rows, req.query) };
     call += 1;
-    if (call === 1) return { status: 503, body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } } };
-    return { body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) } };
+    if (call === 1)
+      return { status: 503, body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } } };
+    return {
+      body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) },
+    };
   });
   render(<App />);
   await screen.findByRole('link', { name: 'ORD-0001' });
@@ -185,7 +194,9 @@ test('a large run shows its progress chunk by chunk', async () => {
   stubFetch(async (req) => {
     if (req.method === 'GET') return { body: pageOf(rows, req.query) };
     if (++posts === 2) await held;
-    return { body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) } };
+    return {
+      body: { results: req.body.orders.map((o: { order_no: string }) => ({ order_no: o.order_no, ok: true })) },
+    };
   });
   render(<App />);
   await screen.findByRole('link', { name: 'ORD-0001' });

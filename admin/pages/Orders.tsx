@@ -20,7 +20,12 @@ export const MAX_SELECTION = 10_000;
 /** The orders table: filters, cursor pages, a selection that survives paging, and bulk actions on it. */
 export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }) {
   useTitle('Orders');
-  const filters: Filters = { status: query.get('status') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', q: query.get('q') ?? '' };
+  const filters: Filters = {
+    status: query.get('status') ?? '',
+    from: query.get('from') ?? '',
+    to: query.get('to') ?? '',
+    q: query.get('q') ?? '',
+  };
   const filterKey = JSON.stringify(filters);
   // The cursors of the pages before this one, kept per filter so a new filter starts on its first page.
   const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
@@ -76,7 +81,11 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
   }
 
   function onAction(action: BarAction) {
-    if (action === 'sync') void run.run('sync', [...selected.keys()].map((order_no) => ({ order_no })));
+    if (action === 'sync')
+      void run.run(
+        'sync',
+        [...selected.keys()].map((order_no) => ({ order_no })),
+      );
     else setDialog(action);
   }
 
@@ -108,9 +117,21 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
           {
             key: 'select',
             class: 'select',
-            header: <input type="checkbox" aria-label="Select all orders on this page" checked={allOnPage} onChange={(e) => toggle(rows, e.currentTarget.checked)} />,
+            header: (
+              <input
+                type="checkbox"
+                aria-label="Select all orders on this page"
+                checked={allOnPage}
+                onChange={(e) => toggle(rows, e.currentTarget.checked)}
+              />
+            ),
             cell: (o) => (
-              <input type="checkbox" aria-label={`Select order ${o.order_no}`} checked={selected.has(o.order_no)} onChange={(e) => toggle([o], e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                aria-label={`Select order ${o.order_no}`}
+                checked={selected.has(o.order_no)}
+                onChange={(e) => toggle([o], e.currentTarget.checked)}
+              />
             ),
           },
           { key: 'order', header: 'Order', cell: (o) => <a href={href(['orders', o.order_no])}>{o.order_no}</a> },
@@ -122,10 +143,18 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
         ]}
       />
       <nav class="pager" aria-label="Pages">
-        <button type="button" disabled={cursors.length === 0} onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+        <button
+          type="button"
+          disabled={cursors.length === 0}
+          onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
+        >
           Previous page
         </button>
-        <button type="button" disabled={!page?.next_cursor} onClick={() => page?.next_cursor && setPaging({ key: filterKey, cursors: [...cursors, page.next_cursor] })}>
+        <button
+          type="button"
+          disabled={!page?.next_cursor}
+          onClick={() => page?.next_cursor && setPaging({ key: filterKey, cursors: [...cursors, page.next_cursor] })}
+        >
           Next page
         </button>
       </nav>

@@ -9,7 +9,18 @@ import { loadStats } from '../loadStats';
 import { useTitle } from '../useTitle';
 
 /** Bottom to top in each bar: money kept first, then what is still open, then what failed. */
-const STACK: OrderStatus[] = ['paid', 'partially_refunded', 'refunded', 'authorised', 'review', 'pending', 'unknown', 'created', 'declined', 'cancelled'];
+const STACK: OrderStatus[] = [
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'authorised',
+  'review',
+  'pending',
+  'unknown',
+  'created',
+  'declined',
+  'cancelled',
+];
 
 function isoDay(offset: number): string {
   const d = new Date();
@@ -48,7 +59,8 @@ export function Overview({ api }: { api: AdminApi }) {
   const chartDays = toChartDays(days, dates, metric, shownCurrency);
   const count = days.reduce((n, d) => n + d.count, 0);
   const approvedVolume: Record<string, number> = {};
-  for (const d of days) if (APPROVED.includes(d.status)) approvedVolume[d.currency] = (approvedVolume[d.currency] ?? 0) + d.volume_minor;
+  for (const d of days)
+    if (APPROVED.includes(d.status)) approvedVolume[d.currency] = (approvedVolume[d.currency] ?? 0) + d.volume_minor;
   const rate = approvalRate(days);
 
   return (
@@ -59,18 +71,29 @@ export function Overview({ api }: { api: AdminApi }) {
         aria-label="Date range"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!draft.from || !draft.to || draft.from > draft.to) return setRangeError('Choose a start date on or before the end date.');
+          if (!draft.from || !draft.to || draft.from > draft.to)
+            return setRangeError('Choose a start date on or before the end date.');
           setRangeError(undefined);
           setRange(draft);
         }}
       >
         <div class="field">
           <label for="range-from">From</label>
-          <input id="range-from" type="date" value={draft.from} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
+          <input
+            id="range-from"
+            type="date"
+            value={draft.from}
+            onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+          />
         </div>
         <div class="field">
           <label for="range-to">To</label>
-          <input id="range-to" type="date" value={draft.to} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
+          <input
+            id="range-to"
+            type="date"
+            value={draft.to}
+            onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          />
         </div>
         <div class="actions">
           <button type="submit" class="primary">
@@ -91,7 +114,11 @@ export function Overview({ api }: { api: AdminApi }) {
       {!stats && !error && <p role="status">Loading…</p>}
       {stats && (
         <>
-          {stats.partial && <p class="hint">Only the first orders of this range were counted; choose a shorter range for exact figures.</p>}
+          {stats.partial && (
+            <p class="hint">
+              Only the first orders of this range were counted; choose a shorter range for exact figures.
+            </p>
+          )}
           <ul class="tiles" aria-label="Totals for the range">
             <li>
               <span class="tile-label">Orders</span>
@@ -114,7 +141,13 @@ export function Overview({ api }: { api: AdminApi }) {
               Number of orders
             </label>
             <label class="choice">
-              <input type="radio" name="metric" checked={metric === 'volume'} onChange={() => setMetric('volume')} disabled={currencies.length === 0} />
+              <input
+                type="radio"
+                name="metric"
+                checked={metric === 'volume'}
+                onChange={() => setMetric('volume')}
+                disabled={currencies.length === 0}
+              />
               Volume
             </label>
             {metric === 'volume' && currencies.length > 1 && (
@@ -129,7 +162,11 @@ export function Overview({ api }: { api: AdminApi }) {
             )}
           </fieldset>
           <Chart
-            title={metric === 'count' ? `Orders per day by status, ${range.from} to ${range.to}` : `${shownCurrency} volume per day by status, ${range.from} to ${range.to}`}
+            title={
+              metric === 'count'
+                ? `Orders per day by status, ${range.from} to ${range.to}`
+                : `${shownCurrency} volume per day by status, ${range.from} to ${range.to}`
+            }
             days={chartDays}
             statuses={STACK}
             format={metric === 'count' ? String : (v) => formatMinor(v, shownCurrency)}

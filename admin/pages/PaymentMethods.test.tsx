@@ -11,9 +11,39 @@ afterEach(() => {
 });
 
 const METHODS: PaymentMethod[] = [
-  { id: 'card', kind: 'card', labels: { en: 'Card', fr: 'Carte' }, enabled: true, sort: 0, countries: [], currencies: [], fields: [], open3d: 'do3DS' },
-  { id: 'pix', kind: 'apm', payment_method: 'PIX', labels: { en: 'PIX' }, enabled: true, sort: 1, countries: ['BR'], currencies: ['BRL'], fields: [] },
-  { id: 'boleto', kind: 'apm', payment_method: 'BOLETO', labels: { en: 'Boleto' }, enabled: false, sort: 2, countries: ['BR'], currencies: ['BRL'], fields: ['document'] },
+  {
+    id: 'card',
+    kind: 'card',
+    labels: { en: 'Card', fr: 'Carte' },
+    enabled: true,
+    sort: 0,
+    countries: [],
+    currencies: [],
+    fields: [],
+    open3d: 'do3DS',
+  },
+  {
+    id: 'pix',
+    kind: 'apm',
+    payment_method: 'PIX',
+    labels: { en: 'PIX' },
+    enabled: true,
+    sort: 1,
+    countries: ['BR'],
+    currencies: ['BRL'],
+    fields: [],
+  },
+  {
+    id: 'boleto',
+    kind: 'apm',
+    payment_method: 'BOLETO',
+    labels: { en: 'Boleto' },
+    enabled: false,
+    sort: 2,
+    countries: ['BR'],
+    currencies: ['BRL'],
+    fields: ['document'],
+  },
 ];
 
 function backend(onPut?: (methods: PaymentMethod[]) => { status?: number; body?: unknown }) {
@@ -32,15 +62,29 @@ test('enabling, reordering and limits show in the preview before saving, and sav
   const { seen } = backend();
   render(<PaymentMethods api={createAdminApi('tok')} />);
   await screen.findByRole('button', { name: 'Move PIX up' });
-  expect(preview().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Card', 'PIX']);
+  expect(
+    preview()
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Card', 'PIX']);
 
   fireEvent.click(document.getElementById('f-methods-2-enabled')!);
   fireEvent.click(screen.getByRole('button', { name: 'Move Boleto up' }));
   expect(document.activeElement?.id).toBe('move-up-boleto');
-  expect(preview().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Card', 'Boleto (asks for document)', 'PIX']);
+  expect(
+    preview()
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Card', 'Boleto (asks for document)', 'PIX']);
 
-  fireEvent.input(screen.getByLabelText(/Minimum amount/, { selector: '#f-methods-1-min_amount' }), { target: { value: '500.00' } });
-  expect(preview().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Card', 'PIX']);
+  fireEvent.input(screen.getByLabelText(/Minimum amount/, { selector: '#f-methods-1-min_amount' }), {
+    target: { value: '500.00' },
+  });
+  expect(
+    preview()
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Card', 'PIX']);
 
   fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
   await screen.findByText(/Saved\./);
@@ -56,7 +100,13 @@ test('enabling, reordering and limits show in the preview before saving, and sav
 test('bad input is caught before saving; the backend’s field errors land on their inputs', async () => {
   const { seen } = backend(() => ({
     status: 400,
-    body: { error: { code: 'invalid_request', message: 'x', fields: [{ path: 'methods.1.currencies.0', message: 'is not enabled on the gateway account' }] } },
+    body: {
+      error: {
+        code: 'invalid_request',
+        message: 'x',
+        fields: [{ path: 'methods.1.currencies.0', message: 'is not enabled on the gateway account' }],
+      },
+    },
   }));
   render(<PaymentMethods api={createAdminApi('tok')} />);
   const countries = await screen.findByLabelText('Countries', { selector: '#f-methods-1-countries' });
@@ -70,7 +120,9 @@ test('bad input is caught before saving; the backend’s field errors land on th
   fireEvent.click(screen.getByRole('button', { name: 'Save payment methods' }));
   const currencies = screen.getByLabelText('Currencies', { selector: '#f-methods-1-currencies' });
   await waitFor(() => expect(currencies.getAttribute('aria-invalid')).toBe('true'));
-  expect(document.getElementById('f-methods-1-currencies-error')?.textContent).toBe('is not enabled on the gateway account');
+  expect(document.getElementById('f-methods-1-currencies-error')?.textContent).toBe(
+    'is not enabled on the gateway account',
+  );
   expect(countries.getAttribute('aria-invalid')).toBeNull();
 });
 

@@ -131,17 +131,42 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
                 e.preventDefault();
                 const id = newMethod.id.trim().toLowerCase();
                 if (!id) return;
-                edit([...drafts, { id, kind: 'apm', payment_method: newMethod.code.trim().toUpperCase(), labels: {}, enabled: false, sort: drafts.length, countries: '', currencies: '', min_amount: '', max_amount: '', installments: '', fields: [] }]);
+                edit([
+                  ...drafts,
+                  {
+                    id,
+                    kind: 'apm',
+                    payment_method: newMethod.code.trim().toUpperCase(),
+                    labels: {},
+                    enabled: false,
+                    sort: drafts.length,
+                    countries: '',
+                    currencies: '',
+                    min_amount: '',
+                    max_amount: '',
+                    installments: '',
+                    fields: [],
+                  },
+                ]);
                 setNewMethod({ id: '', code: '' });
               }}
             >
               <div class="field">
                 <label for="new-method-id">New APM id</label>
-                <input id="new-method-id" value={newMethod.id} onInput={(e) => setNewMethod({ ...newMethod, id: e.currentTarget.value })} />
+                <input
+                  id="new-method-id"
+                  value={newMethod.id}
+                  onInput={(e) => setNewMethod({ ...newMethod, id: e.currentTarget.value })}
+                />
               </div>
               <div class="field">
                 <label for="new-method-code">Gateway code</label>
-                <input id="new-method-code" placeholder="e.g. PIX" value={newMethod.code} onInput={(e) => setNewMethod({ ...newMethod, code: e.currentTarget.value })} />
+                <input
+                  id="new-method-code"
+                  placeholder="e.g. PIX"
+                  value={newMethod.code}
+                  onInput={(e) => setNewMethod({ ...newMethod, code: e.currentTarget.value })}
+                />
               </div>
               <button type="submit">Add method (off until enabled)</button>
             </form>
@@ -155,7 +180,12 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
             >
               <div class="field">
                 <label for="new-locale">New label language</label>
-                <input id="new-locale" placeholder="e.g. pt" value={newLocale} onInput={(e) => setNewLocale(e.currentTarget.value)} />
+                <input
+                  id="new-locale"
+                  placeholder="e.g. pt"
+                  value={newLocale}
+                  onInput={(e) => setNewLocale(e.currentTarget.value)}
+                />
               </div>
               <button type="submit">Add language</button>
             </form>

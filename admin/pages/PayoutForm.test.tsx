@@ -78,7 +78,10 @@ test('field errors of a 400 envelope land on their inputs and in a summary', asy
 });
 
 test('a retry of the same form reuses its Idempotency-Key; a changed form gets a new one', async () => {
-  const { seen } = stubFetch(() => ({ status: 503, body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } } }));
+  const { seen } = stubFetch(() => ({
+    status: 503,
+    body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } },
+  }));
   render(<PayoutForm api={createAdminApi('tok')} />);
   fillValidPayout();
   const send = screen.getByRole('button', { name: 'Send payout' });
@@ -87,7 +90,9 @@ test('a retry of the same form reuses its Idempotency-Key; a changed form gets a
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
   await waitFor(() => expect(seen).toHaveLength(2));
   fill('Reference', 'INV-9');
-  await waitFor(() => expect((screen.getByRole('button', { name: /Send payout|Sending/ }) as HTMLButtonElement).disabled).toBe(false));
+  await waitFor(() =>
+    expect((screen.getByRole('button', { name: /Send payout|Sending/ }) as HTMLButtonElement).disabled).toBe(false),
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
   await waitFor(() => expect(seen).toHaveLength(3));
 

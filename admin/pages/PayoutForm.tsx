@@ -91,7 +91,16 @@ export function PayoutForm({ api }: { api: AdminApi }) {
               {section.fields.map((f) => {
                 const error = errorsFor(errors, f.path);
                 return f.options ? (
-                  <SelectField key={f.path} name={f.path} label={f.label} value={values[f.path] ?? ''} options={f.options} onValue={set(f.path)} error={error} emptyLabel="—" />
+                  <SelectField
+                    key={f.path}
+                    name={f.path}
+                    label={f.label}
+                    value={values[f.path] ?? ''}
+                    options={f.options}
+                    onValue={set(f.path)}
+                    error={error}
+                    emptyLabel="—"
+                  />
                 ) : (
                   <TextField
                     key={f.path}

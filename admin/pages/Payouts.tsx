@@ -51,9 +51,19 @@ export function Payouts({ api }: { api: AdminApi }) {
         rowKey={payoutId}
         empty={payouts ? 'No payouts yet.' : 'Loading…'}
         columns={[
-          { key: 'id', header: 'Payout', class: 'mono', cell: (p) => <a href={href(['payouts', payoutId(p)])}>{payoutId(p)}</a> },
+          {
+            key: 'id',
+            header: 'Payout',
+            class: 'mono',
+            cell: (p) => <a href={href(['payouts', payoutId(p)])}>{payoutId(p)}</a>,
+          },
           { key: 'status', header: 'Status', cell: (p) => <PayoutStatus status={p.status} /> },
-          { key: 'amount', header: 'Amount', class: 'num', cell: (p) => `${p.payment_amount ?? ''} ${p.payment_currency ?? ''}` },
+          {
+            key: 'amount',
+            header: 'Amount',
+            class: 'num',
+            cell: (p) => `${p.payment_amount ?? ''} ${p.payment_currency ?? ''}`,
+          },
           { key: 'to', header: 'Beneficiary', cell: (p) => beneficiaryName(p) },
           { key: 'created', header: 'Created', cell: (p) => <DateTime iso={p.created_at} /> },
         ]}

@@ -17,7 +17,8 @@ afterEach(() => {
 
 function backend(valid = TOKEN) {
   return stubFetch((req) => {
-    if (req.headers.get('authorization') !== `Bearer ${valid}`) return { status: 401, body: { error: { code: 'unauthorized', message: 'bad token' } } };
+    if (req.headers.get('authorization') !== `Bearer ${valid}`)
+      return { status: 401, body: { error: { code: 'unauthorized', message: 'bad token' } } };
     if (req.path === '/admin/api/orders') return { body: pageOf([order(1)], req.query) };
     return undefined;
   });

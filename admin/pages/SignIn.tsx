@@ -29,7 +29,11 @@ export function SignIn({ notice, onSignedIn }: Props) {
       await createAdminApi(candidate).listOrders({ limit: 1 });
       onSignedIn(candidate);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? 'This token was not accepted. Check it and try again.' : errorText(err));
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? 'This token was not accepted. Check it and try again.'
+          : errorText(err),
+      );
     } finally {
       setBusy(false);
     }

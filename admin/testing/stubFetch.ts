@@ -28,7 +28,10 @@ export function stubFetch(handler: Handler) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     seen.push(req);
-    const answer = (await handler(req)) ?? { status: 404, body: { error: { code: 'not_found', message: 'no such route' } } };
+    const answer = (await handler(req)) ?? {
+      status: 404,
+      body: { error: { code: 'not_found', message: 'no such route' } },
+    };
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

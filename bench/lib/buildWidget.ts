@@ -21,7 +21,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export async function buildWidget(): Promise<BuiltWidget> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
-  const config = widgetViteConfig({ outDir: dir, budget: { initialGzip: Number.MAX_SAFE_INTEGER, withFingerprintGzip: Number.MAX_SAFE_INTEGER } });
+  const config = widgetViteConfig({
+    outDir: dir,
+    budget: { initialGzip: Number.MAX_SAFE_INTEGER, withFingerprintGzip: Number.MAX_SAFE_INTEGER },
+  });
   await build({ ...config, root: ROOT, configFile: false, logLevel: 'warn' });
   return {
     dir,

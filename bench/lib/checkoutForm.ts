@@ -15,7 +15,9 @@ export type CheckoutForms = () => string;
 export async function captureCheckoutForms(backendUrl: string, sandboxUrl: string): Promise<CheckoutForms> {
   const { payment_id } = await payByCard(backendUrl, await createSession(backendUrl));
   const res = await fetch(`${sandboxUrl}/sandbox/transactions?account_id=${DEMO_DEFAULTS.ACCOUNT_ID}`);
-  const { transactions } = (await res.json()) as { transactions: { order_no: string; request: Record<string, unknown> }[] };
+  const { transactions } = (await res.json()) as {
+    transactions: { order_no: string; request: Record<string, unknown> }[];
+  };
   // the backend's return_url names the payment (…/pay/return/<payment_id>)
   const ours = transactions.find((t) => String(t.request.return_url ?? '').endsWith(`/${payment_id}`));
   if (!ours) throw new Error(`the sandbox holds no checkout for payment ${payment_id}`);

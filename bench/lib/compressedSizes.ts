@@ -12,13 +12,19 @@ export function compressedSizes(content: string | Uint8Array): Sizes {
   return {
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }).length,
   };
 }
 
 /** Files are compressed one by one (each is its own HTTP response), so a group's size is the sum. */
 export function sumSizes(list: readonly Sizes[]): Sizes {
-  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 /** The relative modules a chunk imports statically (`import ... from "./x.js"`, `import "./x.js"`), not `import()`. */

@@ -16,6 +16,8 @@ describe('mapConcurrent', () => {
     expect(most).toBe(2);
   });
   it('rejects with the first failure', async () => {
-    await expect(mapConcurrent([1, 2, 3], 3, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n))).rejects.toThrow('two');
+    await expect(
+      mapConcurrent([1, 2, 3], 3, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n)),
+    ).rejects.toThrow('two');
   });
 });

@@ -26,9 +26,18 @@ export async function payOrder(backendUrl: string): Promise<BenchSession> {
   if (frame.status !== 200) throw new Error(`GET ${url} answered ${frame.status}`);
   const cardPage = await postForm(formAction(loading), hiddenInputs(loading));
   const card = await cardPage.text();
-  if (cardPage.status !== 200) throw new Error(`the checkout's step 2 answered ${cardPage.status}: ${card.slice(0, 200)}`);
-  const submitted = await postForm(formAction(card), { token: hiddenInputs(card).token ?? '', holder: 'Ana Silva', card_number: APPROVED, expiry: '12/39', cvv: '123', action: 'pay' });
+  if (cardPage.status !== 200)
+    throw new Error(`the checkout's step 2 answered ${cardPage.status}: ${card.slice(0, 200)}`);
+  const submitted = await postForm(formAction(card), {
+    token: hiddenInputs(card).token ?? '',
+    holder: 'Ana Silva',
+    card_number: APPROVED,
+    expiry: '12/39',
+    cvv: '123',
+    action: 'pay',
+  });
   await submitted.arrayBuffer();
-  if (submitted.status !== 303) throw new Error(`the card form answered ${submitted.status}, not a 303 to the return page`);
+  if (submitted.status !== 303)
+    throw new Error(`the card form answered ${submitted.status}, not a 303 to the return page`);
   return session;
 }

@@ -28,11 +28,18 @@ export interface MeasuredRun extends LoadResult {
 export type OtherProcesses = Readonly<Record<string, number>>;
 
 function measuredLoad(target: RunningTarget, others: OtherProcesses, options: LoadOptions): Promise<MeasuredRun> {
-  return measureCpu({ target: target.pid, ...others, 'load generator': process.pid }, () => runLoad(options)).then(({ result, cpuMs }) => ({ ...result, cpuMs }));
+  return measureCpu({ target: target.pid, ...others, 'load generator': process.pid }, () => runLoad(options)).then(
+    ({ result, cpuMs }) => ({ ...result, cpuMs }),
+  );
 }
 
 /** `amount` card payments through the backend's route, each on its own session made beforehand (not timed). */
-export async function paymentRun(backend: RunningTarget, amount: number, connections: number, others: OtherProcesses = {}): Promise<MeasuredRun> {
+export async function paymentRun(
+  backend: RunningTarget,
+  amount: number,
+  connections: number,
+  others: OtherProcesses = {},
+): Promise<MeasuredRun> {
   const sessions = await sessionsFor(backend, amount, connections);
   return measuredLoad(backend, others, { url: backend.url, connections, amount, next: sessionQueue(sessions) });
 }
@@ -41,7 +48,11 @@ export async function paymentRun(backend: RunningTarget, amount: number, connect
  * A payment run on a backend started with `stepTimers`, with the SQLite and gateway time of the timed requests
  * only (the creation of the sessions before it is left out).
  */
-export async function timedPaymentRun(backend: RunningTarget, amount: number, connections: number): Promise<{ run: LoadResult; steps: StepTotals }> {
+export async function timedPaymentRun(
+  backend: RunningTarget,
+  amount: number,
+  connections: number,
+): Promise<{ run: LoadResult; steps: StepTotals }> {
   const sessions = await sessionsFor(backend, amount, connections);
   await backend.steps(); // drops what came before
   const run = await runLoad({ url: backend.url, connections, amount, next: sessionQueue(sessions) });
@@ -71,14 +82,24 @@ export function sqliteMs(steps: StepTotals): number {
 }
 
 /** `amount` checkout forms through the bare forwarder, the same bytes the backend sends the gateway. */
-export function forwarderRun(forwarder: RunningTarget, checkoutForms: CheckoutForms, amount: number, connections: number, others: OtherProcesses = {}): Promise<MeasuredRun> {
+export function forwarderRun(
+  forwarder: RunningTarget,
+  checkoutForms: CheckoutForms,
+  amount: number,
+  connections: number,
+  others: OtherProcesses = {},
+): Promise<MeasuredRun> {
   const forms = Array.from({ length: amount + spare(connections) }, checkoutForms);
   let i = 0;
   return measuredLoad(forwarder, others, {
     url: forwarder.url,
     connections,
     amount,
-    next: () => ({ path: '/forward', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: forms[Math.min(i++, forms.length - 1)]! }),
+    next: () => ({
+      path: '/forward',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: forms[Math.min(i++, forms.length - 1)]!,
+    }),
   });
 }
 

@@ -18,9 +18,19 @@ describe.runIf(onLinux)('processCpu', () => {
 
   it('counts another process’s time, not ours, and leaves out a process that does not exist', async () => {
     // a fixed amount of work, then it waits to be killed (a process that has exited cannot be read)
-    const child = spawn(process.execPath, ['-e', 'let x = 0; for (let i = 0; i < 3e7; i++) x += Math.sqrt(i); console.log("done", x); setTimeout(() => {}, 60000);'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        'let x = 0; for (let i = 0; i < 3e7; i++) x += Math.sqrt(i); console.log("done", x); setTimeout(() => {}, 60000);',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
-      const { cpuMs } = await measureCpu({ child: child.pid!, gone: 2 ** 22 + 12345 }, () => new Promise((resolve) => child.stdout!.once('data', resolve)));
+      const { cpuMs } = await measureCpu(
+        { child: child.pid!, gone: 2 ** 22 + 12345 },
+        () => new Promise((resolve) => child.stdout!.once('data', resolve)),
+      );
       expect(cpuMs.child).toBeGreaterThanOrEqual(20);
       expect('gone' in cpuMs).toBe(false);
       expect(cpuMsOf(2 ** 22 + 12345)).toBeUndefined();

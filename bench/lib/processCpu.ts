@@ -38,7 +38,10 @@ export function cpuMsOf(pid: number): number | undefined {
  * Runs `run` and reports the CPU time each of `pids` used meanwhile, in ms (a process that cannot be read is
  * left out): what each process of a benchmark spends, whoever the load generator waited for.
  */
-export async function measureCpu<T>(pids: Readonly<Record<string, number>>, run: () => Promise<T>): Promise<{ result: T; cpuMs: Record<string, number> }> {
+export async function measureCpu<T>(
+  pids: Readonly<Record<string, number>>,
+  run: () => Promise<T>,
+): Promise<{ result: T; cpuMs: Record<string, number> }> {
   const before = Object.entries(pids).map(([name, pid]) => [name, pid, cpuMsOf(pid)] as const);
   const result = await run();
   const cpuMs: Record<string, number> = {};

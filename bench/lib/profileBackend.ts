@@ -20,10 +20,21 @@ export interface BackendProfile {
  * gateway calls timed from the inside. The profile keeps only the timed run: start-up, the warm-up and the
  * creation of the sessions fall outside its window.
  */
-export async function profileBackend(gatewayUrl: string, amount: number, warmup: number, connections: number): Promise<BackendProfile> {
+export async function profileBackend(
+  gatewayUrl: string,
+  amount: number,
+  warmup: number,
+  connections: number,
+): Promise<BackendProfile> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
   try {
-    const backend = await startTarget({ kind: 'backend', gatewayUrl, backendEnv: { ...UNLIMITED_RATES }, cpuProfileDir: dir, stepTimers: true });
+    const backend = await startTarget({
+      kind: 'backend',
+      gatewayUrl,
+      backendEnv: { ...UNLIMITED_RATES },
+      cpuProfileDir: dir,
+      stepTimers: true,
+    });
     let run: LoadResult;
     let steps: StepTotals;
     const window = { fromUs: 0, toUs: 0 };
@@ -40,7 +51,13 @@ export async function profileBackend(gatewayUrl: string, amount: number, warmup:
       await backend.close();
     }
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    const profile = file ? summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, Number(process.env.PROFILE_ROWS ?? 12), window) : undefined;
+    const profile = file
+      ? summarizeProfile(
+          JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile,
+          Number(process.env.PROFILE_ROWS ?? 12),
+          window,
+        )
+      : undefined;
     return { run, steps, profile };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,16 +15,32 @@ export function renderSteps({ run, steps }: BackendProfile, connections: number)
   return markdownTable(
     ['step, per payment', 'count', 'ms', 'share of mean latency'],
     [
-      ['gateway call `/v1/checkout`, waiting for the sandbox', fmt.two(steps.gatewayCalls / n), fmt.two(steps.gatewayMs / n), share(steps.gatewayMs / n)],
-      ['SQLite, all statements (blocks the event loop)', fmt.one(sqlCount / n), fmt.two(sqlTotal / n), share(sqlTotal / n)],
+      [
+        'gateway call `/v1/checkout`, waiting for the sandbox',
+        fmt.two(steps.gatewayCalls / n),
+        fmt.two(steps.gatewayMs / n),
+        share(steps.gatewayMs / n),
+      ],
+      [
+        'SQLite, all statements (blocks the event loop)',
+        fmt.one(sqlCount / n),
+        fmt.two(sqlTotal / n),
+        share(sqlTotal / n),
+      ],
       ...kinds.map(([kind, k]) => [`- SQLite \`${kind}\``, fmt.one(k.count / n), fmt.two(k.ms / n), share(k.ms / n)]),
-      ['- SQLite prepare (statement cache misses)', fmt.two(steps.sqlPrepares / n), fmt.two(steps.sqlPrepareMs / n), share(steps.sqlPrepareMs / n)],
+      [
+        '- SQLite prepare (statement cache misses)',
+        fmt.two(steps.sqlPrepares / n),
+        fmt.two(steps.sqlPrepareMs / n),
+        share(steps.sqlPrepareMs / n),
+      ],
       ['mean latency (connections x wall time / payments)', '', fmt.two(latency), '100 %'],
     ],
   );
 }
 
-const rows = (entries: readonly ProfileEntry[], busyMs: number) => entries.map((e) => [e.name, fmt.int(e.selfMs), `${((e.selfMs / busyMs) * 100).toFixed(1)} %`]);
+const rows = (entries: readonly ProfileEntry[], busyMs: number) =>
+  entries.map((e) => [e.name, fmt.int(e.selfMs), `${((e.selfMs / busyMs) * 100).toFixed(1)} %`]);
 
 /** The CPU profile's three views: by area, our functions with what they call, the hottest functions. */
 export function renderProfile({ profile }: BackendProfile): string {
@@ -33,7 +49,13 @@ export function renderProfile({ profile }: BackendProfile): string {
   return [
     `CPU profile of the backend process (\`node --cpu-prof\`), timed run only: ${fmt.int(busyMs)} ms busy of ${fmt.int(profile.totalMs)} ms. By area (self time):`,
     '',
-    markdownTable(['area', 'self ms', 'share of busy'], rows(profile.byArea.filter((e) => e.name !== 'idle'), busyMs)),
+    markdownTable(
+      ['area', 'self ms', 'share of busy'],
+      rows(
+        profile.byArea.filter((e) => e.name !== 'idle'),
+        busyMs,
+      ),
+    ),
     '',
     'Our own functions, with what they call synchronously (an async function counts up to its first `await` per resumption):',
     '',
@@ -41,6 +63,12 @@ export function renderProfile({ profile }: BackendProfile): string {
     '',
     'Hottest functions (self time):',
     '',
-    markdownTable(['function', 'self ms', 'share of busy'], rows(profile.byFunction.filter((e) => !e.name.startsWith('(idle)')), busyMs)),
+    markdownTable(
+      ['function', 'self ms', 'share of busy'],
+      rows(
+        profile.byFunction.filter((e) => !e.name.startsWith('(idle)')),
+        busyMs,
+      ),
+    ),
   ].join('\n');
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { replaceSection } from './replaceSection';
 
-const doc = ['# Results', '', '<!-- bench:a:start -->', 'old a', '<!-- bench:a:end -->', '', '<!-- bench:b:start -->', 'old b', '<!-- bench:b:end -->', ''].join('\n');
+const doc = [
+  '# Results',
+  '',
+  '<!-- bench:a:start -->',
+  'old a',
+  '<!-- bench:a:end -->',
+  '',
+  '<!-- bench:b:start -->',
+  'old b',
+  '<!-- bench:b:end -->',
+  '',
+].join('\n');
 
 describe('replaceSection', () => {
   it('replaces only the named section and keeps the others and the text around them', () => {

@@ -38,7 +38,13 @@ export interface LoadOptions {
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const setupRequest = (request: Request): Request => {
     const r = options.next();
-    return { ...request, method: r.method ?? 'POST', path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
+    return {
+      ...request,
+      method: r.method ?? 'POST',
+      path: r.path,
+      headers: r.headers,
+      ...(r.body !== undefined ? { body: r.body } : {}),
+    };
   };
   const result = await autocannon({
     url: options.url,
@@ -52,7 +58,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   const durationMs = result.finish.getTime() - result.start.getTime();
   const count = result.requests.total;
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]));
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]),
+  );
   return {
     count,
     durationMs,

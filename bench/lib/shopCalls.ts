@@ -78,7 +78,10 @@ export function paymentRequest(session: Pick<CreateSessionResponse, 'id' | 'clie
 }
 
 /** Pays `session` by card through the backend; returns the payment id and the iframe URL. */
-export async function payByCard(backendUrl: string, session: Pick<CreateSessionResponse, 'id' | 'client_secret'>): Promise<{ payment_id: string; url: string }> {
+export async function payByCard(
+  backendUrl: string,
+  session: Pick<CreateSessionResponse, 'id' | 'client_secret'>,
+): Promise<{ payment_id: string; url: string }> {
   const r = paymentRequest(session);
   const res = await fetch(`${backendUrl}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
   const text = await res.text();

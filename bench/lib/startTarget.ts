@@ -41,7 +41,10 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /** Starts the backend or the bare forwarder in its own process (see targetProcess.ts) on a free loopback port. */
 export async function startTarget(options: StartTargetOptions): Promise<RunningTarget> {
-  const flags = ['--expose-gc', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
+  const flags = [
+    '--expose-gc',
+    ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+  ];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', ENTRY], {
     cwd: ROOT,
     env: {
@@ -77,7 +80,10 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       process.removeListener('exit', killOnExit);
       // the backend logs only errors (backendEnv.ts): whatever it logged explains a failed request
       const errors = tail.split('\n').filter((line) => /"level":(50|60)/.test(line));
-      if (errors.length) process.stderr.write(`${options.kind} logged ${errors.length} error(s), the last ones:\n${errors.slice(-3).join('\n')}\n`);
+      if (errors.length)
+        process.stderr.write(
+          `${options.kind} logged ${errors.length} error(s), the last ones:\n${errors.slice(-3).join('\n')}\n`,
+        );
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -97,7 +103,8 @@ function waitForUrl(child: ChildProcess, output: () => string): Promise<string> 
       reject(new Error(`benchmark target did not start: ${why}\n--- output ---\n${output()}`));
     };
     const timer = setTimeout(() => fail(`no listening line within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    const onExit = (code: number | null, signal: string | null) => fail(`exited early with ${signal ?? `code ${code}`}`);
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(`exited early with ${signal ?? `code ${code}`}`);
     child.once('exit', onExit);
     const onData = (chunk: string) => {
       stdout += chunk;

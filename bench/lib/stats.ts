@@ -21,6 +21,7 @@ export function percentile(values: readonly number[], p: number): number {
  * medians taken over the whole run would mix those periods.
  */
 export function pairRatios(numerator: readonly number[], denominator: readonly number[]): number[] {
-  if (numerator.length !== denominator.length) throw new RangeError(`pairs of unequal length: ${numerator.length} and ${denominator.length}`);
+  if (numerator.length !== denominator.length)
+    throw new RangeError(`pairs of unequal length: ${numerator.length} and ${denominator.length}`);
   return numerator.map((n, i) => n / denominator[i]!);
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { areaOf, summarizeProfile, type CpuProfile } from './summarizeProfile';
 
-const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url, lineNumber: 9 }, children });
+const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
+  id,
+  callFrame: { functionName, url, lineNumber: 9 },
+  children,
+});
 
 // root -> createPayment (server) -> run (libsql); root -> (idle)
 const profile: CpuProfile = {

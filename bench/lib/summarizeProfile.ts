@@ -123,5 +123,11 @@ export function summarizeProfile(profile: CpuProfile, limit = 15, window?: Profi
   const childIds = new Set(profile.nodes.flatMap((n) => n.children ?? []));
   for (const n of profile.nodes) if (!childIds.has(n.id)) walk(n.id, new Set());
 
-  return { totalMs, idleMs, byArea: top(areas, totalMs, limit), byFunction: top(functions, totalMs, limit), byServerStep: top(inclusive, totalMs, limit) };
+  return {
+    totalMs,
+    idleMs,
+    byArea: top(areas, totalMs, limit),
+    byFunction: top(functions, totalMs, limit),
+    byServerStep: top(inclusive, totalMs, limit),
+  };
 }

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
       store: process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite',
       env,
       // the gateway client as it was before it had its own http transport: through fetch (an experiment)
-      ...(process.env.BENCH_GATEWAY_FETCH === '1' ? { gatewayFetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init) } : {}),
+      ...(process.env.BENCH_GATEWAY_FETCH === '1'
+        ? { gatewayFetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, init) }
+        : {}),
     });
     if (process.env.BENCH_INLINE_CHECKPOINTS === '1') {
       // SQLite's default: the commit that passes 1,000 WAL pages checkpoints, on the event loop (an experiment)

@@ -52,12 +52,18 @@ describe('the admin page over the real backend', () => {
     expect(await results.locator('tbody tr').count()).toBe(120);
 
     const refunded = await admin.orders('status=refunded&limit=100');
-    const more = refunded.next_cursor ? await admin.orders(`status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`) : { orders: [] };
+    const more = refunded.next_cursor
+      ? await admin.orders(`status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`)
+      : { orders: [] };
     expect(new Set([...refunded.orders, ...more.orders].map((o) => o.order_no))).toEqual(new Set(orderNos));
     // the gateway refunded each order once, in three batches (at most 50 refunds a call)
     const sandbox = sandboxApi(env.system.sandbox.url);
     expect(await sandbox.requestCount('/v1/refund')).toBe(3);
-    const refundsAtGateway = await Promise.all(orderNos.map(async (o) => (await sandbox.transactionsOfOrder(o)).flatMap((t) => t.refunds as { refund_amount: string }[])));
+    const refundsAtGateway = await Promise.all(
+      orderNos.map(async (o) =>
+        (await sandbox.transactionsOfOrder(o)).flatMap((t) => t.refunds as { refund_amount: string }[]),
+      ),
+    );
     expect(refundsAtGateway.every((r) => r.length === 1 && r[0]!.refund_amount === '10.00')).toBe(true);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'admin-bulk-refund-120');
@@ -113,7 +119,9 @@ describe('the admin page over the real backend', () => {
       const next = await env.open();
       await openDemoShop(next.page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
       const methods = widget(next.page).locator('input[type="radio"]');
-      expect(await methods.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).not.toContain('pix');
+      expect(await methods.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).not.toContain(
+        'pix',
+      );
       expect(await methods.count()).toBeGreaterThan(0);
       expectNoCspViolations(csp);
       await saveScreenshot(next.page, 'admin-method-disabled-widget');

@@ -24,5 +24,7 @@ export function recordDocumentPolicies(page: Page, origin: string): DocumentPoli
 /** The script-src (or default-src) of a policy, the directive that decides whether inline script may run. */
 export function scriptSource(csp: string): string {
   const directives = csp.split(';').map((d) => d.trim());
-  return directives.find((d) => d.startsWith('script-src ')) ?? directives.find((d) => d.startsWith('default-src ')) ?? '';
+  return (
+    directives.find((d) => d.startsWith('script-src ')) ?? directives.find((d) => d.startsWith('default-src ')) ?? ''
+  );
 }

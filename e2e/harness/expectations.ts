@@ -8,9 +8,17 @@ import type { System } from './startSystem';
 import type { CspWatch } from './watchCsp';
 
 /** The gateway holds `attempts` transactions for the order, and at most one of them took money. */
-export async function expectGatewayAttempts(system: System, orderNo: string, attempts: number, paid: 0 | 1): Promise<void> {
+export async function expectGatewayAttempts(
+  system: System,
+  orderNo: string,
+  attempts: number,
+  paid: 0 | 1,
+): Promise<void> {
   const transactions = await sandboxApi(system.sandbox.url).transactionsOfOrder(orderNo);
-  expect(transactions.map((t) => `${t.order_no}:${t.payment_status}`), 'transactions at the gateway').toHaveLength(attempts);
+  expect(
+    transactions.map((t) => `${t.order_no}:${t.payment_status}`),
+    'transactions at the gateway',
+  ).toHaveLength(attempts);
   expect(successful(transactions), 'transactions that took money').toHaveLength(paid);
 }
 

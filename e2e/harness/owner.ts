@@ -17,7 +17,10 @@ export async function signIn(page: Page, backendUrl: string, token: string): Pro
 
 /** The status an order's page shows. */
 export function shownStatus(page: Page): Locator {
-  return page.locator('.summary-fields div').filter({ has: page.locator('dt', { hasText: /^Status$/ }) }).locator('dd');
+  return page
+    .locator('.summary-fields div')
+    .filter({ has: page.locator('dt', { hasText: /^Status$/ }) })
+    .locator('dd');
 }
 
 export interface ActionOptions {
@@ -32,7 +35,13 @@ export interface ActionOptions {
  * Presses an action button (in `scope`: an order's action group or the bulk bar), fills the dialog and confirms
  * it; returns once the results are shown, with their summary line ("1 succeeded, 0 failed, of 1.").
  */
-export async function runAction(page: Page, scope: Locator, label: 'Capture' | 'Cancel' | 'Review' | 'Refund', opts: ActionOptions = {}, timeout = STEP_MS): Promise<string> {
+export async function runAction(
+  page: Page,
+  scope: Locator,
+  label: 'Capture' | 'Cancel' | 'Review' | 'Refund',
+  opts: ActionOptions = {},
+  timeout = STEP_MS,
+): Promise<string> {
   await scope.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ timeout: STEP_MS });

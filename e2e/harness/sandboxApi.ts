@@ -28,7 +28,11 @@ export function sandboxApi(baseUrl: string) {
     },
     /** Adds a fault rule (`/sandbox/faults`); returns its id for `removeFault`. */
     async addFault(rule: Record<string, unknown>): Promise<string> {
-      const res = await fetch(`${baseUrl}/sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
+      const res = await fetch(`${baseUrl}/sandbox/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(rule),
+      });
       const text = await res.text();
       if (res.status !== 201) throw new Error(`sandbox: fault rule refused: ${res.status} ${text}`);
       return (JSON.parse(text) as { id: string }).id;

@@ -14,7 +14,9 @@ describe('scanAccessibility', () => {
   it('reports an unlabelled input and an image without text, and only inside `include`', async () => {
     const page = await browser.newPage();
     try {
-      await page.setContent('<!doctype html><html lang="en"><title>t</title><main><div id="bad"><input type="text"><img src="data:,"></div><div id="good"><label>Name <input type="text"></label></div></main></html>');
+      await page.setContent(
+        '<!doctype html><html lang="en"><title>t</title><main><div id="bad"><input type="text"><img src="data:,"></div><div id="good"><label>Name <input type="text"></label></div></main></html>',
+      );
       const ids = (await scanAccessibility(page)).map((v) => v.id).sort();
       expect(ids).toEqual(['image-alt', 'label']);
       expect(await scanAccessibility(page, '#good')).toEqual([]);

@@ -21,8 +21,16 @@ export async function scanAccessibility(page: Page, include?: string): Promise<A
   const violations = await page.evaluate(
     async ([selector, tags]) => {
       const w = window as unknown as { axe: typeof axe };
-      const result = await w.axe.run(selector ? { include: [selector] } : document, { runOnly: { type: 'tag', values: tags }, iframes: false });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+      const result = await w.axe.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        iframes: false,
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
     },
     [include, TAGS] as const,
   );

@@ -9,12 +9,17 @@ import type { System } from './startSystem';
 
 async function call(url: string, init: RequestInit & { expect: number }): Promise<Response> {
   const res = await fetch(url, { redirect: 'manual', ...init });
-  if (res.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  if (res.status !== init.expect)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   return res;
 }
 
 /** One Pix order, approved (paid) unless the issuer page is told otherwise; returns its order_no. */
-export async function payOneByPix(system: System, seq: number, issuerAction: 'approve' | 'decline' | 'cancel' = 'approve'): Promise<string> {
+export async function payOneByPix(
+  system: System,
+  seq: number,
+  issuerAction: 'approve' | 'decline' | 'cancel' = 'approve',
+): Promise<string> {
   const backend = system.backend.url;
   const session = (await (
     await call(`${backend}/api/sessions`, {

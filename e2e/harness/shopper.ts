@@ -53,7 +53,11 @@ export async function openDemoShop(page: Page, backendUrl: string, opts: ShopOpt
 }
 
 /** Types a valid shopper into the widget's form and picks `method` (its id: card, pix, ...). */
-export async function fillShopper(root: Locator, method = 'card', overrides: Record<string, string> = {}): Promise<void> {
+export async function fillShopper(
+  root: Locator,
+  method = 'card',
+  overrides: Record<string, string> = {},
+): Promise<void> {
   const values: Record<string, string> = { ...SHOPPER, ...overrides };
   for (const [name, value] of Object.entries(values)) {
     const field = root.locator(`[name="${name}"]`);
@@ -74,7 +78,11 @@ export function cardFrame(root: Locator): FrameLocator {
 }
 
 /** Types `card` into the hosted card page and presses its Pay (or Cancel). */
-export async function payInCardFrame(frame: FrameLocator, card: string, button: 'pay' | 'cancel' = 'pay'): Promise<void> {
+export async function payInCardFrame(
+  frame: FrameLocator,
+  card: string,
+  button: 'pay' | 'cancel' = 'pay',
+): Promise<void> {
   await frame.locator('#card_number').waitFor({ timeout: STEP_MS });
   await frame.locator('#holder').fill('Ana Silva');
   await frame.locator('#card_number').fill(card);
@@ -91,7 +99,11 @@ export async function outcomeOf(root: Locator): Promise<string> {
 }
 
 /** Waits until the widget shows `outcome`. */
-export async function expectOutcome(root: Locator, outcome: 'paid' | 'pending' | 'failed', timeout = STEP_MS): Promise<void> {
+export async function expectOutcome(
+  root: Locator,
+  outcome: 'paid' | 'pending' | 'failed',
+  timeout = STEP_MS,
+): Promise<void> {
   await root.locator(`.ck-status[data-outcome="${outcome}"]`).waitFor({ timeout });
   expect(await outcomeOf(root)).toBe(outcome);
 }

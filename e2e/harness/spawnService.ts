@@ -43,7 +43,11 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
     });
   }
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry], { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
+    cwd: ROOT,
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   child.once('exit', () => live.delete(child));
   // keep the tail only: enough to explain a failed start

@@ -26,15 +26,28 @@ describe('startSandbox: the sandbox as a child process', () => {
 
   it('restarted mid-way, it keeps its transactions and still delivers pending notifications', async () => {
     receiver.setFallback(500);
-    const paid = await payByCard(sandbox.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/paid` }));
-    const pending = await payByCard(sandbox.url, MANUAL, '4000000000000077', paymentOrder({ notify_url: `${receiver.url}/pending` }));
+    const paid = await payByCard(
+      sandbox.url,
+      AUTO,
+      '4242424242424242',
+      paymentOrder({ notify_url: `${receiver.url}/paid` }),
+    );
+    const pending = await payByCard(
+      sandbox.url,
+      MANUAL,
+      '4000000000000077',
+      paymentOrder({ notify_url: `${receiver.url}/pending` }),
+    );
     expect(pending.payment_status).toBe('1000');
     await waitFor(() => receiver.received.some((r) => r.path === '/paid'), 'a refused first delivery');
 
     await sandbox.restart();
     receiver.setFallback(200);
 
-    expect(await onlyTransaction(sandbox.url, paid.order_no)).toMatchObject({ payment_status: '3000', transaction_id: paid.transaction_id });
+    expect(await onlyTransaction(sandbox.url, paid.order_no)).toMatchObject({
+      payment_status: '3000',
+      transaction_id: paid.transaction_id,
+    });
     expect((await onlyTransaction(sandbox.url, pending.order_no)).payment_status).toBe('1000');
     const [n] = await waitFor(async () => {
       const list = await notificationsOf(sandbox.url, paid.order_no);
@@ -44,8 +57,16 @@ describe('startSandbox: the sandbox as a child process', () => {
     expect(n!.attempts.slice(0, -1).every((a) => a.http_status === 500)).toBe(true);
 
     // the pending card settles after the restart, from the time stored before it
-    const settled = await waitFor(() => receiver.received.find((r) => r.path === '/pending'), 'settlement notification', 15_000);
-    expect(settled.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: '2000', transaction_id: pending.transaction_id });
+    const settled = await waitFor(
+      () => receiver.received.find((r) => r.path === '/pending'),
+      'settlement notification',
+      15_000,
+    );
+    expect(settled.fields).toMatchObject({
+      notify_type: 'PAYMENT',
+      payment_status: '2000',
+      transaction_id: pending.transaction_id,
+    });
   });
 
   it('close() ends the process: the port stops answering', async () => {

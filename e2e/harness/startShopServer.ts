@@ -117,7 +117,12 @@ export async function startShopServer(options: () => ShopServerOptions): Promise
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
-    const route = url.pathname === '/embed' ? embed(url, res) : url.pathname === '/framed' ? framed(url, res) : send(res, 404, 'text/plain', 'not found');
+    const route =
+      url.pathname === '/embed'
+        ? embed(url, res)
+        : url.pathname === '/framed'
+          ? framed(url, res)
+          : send(res, 404, 'text/plain', 'not found');
     void Promise.resolve(route).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, 'text/plain', String(e));
       else res.end();

@@ -53,10 +53,19 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startSandbox({ notifyScale: opts.notifyScale ?? 0.01, settleMs: opts.settleMs ?? 1500, dbFile: join(dataDir, 'sandbox.db'), logFile: logs.sandbox });
+    const sandbox = await startSandbox({
+      notifyScale: opts.notifyScale ?? 0.01,
+      settleMs: opts.settleMs ?? 1500,
+      dbFile: join(dataDir, 'sandbox.db'),
+      logFile: logs.sandbox,
+    });
     started.push(sandbox);
     let backendUrl = '';
-    const shop = await startShopServer(() => ({ backendUrl, gatewayUrl: sandbox.url, shopSecret: DEMO_DEFAULTS.SHOP_SECRET }));
+    const shop = await startShopServer(() => ({
+      backendUrl,
+      gatewayUrl: sandbox.url,
+      shopSecret: DEMO_DEFAULTS.SHOP_SECRET,
+    }));
     started.push(shop);
     const backend = await startBackendProcess({
       gatewayUrl: sandbox.url,

@@ -41,7 +41,12 @@ describe('watchCsp', () => {
       await page.frameLocator('iframe').locator('p').waitFor();
       await expect.poll(() => csp.violations.length).toBeGreaterThanOrEqual(3);
       const events = csp.violations.filter((v) => v.source === 'event');
-      expect(events.map((v) => v.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^img-src blocked data/), expect.stringMatching(/^script-src-elem blocked inline/)]));
+      expect(events.map((v) => v.text)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^img-src blocked data/),
+          expect.stringMatching(/^script-src-elem blocked inline/),
+        ]),
+      );
       expect(events.some((v) => v.url === `${url}/frame`)).toBe(true);
       expect(csp.violations.some((v) => v.source === 'console')).toBe(true);
     } finally {

@@ -29,13 +29,16 @@ export async function watchCsp(context: BrowserContext): Promise<CspWatch> {
   await context.addInitScript((binding: string) => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as Record<string, (t: string) => void>)[binding];
-      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} (${e.disposition})`);
+      report?.(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} (${e.disposition})`,
+      );
     });
   }, BINDING);
   const watch = (page: Page) => {
     page.on('console', (message) => {
       const text = message.text();
-      if (/Content[ -]Security[ -]Policy|Refused to /i.test(text)) violations.push({ source: 'console', url: message.location().url, text });
+      if (/Content[ -]Security[ -]Policy|Refused to /i.test(text))
+        violations.push({ source: 'console', url: message.location().url, text });
     });
   };
   for (const page of context.pages()) watch(page);

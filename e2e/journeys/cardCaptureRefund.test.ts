@@ -5,7 +5,16 @@ import { recordDocumentPolicies, scriptSource } from '../harness/documentPolicie
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectShownStatus, findOrder, orderActions, runAction, signIn, timeline } from '../harness/owner';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'card-capture-refund' });
@@ -46,7 +55,9 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
 
     // first part: 10.00 with a reason; the timeline grows again
     const eventsAfterCapture = await timeline(page).count();
-    expect(await runAction(page, orderActions(page), 'Refund', { amount: '10.00', reason: 'one T-shirt returned' })).toBe('1 succeeded, 0 failed, of 1.');
+    expect(
+      await runAction(page, orderActions(page), 'Refund', { amount: '10.00', reason: 'one T-shirt returned' }),
+    ).toBe('1 succeeded, 0 failed, of 1.');
     await expectShownStatus(page, 'Partially refunded');
     await expect.poll(() => timeline(page).count()).toBeGreaterThan(eventsAfterCapture);
 
@@ -67,7 +78,9 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     // every page of the backend on the way (shop, card frame, return page, admin) ran under a policy that
     // allows no inline or eval'd script beyond what it names by hash
     const documents = [...backendDocuments, ...adminDocuments];
-    expect(documents.map((d) => new URL(d.url).pathname.split('/').slice(0, 3).join('/'))).toEqual(expect.arrayContaining(['/', '/pay/frame', '/pay/return', '/admin/']));
+    expect(documents.map((d) => new URL(d.url).pathname.split('/').slice(0, 3).join('/'))).toEqual(
+      expect.arrayContaining(['/', '/pay/frame', '/pay/return', '/admin/']),
+    );
     for (const d of documents) {
       expect(d.csp, `CSP of ${d.url}`).toBeTruthy();
       expect(scriptSource(d.csp!), `script policy of ${d.url}`).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*/);

@@ -77,7 +77,12 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
     await widget(page).locator('form.ck-form').waitFor();
     await adminApi(env.system).orders();
     const { system } = env;
-    const secrets = [system.signKey, system.shopSecret, system.adminToken, ...system.shop.sessions.map((s) => s.client_secret)];
+    const secrets = [
+      system.signKey,
+      system.shopSecret,
+      system.adminToken,
+      ...system.shop.sessions.map((s) => s.client_secret),
+    ];
     for (const file of [system.logs.backend, system.logs.sandbox]) {
       const log = readFileSync(file, 'utf8');
       expect(log.length, `${file} is written`).toBeGreaterThan(0);

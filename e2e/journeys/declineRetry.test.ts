@@ -3,7 +3,16 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'decline-retry' });
@@ -15,7 +24,11 @@ describe('journey 2: a declined card, then another card', () => {
     const admin = adminApi(env.system);
     // the usual order of events: the shopper is back (and the backend has asked the gateway) before the
     // gateway's notification arrives
-    await sandboxApi(env.system.sandbox.url).addFault({ endpoint: 'notify', times: 1, fault: { kind: 'delay', ms: 3000 } });
+    await sandboxApi(env.system.sandbox.url).addFault({
+      endpoint: 'notify',
+      times: 1,
+      fault: { kind: 'delay', ms: 3000 },
+    });
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
@@ -25,7 +38,9 @@ describe('journey 2: a declined card, then another card', () => {
     await expectOutcome(root, 'failed');
     expect(await root.locator('.ck-status h2').innerText()).toBe('Payment not completed');
     // the gateway's reason is shown to the shopper (soft: the rest of the journey still runs when it is missing)
-    expect.soft(await root.locator('.ck-status').innerText(), "the decline's reason from the gateway").toContain('Do not honor');
+    expect
+      .soft(await root.locator('.ck-status').innerText(), "the decline's reason from the gateway")
+      .toContain('Do not honor');
     const orderNo = await admin.newestOrderNo();
     expect((await admin.orderIn(orderNo, 'declined')).attempts).toHaveLength(1);
 

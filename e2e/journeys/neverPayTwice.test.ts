@@ -3,7 +3,16 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'never-pay-twice' });

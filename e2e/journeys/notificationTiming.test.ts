@@ -4,7 +4,16 @@ import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 import { waitFor } from '../../sandbox/testing/waitFor';
 
@@ -30,14 +39,21 @@ describe('journey 9: the notification and the shopper return, in either order', 
     await submit.sent;
 
     const orderNo = await admin.newestOrderNo();
-    await waitFor(async () => (await sandbox.notifications(`${orderNo}-1`))[0]?.state === 'delivered', 'the PAYMENT notification delivered');
+    await waitFor(
+      async () => (await sandbox.notifications(`${orderNo}-1`))[0]?.state === 'delivered',
+      'the PAYMENT notification delivered',
+    );
     const settled = await admin.orderIn(orderNo, 'authorised');
     expect(history(settled)).toContainEqual(expect.stringMatching(/^transition: notification: pending -> authorised/));
     expect(history(settled).some((h) => h.startsWith('return:'))).toBe(false);
 
     await submit.release();
     await expectOutcome(root, 'paid');
-    const order = await admin.orderWhen(orderNo, (o) => history(o).some((h) => h.startsWith('return:')), 'the return recorded');
+    const order = await admin.orderWhen(
+      orderNo,
+      (o) => history(o).some((h) => h.startsWith('return:')),
+      'the return recorded',
+    );
     expect(order.status).toBe('authorised');
     // one transition only: the return found the order settled and changed nothing
     expect(history(order).filter((h) => h.startsWith('transition:'))).toHaveLength(1);
@@ -63,7 +79,11 @@ describe('journey 9: the notification and the shopper return, in either order', 
     expect(history(returned).some((h) => h.startsWith('notification:'))).toBe(false);
     expect(history(returned)).toContainEqual(expect.stringMatching(/^transition: query: pending -> authorised/));
 
-    const late = await admin.orderWhen(orderNo, (o) => history(o).some((h) => h.startsWith('notification:')), 'the late notification received');
+    const late = await admin.orderWhen(
+      orderNo,
+      (o) => history(o).some((h) => h.startsWith('notification:')),
+      'the late notification received',
+    );
     expect(late.status).toBe('authorised');
     expect(history(late).filter((h) => h.startsWith('transition:'))).toHaveLength(1);
     const [notification] = await sandbox.notifications(`${orderNo}-1`);

@@ -3,7 +3,16 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 // the pending card settles 4 s after it was paid: long enough to see the waiting view, short enough for a test
@@ -29,10 +38,18 @@ describe('journey 5: a card payment that stays pending, settled later by notific
     // the same view turns to paid, without a reload, once the gateway's notification has arrived
     await expectOutcome(root, 'paid', 20_000);
     const order = await admin.orderIn(orderNo, 'authorised');
-    expect(order.events.map((e) => String(e.detail))).toContainEqual(expect.stringMatching(/^notification: pending -> authorised/));
+    expect(order.events.map((e) => String(e.detail))).toContainEqual(
+      expect.stringMatching(/^notification: pending -> authorised/),
+    );
     const [notification] = await sandboxApi(env.system.sandbox.url).notifications(`${orderNo}-1`);
-    expect(notification).toMatchObject({ notify_type: 'PAYMENT', state: 'delivered', fields: expect.objectContaining({ payment_status: '2000' }) });
-    expect(await page.locator('#events').innerText()).toMatch(/completed .*"outcome":"pending"[\s\S]*completed .*"outcome":"paid"/);
+    expect(notification).toMatchObject({
+      notify_type: 'PAYMENT',
+      state: 'delivered',
+      fields: expect.objectContaining({ payment_status: '2000' }),
+    });
+    expect(await page.locator('#events').innerText()).toMatch(
+      /completed .*"outcome":"pending"[\s\S]*completed .*"outcome":"paid"/,
+    );
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-05-pending-then-paid');

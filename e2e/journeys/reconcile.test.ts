@@ -4,11 +4,23 @@ import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 // a payment still open after 1.5 s is asked about on the next reconcile pass, every half second
-const env = useSystem({ name: 'reconcile', backendEnv: { RECONCILE_PENDING_AFTER_MS: '1500', RECONCILE_INTERVAL_MS: '500' } });
+const env = useSystem({
+  name: 'reconcile',
+  backendEnv: { RECONCILE_PENDING_AFTER_MS: '1500', RECONCILE_INTERVAL_MS: '500' },
+});
 afterEach(() => sandboxApi(env.system.sandbox.url).clearFaults());
 
 describe('journey 9: neither the notification nor the shopper comes back', () => {

@@ -3,7 +3,16 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectShownStatus, findOrder, orderActions, runAction, signIn } from '../harness/owner';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem, type Opened } from '../harness/useSystem';
 
 const env = useSystem({ name: 'review' });
@@ -32,7 +41,9 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     await signIn(owner.page, env.system.backend.url, env.system.adminToken);
     await findOrder(owner.page, orderNo);
     await expectShownStatus(owner.page, 'In review');
-    expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: true })).toBe('1 succeeded, 0 failed, of 1.');
+    expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: true })).toBe(
+      '1 succeeded, 0 failed, of 1.',
+    );
     await expectShownStatus(owner.page, 'Authorised');
 
     await adminApi(env.system).orderIn(orderNo, 'authorised');
@@ -52,7 +63,9 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     const owner = await env.open();
     await signIn(owner.page, env.system.backend.url, env.system.adminToken);
     await findOrder(owner.page, orderNo);
-    expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: false })).toBe('1 succeeded, 0 failed, of 1.');
+    expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: false })).toBe(
+      '1 succeeded, 0 failed, of 1.',
+    );
     await expectShownStatus(owner.page, 'Cancelled');
 
     await adminApi(env.system).orderIn(orderNo, 'cancelled');

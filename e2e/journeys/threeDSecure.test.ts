@@ -3,13 +3,25 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { sandboxApi } from '../harness/sandboxApi';
-import { CARDS, cardFrame, expectOutcome, fillShopper, openDemoShop, payButton, payInCardFrame, widget } from '../harness/shopper';
+import {
+  CARDS,
+  cardFrame,
+  expectOutcome,
+  fillShopper,
+  openDemoShop,
+  payButton,
+  payInCardFrame,
+  widget,
+} from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'three-d-secure' });
 
 /** Pays the 3-D Secure test card and answers the issuer's challenge page inside the card frame. */
-async function payWithChallenge(page: Awaited<ReturnType<typeof env.open>>['page'], answer: 'Authenticate' | 'Fail authentication') {
+async function payWithChallenge(
+  page: Awaited<ReturnType<typeof env.open>>['page'],
+  answer: 'Authenticate' | 'Fail authentication',
+) {
   await openDemoShop(page, env.system.backend.url);
   const root = widget(page);
   await fillShopper(root);

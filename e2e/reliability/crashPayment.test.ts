@@ -39,58 +39,72 @@ const STORES = [
 ] as const;
 
 for (const store of STORES) {
-  store.run(`kill -9 during a payment [${store.name}]${store.name === 'postgres' && !databaseUrl ? ' skipped: DATABASE_URL is not set' : ''}`, () => {
-    let backend: BackendProcess;
-    let database: TestDatabase | undefined;
-    beforeAll(async () => {
-      database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payment') : undefined;
-      backend = await backendProcess({
-        gatewayUrl: () => sandbox.url,
-        logFile: join(dir, `backend-${store.name}.log`),
-        env: {
-          ...(database ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(dir, `merchant-${store.name}.db`) }),
-          // the call still waits for its answer when the process dies
-          GATEWAY_TIMEOUT_MS: '30000',
-          RECONCILE_INTERVAL_MS: '300',
-          RECONCILE_PENDING_AFTER_MS: '2000',
-        },
+  store.run(
+    `kill -9 during a payment [${store.name}]${store.name === 'postgres' && !databaseUrl ? ' skipped: DATABASE_URL is not set' : ''}`,
+    () => {
+      let backend: BackendProcess;
+      let database: TestDatabase | undefined;
+      beforeAll(async () => {
+        database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payment') : undefined;
+        backend = await backendProcess({
+          gatewayUrl: () => sandbox.url,
+          logFile: join(dir, `backend-${store.name}.log`),
+          env: {
+            ...(database ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(dir, `merchant-${store.name}.db`) }),
+            // the call still waits for its answer when the process dies
+            GATEWAY_TIMEOUT_MS: '30000',
+            RECONCILE_INTERVAL_MS: '300',
+            RECONCILE_PENDING_AFTER_MS: '2000',
+          },
+        });
       });
-    });
-    afterAll(async () => {
-      await backend?.kill9();
-      await database?.drop();
-    });
+      afterAll(async () => {
+        await backend?.kill9();
+        await database?.drop();
+      });
 
-    it('the repeat gets an answer, nothing is paid twice, reconcile settles the attempt', async () => {
-      const session = await openSession(backend.url);
-      const key = randomUUID();
-      await addFault(sandbox.url, { endpoint: '/v1/authorise', apply: 'after', times: 1, fault: { kind: 'timeout' } });
-      const interrupted = startPayment(backend.url, session, 'pix', key).then(
-        (r) => `answered ${r.status}`,
-        () => 'cut off',
-      );
-      await waitFor('the payment held at the gateway', async () => ((await listFaults(sandbox.url)).held === 1 ? true : undefined));
-      await backend.kill9();
-      tally.faults += 1;
-      expect(await interrupted).toBe('cut off');
-      await clearCountingFaults(sandbox.url, tally);
+      it('the repeat gets an answer, nothing is paid twice, reconcile settles the attempt', async () => {
+        const session = await openSession(backend.url);
+        const key = randomUUID();
+        await addFault(sandbox.url, {
+          endpoint: '/v1/authorise',
+          apply: 'after',
+          times: 1,
+          fault: { kind: 'timeout' },
+        });
+        const interrupted = startPayment(backend.url, session, 'pix', key).then(
+          (r) => `answered ${r.status}`,
+          () => 'cut off',
+        );
+        await waitFor('the payment held at the gateway', async () =>
+          (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+        );
+        await backend.kill9();
+        tally.faults += 1;
+        expect(await interrupted).toBe('cut off');
+        await clearCountingFaults(sandbox.url, tally);
 
-      // a restart with the usual time-out: an answer to a repeat is waited for 2 x 1 s + 5 s at most
-      await backend.start({ GATEWAY_TIMEOUT_MS: '1000' });
-      const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
-      await waitFor('reconcile to find the payment', async () => ((await orderOf(backend.url, session.order_no)).status === 'pending' ? true : undefined), 20_000);
-      expect(await auditLines(backend.url, session.order_no)).toContain('transition: query: created -> pending');
+        // a restart with the usual time-out: an answer to a repeat is waited for 2 x 1 s + 5 s at most
+        await backend.start({ GATEWAY_TIMEOUT_MS: '1000' });
+        const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
+        await waitFor(
+          'reconcile to find the payment',
+          async () => ((await orderOf(backend.url, session.order_no)).status === 'pending' ? true : undefined),
+          20_000,
+        );
+        expect(await auditLines(backend.url, session.order_no)).toContain('transition: query: created -> pending');
 
-      // a new key may not start a second payment of the order while this one is open
-      const other = await startPayment(backend.url, session, 'pix');
-      expect(other.status).toBe(409);
-      expect(other.body.error.code).toBe('conflict');
-      expect(once(tally, await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo))).toBe(1);
-      expect(await paymentsTaken(backend.url, sandbox.url, session.order_no)).toBe(0);
-      // the widget repeats its call after the crash: it must learn where the payment stands, not "try again" forever
-      const repeat = await startPayment(backend.url, session, 'pix', key);
-      expect(repeat.status, JSON.stringify(repeat.body)).not.toBe(409);
-      expect(await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo)).toBe(1);
-    }, 90_000);
-  });
+        // a new key may not start a second payment of the order while this one is open
+        const other = await startPayment(backend.url, session, 'pix');
+        expect(other.status).toBe(409);
+        expect(other.body.error.code).toBe('conflict');
+        expect(once(tally, await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo))).toBe(1);
+        expect(await paymentsTaken(backend.url, sandbox.url, session.order_no)).toBe(0);
+        // the widget repeats its call after the crash: it must learn where the payment stands, not "try again" forever
+        const repeat = await startPayment(backend.url, session, 'pix', key);
+        expect(repeat.status, JSON.stringify(repeat.body)).not.toBe(409);
+        expect(await sandboxApi(sandbox.url).requestCount('/v1/authorise', gatewayNo)).toBe(1);
+      }, 90_000);
+    },
+  );
 }

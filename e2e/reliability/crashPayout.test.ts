@@ -37,60 +37,79 @@ const STORES = [
 ] as const;
 
 for (const store of STORES) {
-  store.run(`kill -9 during a payout [${store.name}]${store.name === 'postgres' && !databaseUrl ? ' skipped: DATABASE_URL is not set' : ''}`, () => {
-    let backend: BackendProcess;
-    let database: TestDatabase | undefined;
-    beforeAll(async () => {
-      database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payout') : undefined;
-      backend = await backendProcess({
-        gatewayUrl: () => sandbox.url,
-        logFile: join(dir, `backend-${store.name}.log`),
-        // long enough that the call is still waiting when the process dies
-        env: { ...(database ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(dir, 'merchant.db') }), GATEWAY_TIMEOUT_MS: '30000' },
-      });
-    });
-    afterAll(async () => {
-      await backend?.kill9();
-      await database?.drop();
-    });
-
-    for (const when of [
-      { name: 'after the gateway made it, before its answer', apply: 'after' },
-      { name: 'while the gateway holds the request, before it acts', apply: 'before' },
-    ]) {
-      it(`${when.name}: the same key after the restart returns the one payout`, async () => {
-        const gw = sandboxApi(sandbox.url);
-        const key = randomUUID();
-        const send = () => adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
-        await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, apply: when.apply, fault: { kind: 'timeout' } });
-        const interrupted = send().then(
-          (r) => `answered ${r.status}`,
-          () => 'cut off',
-        );
-        await waitFor('the payout held at the gateway', async () => ((await listFaults(sandbox.url)).held === 1 ? true : undefined));
-        await backend.kill9();
-        tally.faults += 1;
-        expect(await interrupted).toBe('cut off');
-        await clearCountingFaults(sandbox.url, tally);
-        await waitFor('the hold released', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
-        expect(await gw.requestCount('/v1/payout', key)).toBe(1);
-
-        await backend.start();
-        const retry = await send();
-        expect(retry.status, JSON.stringify(retry.body)).toBe(200);
-        expect(retry.body).toMatchObject({ request_id: key, status: 'COMPLETED' });
-        expect(await send()).toMatchObject({ status: 200, body: { id: retry.body.id, transaction_id: retry.body.transaction_id } });
-
-        // one payout at the gateway: every call carried the one request_id, and one PAYOUT event was sent for it
-        const notified = await waitFor('the PAYOUT notification', async () => {
-          const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
-          return n.length ? n : undefined;
+  store.run(
+    `kill -9 during a payout [${store.name}]${store.name === 'postgres' && !databaseUrl ? ' skipped: DATABASE_URL is not set' : ''}`,
+    () => {
+      let backend: BackendProcess;
+      let database: TestDatabase | undefined;
+      beforeAll(async () => {
+        database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payout') : undefined;
+        backend = await backendProcess({
+          gatewayUrl: () => sandbox.url,
+          logFile: join(dir, `backend-${store.name}.log`),
+          // long enough that the call is still waiting when the process dies
+          env: {
+            ...(database ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(dir, 'merchant.db') }),
+            GATEWAY_TIMEOUT_MS: '30000',
+          },
         });
-        expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
-        expect(notified[0]!.fields.transaction_id).toBe(retry.body.transaction_id);
-        const list = await adminCall(backend.url, '/payouts?limit=100');
-        expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
-      }, 60_000);
-    }
-  });
+      });
+      afterAll(async () => {
+        await backend?.kill9();
+        await database?.drop();
+      });
+
+      for (const when of [
+        { name: 'after the gateway made it, before its answer', apply: 'after' },
+        { name: 'while the gateway holds the request, before it acts', apply: 'before' },
+      ]) {
+        it(`${when.name}: the same key after the restart returns the one payout`, async () => {
+          const gw = sandboxApi(sandbox.url);
+          const key = randomUUID();
+          const send = () =>
+            adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+          await addFault(sandbox.url, {
+            endpoint: '/v1/payout',
+            order_no: key,
+            apply: when.apply,
+            fault: { kind: 'timeout' },
+          });
+          const interrupted = send().then(
+            (r) => `answered ${r.status}`,
+            () => 'cut off',
+          );
+          await waitFor('the payout held at the gateway', async () =>
+            (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+          );
+          await backend.kill9();
+          tally.faults += 1;
+          expect(await interrupted).toBe('cut off');
+          await clearCountingFaults(sandbox.url, tally);
+          await waitFor('the hold released', async () =>
+            (await listFaults(sandbox.url)).held === 0 ? true : undefined,
+          );
+          expect(await gw.requestCount('/v1/payout', key)).toBe(1);
+
+          await backend.start();
+          const retry = await send();
+          expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+          expect(retry.body).toMatchObject({ request_id: key, status: 'COMPLETED' });
+          expect(await send()).toMatchObject({
+            status: 200,
+            body: { id: retry.body.id, transaction_id: retry.body.transaction_id },
+          });
+
+          // one payout at the gateway: every call carried the one request_id, and one PAYOUT event was sent for it
+          const notified = await waitFor('the PAYOUT notification', async () => {
+            const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+            return n.length ? n : undefined;
+          });
+          expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
+          expect(notified[0]!.fields.transaction_id).toBe(retry.body.transaction_id);
+          const list = await adminCall(backend.url, '/payouts?limit=100');
+          expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
+        }, 60_000);
+      }
+    },
+  );
 }

@@ -16,26 +16,33 @@ const tally = useTally('crashRefundBatch.postgres');
 const databaseUrl = process.env.DATABASE_URL;
 const describePg = databaseUrl ? describe : describe.skip;
 
-describePg(`kill -9 during a 1,000-order refund [postgres]${databaseUrl ? '' : ' skipped: DATABASE_URL is not set'}`, () => {
-  const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'reliability-crash-'));
-  let sandbox: RunningSandbox;
-  let database: TestDatabase;
-  let backend: BackendProcess;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
-    database = await createTestDatabase(databaseUrl!, 't_rel_crash');
-    backend = await backendProcess({
-      gatewayUrl: () => sandbox.url,
-      logFile: join(dir, 'backend.log'),
-      env: { DATABASE_URL: database.url, GATEWAY_TIMEOUT_MS: String(REFUND_CRASH_TIMEOUT_MS) },
+describePg(
+  `kill -9 during a 1,000-order refund [postgres]${databaseUrl ? '' : ' skipped: DATABASE_URL is not set'}`,
+  () => {
+    const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'reliability-crash-'));
+    let sandbox: RunningSandbox;
+    let database: TestDatabase;
+    let backend: BackendProcess;
+    beforeAll(async () => {
+      sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+      database = await createTestDatabase(databaseUrl!, 't_rel_crash');
+      backend = await backendProcess({
+        gatewayUrl: () => sandbox.url,
+        logFile: join(dir, 'backend.log'),
+        env: { DATABASE_URL: database.url, GATEWAY_TIMEOUT_MS: String(REFUND_CRASH_TIMEOUT_MS) },
+      });
     });
-  });
-  afterAll(async () => {
-    await backend?.stop();
-    await sandbox?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await backend?.stop();
+      await sandbox?.close();
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  it("every order is refunded exactly once after the restart and the owner's retries", () => killDuringRefundBatch(backend, sandbox, tally), 150_000);
-});
+    it(
+      "every order is refunded exactly once after the restart and the owner's retries",
+      () => killDuringRefundBatch(backend, sandbox, tally),
+      150_000,
+    );
+  },
+);

@@ -32,5 +32,9 @@ describe('kill -9 during a 1,000-order refund [sqlite]', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every order is refunded exactly once after the restart and the owner\'s retries', () => killDuringRefundBatch(backend, sandbox, tally), 150_000);
+  it(
+    "every order is refunded exactly once after the restart and the owner's retries",
+    () => killDuringRefundBatch(backend, sandbox, tally),
+    150_000,
+  );
 });

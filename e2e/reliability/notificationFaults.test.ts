@@ -28,7 +28,11 @@ afterAll(() => sandbox?.close());
 describeOnStores('notifications under faults', (store) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' } });
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' },
+    });
   });
   afterAll(() => backend?.close());
   afterEach(() => clearCountingFaults(sandbox.url, tally));
@@ -41,7 +45,8 @@ describeOnStores('notifications under faults', (store) => {
     await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault });
     return { session, issuerUrl, gatewayNo };
   }
-  const notificationsOf = async (gatewayNo: string, type: string) => (await gw().notifications(gatewayNo)).filter((n) => n.notify_type === type);
+  const notificationsOf = async (gatewayNo: string, type: string) =>
+    (await gw().notifications(gatewayNo)).filter((n) => n.notify_type === type);
   const delivered = (gatewayNo: string, type: string) =>
     waitFor(`the ${type} notification of ${gatewayNo} delivered`, async () => {
       const [n] = await notificationsOf(gatewayNo, type);
@@ -49,13 +54,16 @@ describeOnStores('notifications under faults', (store) => {
     });
   /** rows of the backend's own notifications table for one notify_id: 1 when it was applied once */
   const storedNotifications = async (notifyId: string) =>
-    (await backend.store.db.selectFrom('notifications').select('notify_id').where('notify_id', '=', notifyId).execute()).length;
+    (await backend.store.db.selectFrom('notifications').select('notify_id').where('notify_id', '=', notifyId).execute())
+      .length;
 
   it('dropped: the shopper never returns either; reconcile finds the order paid', async () => {
     const { session, issuerUrl, gatewayNo } = await pixWithFault({ kind: 'drop' });
     await approveOnIssuerPage(issuerUrl);
     const n = await delivered(gatewayNo, 'PAYMENT');
-    expect(n.attempts).toEqual([expect.objectContaining({ http_status: null, error: expect.stringContaining('dropped by sandbox fault') })]);
+    expect(n.attempts).toEqual([
+      expect.objectContaining({ http_status: null, error: expect.stringContaining('dropped by sandbox fault') }),
+    ]);
     expect((await orderOf(backend.url, session.order_no)).status).toBe('pending');
 
     await backend.reconcile();
@@ -75,7 +83,9 @@ describeOnStores('notifications under faults', (store) => {
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
     expect(once(tally, await storedNotifications(n.notify_id))).toBe(1);
     const lines = await auditLines(backend.url, session.order_no);
-    expect(lines.filter((l) => l.startsWith(auditLine(`notification: notification ${n.notify_id} `)))).toEqual([auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`)]);
+    expect(lines.filter((l) => l.startsWith(auditLine(`notification: notification ${n.notify_id} `)))).toEqual([
+      auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`),
+    ]);
     expect(lines).toContain(auditLine(`ignored: notification ${n.notify_id}: duplicate delivery`));
     expect(once(tally, await paymentsTaken(backend.url, sandbox.url, session.order_no))).toBe(1);
   });
@@ -101,7 +111,9 @@ describeOnStores('notifications under faults', (store) => {
     const { session, issuerUrl, gatewayNo } = await pixWithFault({ kind: 'reorder' });
     await followReturn(await approveOnIssuerPage(issuerUrl));
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
-    const refund = await adminCall(backend.url, '/orders/refund', { body: { orders: [{ order_no: session.order_no }] } });
+    const refund = await adminCall(backend.url, '/orders/refund', {
+      body: { orders: [{ order_no: session.order_no }] },
+    });
     expect(refund.body.results[0]).toMatchObject({ ok: true, status: 'refunded' });
 
     const refunded = await delivered(gatewayNo, 'REFUND RESULT');

@@ -38,13 +38,33 @@ interface HttpFault {
 
 const FAULTS: HttpFault[] = [
   { name: '503 before the gateway acts', rule: { fault: { kind: 'status', status: 503 } }, gatewayActed: false },
-  { name: '502 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 502 } }, gatewayActed: true },
-  { name: '500 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 500 } }, gatewayActed: true },
+  {
+    name: '502 after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'status', status: 502 } },
+    gatewayActed: true,
+  },
+  {
+    name: '500 after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'status', status: 500 } },
+    gatewayActed: true,
+  },
   { name: 'no answer, nothing done', rule: { fault: { kind: 'timeout' } }, gatewayActed: false },
-  { name: 'no answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'timeout' } }, gatewayActed: true },
+  {
+    name: 'no answer after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'timeout' } },
+    gatewayActed: true,
+  },
   { name: 'a malformed answer, nothing done', rule: { fault: { kind: 'malformed' } }, gatewayActed: false },
-  { name: 'a malformed answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'malformed' } }, gatewayActed: true },
-  { name: 'latency beyond the time-out', rule: { fault: { kind: 'latency', ms: TIMEOUT_MS + 1000 } }, gatewayActed: true },
+  {
+    name: 'a malformed answer after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'malformed' } },
+    gatewayActed: true,
+  },
+  {
+    name: 'latency beyond the time-out',
+    rule: { fault: { kind: 'latency', ms: TIMEOUT_MS + 1000 } },
+    gatewayActed: true,
+  },
 ];
 
 describeOnStores("the owner's actions under gateway faults", (store) => {
@@ -64,10 +84,17 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
   const bulk = async (action: string, orders: Record<string, unknown>[]) => {
     const res = await adminCall(backend.url, `/orders/${action}`, { body: { orders } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.results as { order_no: string; ok: boolean; status?: string; note?: string; error?: { code: string; message: string } }[];
+    return res.body.results as {
+      order_no: string;
+      ok: boolean;
+      status?: string;
+      note?: string;
+      error?: { code: string; message: string };
+    }[];
   };
   /** the faulted call has ended at the gateway (a held or slow call still running would change the counts) */
-  const settledAtGateway = () => waitFor('no call held by the sandbox', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+  const settledAtGateway = () =>
+    waitFor('no call held by the sandbox', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
 
   for (const fault of FAULTS) {
     it(`refund: ${fault.name} -> outcome unknown, the retry completes it, refunded once`, async () => {
@@ -95,10 +122,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       expect(order.status).toBe('refunded');
       expect(order.refunds.map((r) => r.status)).toEqual(['succeeded']);
       const lines = await auditLines(backend.url, s.order_no);
-      expect(lines).toContainEqual(expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\): outcome unknown, kept pending$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\): outcome unknown, kept pending$/),
+      );
       expect(lines).toContainEqual(
         fault.gatewayActed
-          ? expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\) from an earlier request: found at the gateway, succeeded$/)
+          ? expect.stringMatching(
+              /^refund: refund 10\.00 BRL \(.+\) from an earlier request: found at the gateway, succeeded$/,
+            )
           : expect.stringMatching(/^refund: refund 10\.00 BRL \(.+\): accepted by the gateway as /),
       );
     });
@@ -108,7 +139,12 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
     const s = await paidPixOrder(backend.url);
     const gatewayNo = (await orderOf(backend.url, s.order_no)).attempts[0]!.gateway_order_no;
     // the first call waits at the gateway well past the client's time-out and the retry below, then runs
-    await addFault(sandbox.url, { endpoint: '/v1/refund', order_no: gatewayNo, times: 1, fault: { kind: 'latency', ms: 4 * TIMEOUT_MS } });
+    await addFault(sandbox.url, {
+      endpoint: '/v1/refund',
+      order_no: gatewayNo,
+      times: 1,
+      fault: { kind: 'latency', ms: 4 * TIMEOUT_MS },
+    });
     const [first] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
     expect(first).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     expect((await listFaults(sandbox.url)).held).toBe(1);
@@ -117,7 +153,9 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
     const [retry] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
     expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true, status: 'partially_refunded' });
     await settledAtGateway();
-    await waitFor('the late call to be recorded', async () => ((await gw().requestCount('/v1/refund', gatewayNo)) === 2 ? true : undefined));
+    await waitFor('the late call to be recorded', async () =>
+      (await gw().requestCount('/v1/refund', gatewayNo)) === 2 ? true : undefined,
+    );
     const [tx] = await gw().transactions(gatewayNo);
     expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
     expect(tx).toMatchObject({ payment_status: '3100', refunded_amount: '4.00' });
@@ -144,25 +182,42 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       expect(once(tally, captures.length)).toBe(1);
       expect(await gw().requestCount('/v1/capture', gatewayNo)).toBe(fault.gatewayActed ? 1 : 2);
       const lines = await auditLines(backend.url, s.order_no);
-      expect(lines).toContainEqual(expect.stringMatching(/^capture: capture 20\.00 USD: outcome unknown, journalled as pending$/));
-      expect(lines).toContainEqual(`capture: capture from an earlier request: ${fault.gatewayActed ? 'applied' : 'not applied'} by the gateway (checked by query)`);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^capture: capture 20\.00 USD: outcome unknown, journalled as pending$/),
+      );
+      expect(lines).toContainEqual(
+        `capture: capture from an earlier request: ${fault.gatewayActed ? 'applied' : 'not applied'} by the gateway (checked by query)`,
+      );
     });
   }
 
   const payoutFaults = [
     // the client's own retry (same request_id) gets through: the owner never notices
-    { name: '503 once, after the gateway acted', rule: { times: 1, apply: 'after', fault: { kind: 'status', status: 503 } }, firstStatus: 201 },
+    {
+      name: '503 once, after the gateway acted',
+      rule: { times: 1, apply: 'after', fault: { kind: 'status', status: 503 } },
+      firstStatus: 201,
+    },
     // every attempt fails: the payout stays SENDING until the owner's retry with the same key
-    { name: 'no answer to any attempt, after the gateway acted', rule: { apply: 'after', fault: { kind: 'timeout' } }, firstStatus: 202 },
+    {
+      name: 'no answer to any attempt, after the gateway acted',
+      rule: { apply: 'after', fault: { kind: 'timeout' } },
+      firstStatus: 202,
+    },
     { name: '502 to every attempt, nothing done', rule: { fault: { kind: 'status', status: 502 } }, firstStatus: 202 },
-    { name: 'a malformed answer, after the gateway acted', rule: { times: 1, apply: 'after', fault: { kind: 'malformed' } }, firstStatus: 202 },
+    {
+      name: 'a malformed answer, after the gateway acted',
+      rule: { times: 1, apply: 'after', fault: { kind: 'malformed' } },
+      firstStatus: 202,
+    },
   ];
   for (const fault of payoutFaults) {
     it(`payout: ${fault.name} -> the same key completes it, paid out once`, async () => {
       const key = randomUUID();
       const before = await gw().requestCount('/v1/payout');
       await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, ...fault.rule });
-      const create = () => adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+      const create = () =>
+        adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
       const first = await create();
       expect(first.status, JSON.stringify(first.body)).toBe(fault.firstStatus);
       await clearCountingFaults(sandbox.url, tally);
@@ -184,9 +239,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
       const events = await adminCall(backend.url, `/events?order_no=${key}`);
       const summaries = (events.body.events as { summary: string }[]).map((e) => e.summary);
-      if (fault.firstStatus === 202) expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);
+      if (fault.firstStatus === 202)
+        expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);
       // the owner's retry or the gateway's notification, whichever came first, brought the final status
-      expect(summaries).toContainEqual(expect.stringMatching(new RegExp(`^payout ${key}: COMPLETED \\(|^notification .* \\(PAYOUT COMPLETED\\): payout applied`)));
+      expect(summaries).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^payout ${key}: COMPLETED \\(|^notification .* \\(PAYOUT COMPLETED\\): payout applied`),
+        ),
+      );
     });
   }
 });

@@ -39,15 +39,50 @@ interface HttpFault {
 }
 
 const FAULTS: HttpFault[] = [
-  { name: '503 before the gateway acts', rule: { fault: { kind: 'status', status: 503 } }, gatewayActed: false, audit: / unavailable 503$/ },
-  { name: '502 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 502 } }, gatewayActed: true, audit: / unavailable 502$/ },
-  { name: '500 after the gateway acted', rule: { apply: 'after', fault: { kind: 'status', status: 500 } }, gatewayActed: true, audit: / unavailable 500$/ },
+  {
+    name: '503 before the gateway acts',
+    rule: { fault: { kind: 'status', status: 503 } },
+    gatewayActed: false,
+    audit: / unavailable 503$/,
+  },
+  {
+    name: '502 after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'status', status: 502 } },
+    gatewayActed: true,
+    audit: / unavailable 502$/,
+  },
+  {
+    name: '500 after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'status', status: 500 } },
+    gatewayActed: true,
+    audit: / unavailable 500$/,
+  },
   { name: 'no answer, nothing done', rule: { fault: { kind: 'timeout' } }, gatewayActed: false, audit: / timeout$/ },
-  { name: 'no answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'timeout' } }, gatewayActed: true, audit: / timeout$/ },
-  { name: 'a malformed answer, nothing done', rule: { fault: { kind: 'malformed' } }, gatewayActed: false, audit: / protocol 200$/ },
-  { name: 'a malformed answer after the gateway acted', rule: { apply: 'after', fault: { kind: 'malformed' } }, gatewayActed: true, audit: / protocol 200$/ },
+  {
+    name: 'no answer after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'timeout' } },
+    gatewayActed: true,
+    audit: / timeout$/,
+  },
+  {
+    name: 'a malformed answer, nothing done',
+    rule: { fault: { kind: 'malformed' } },
+    gatewayActed: false,
+    audit: / protocol 200$/,
+  },
+  {
+    name: 'a malformed answer after the gateway acted',
+    rule: { apply: 'after', fault: { kind: 'malformed' } },
+    gatewayActed: true,
+    audit: / protocol 200$/,
+  },
   // the client gives up first; the slow gateway still creates the payment when its time is up
-  { name: 'latency beyond the time-out', rule: { fault: { kind: 'latency', ms: TIMEOUT_MS + 1000 } }, gatewayActed: true, audit: / timeout$/ },
+  {
+    name: 'latency beyond the time-out',
+    rule: { fault: { kind: 'latency', ms: TIMEOUT_MS + 1000 } },
+    gatewayActed: true,
+    audit: / timeout$/,
+  },
 ];
 
 const METHODS = [
@@ -64,7 +99,12 @@ describeOnStores('payment calls under gateway faults', (store) => {
       store,
       gatewayUrl: sandbox.url,
       now: () => new Date(Date.now() + ahead),
-      env: { ...BULK_ENV, GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS), RECONCILE_PENDING_AFTER_MS: '1', RECONCILE_INTERVAL_MS: '100' },
+      env: {
+        ...BULK_ENV,
+        GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
+        RECONCILE_PENDING_AFTER_MS: '1',
+        RECONCILE_INTERVAL_MS: '100',
+      },
     });
   });
   afterAll(() => backend?.close());
@@ -72,7 +112,9 @@ describeOnStores('payment calls under gateway faults', (store) => {
   const gw = () => sandboxApi(sandbox.url);
 
   const session = (method: 'pix' | 'card'): Promise<StartedSession> =>
-    method === 'pix' ? openSession(backend.url) : openSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined });
+    method === 'pix'
+      ? openSession(backend.url)
+      : openSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined });
 
   for (const { method, endpoint, operation } of METHODS) {
     for (const fault of FAULTS) {
@@ -82,7 +124,10 @@ describeOnStores('payment calls under gateway faults', (store) => {
         const key = randomUUID();
         const first = await startPayment(backend.url, s, method, key);
         expect(first.status, JSON.stringify(first.body)).toBe(503);
-        expect(first.body.error).toMatchObject({ code: 'gateway_unavailable', message: expect.stringContaining('Do not pay again') });
+        expect(first.body.error).toMatchObject({
+          code: 'gateway_unavailable',
+          message: expect.stringContaining('Do not pay again'),
+        });
 
         const [attempt] = (await orderOf(backend.url, s.order_no)).attempts;
         const gatewayNo = attempt!.gateway_order_no;
@@ -92,7 +137,12 @@ describeOnStores('payment calls under gateway faults', (store) => {
         expect((await startPayment(backend.url, s, method)).status).toBe(409);
 
         // a slow gateway finishes the call after the client left: wait for it, as the reconcile loop would
-        await waitFor('the faulted call to end at the gateway', async () => ((await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1) || undefined);
+        await waitFor(
+          'the faulted call to end at the gateway',
+          async () =>
+            ((await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1) ||
+            undefined,
+        );
         const result = await backend.reconcile();
         expect(result.ran).toBe(true);
         const order = await orderOf(backend.url, s.order_no);
@@ -120,11 +170,17 @@ describeOnStores('payment calls under gateway faults', (store) => {
 
         const lines = await waitFor('the audit log to show the call and its resolution', async () => {
           const l = await auditLines(backend.url, s.order_no);
-          return l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query')) ? l : undefined;
+          return l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query'))
+            ? l
+            : undefined;
         });
-        expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^gateway_call: ${operation}${fault.audit.source}`)));
         expect(lines).toContainEqual(
-          fault.gatewayActed ? 'transition: query: unknown -> pending' : 'transition: reconcile: unknown -> declined (not received by the gateway)',
+          expect.stringMatching(new RegExp(`^gateway_call: ${operation}${fault.audit.source}`)),
+        );
+        expect(lines).toContainEqual(
+          fault.gatewayActed
+            ? 'transition: query: unknown -> pending'
+            : 'transition: reconcile: unknown -> declined (not received by the gateway)',
         );
       });
     }
@@ -150,7 +206,12 @@ describeOnStores('payment calls under gateway faults', (store) => {
     it(`reconcile meets ${queryFault.name} on the query: the order stays unknown, the next pass settles it`, async () => {
       // a payment whose outcome the backend does not know: only a query can settle it
       const s = await session('pix');
-      await addFault(sandbox.url, { endpoint: '/v1/authorise', times: 1, apply: 'after', fault: { kind: 'status', status: 503 } });
+      await addFault(sandbox.url, {
+        endpoint: '/v1/authorise',
+        times: 1,
+        apply: 'after',
+        fault: { kind: 'status', status: 503 },
+      });
       expect((await startPayment(backend.url, s, 'pix')).status).toBe(503);
       const { fault, apply } = queryFault;
       await addFault(sandbox.url, { endpoint: '/v1/retrievalTrans', fault, ...(apply ? { apply } : {}) });
@@ -168,7 +229,15 @@ describeOnStores('payment calls under gateway faults', (store) => {
       // the failed queries asked about many orders at once: the owner finds them in the whole log, naming this one
       const gatewayNo = order.attempts[0]!.gateway_order_no;
       const calls = await gatewayCalls(backend.url);
-      expect(calls.filter((e) => e.summary.startsWith(queryFault.audit) && String((e.detail as any)?.request?.orders).split(',').includes(gatewayNo)).length).toBeGreaterThan(0);
+      expect(
+        calls.filter(
+          (e) =>
+            e.summary.startsWith(queryFault.audit) &&
+            String((e.detail as any)?.request?.orders)
+              .split(',')
+              .includes(gatewayNo),
+        ).length,
+      ).toBeGreaterThan(0);
       expect(once(tally, (await gw().transactions(order.attempts[0]!.gateway_order_no)).length)).toBe(1);
     });
   }

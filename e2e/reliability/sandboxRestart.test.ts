@@ -25,7 +25,11 @@ describe('a sandbox restart during notification retries', () => {
   beforeAll(async () => {
     // retries every few tens of milliseconds at first, then doubling: several before and after the restart
     sandbox = await startSandbox({ notifyScale: 0.02, dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({ gatewayUrl: () => sandbox.url, logFile: join(dir, 'backend.log'), env: { SQLITE_FILE: join(dir, 'merchant.db') } });
+    backend = await backendProcess({
+      gatewayUrl: () => sandbox.url,
+      logFile: join(dir, 'backend.log'),
+      env: { SQLITE_FILE: join(dir, 'merchant.db') },
+    });
   });
   afterAll(async () => {
     await backend?.stop();
@@ -39,7 +43,8 @@ describe('a sandbox restart during notification retries', () => {
     await backend.stop();
     // the shopper approves (and never comes back): only the notification can tell the backend
     await approveOnIssuerPage(issuerUrl);
-    const payment = async () => (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.notify_type === 'PAYMENT');
+    const payment = async () =>
+      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.notify_type === 'PAYMENT');
     const failedBefore = await waitFor('failed deliveries while the backend is down', async () => {
       const n = await payment();
       return n && n.attempts.length >= 3 ? n.attempts.length : undefined;
@@ -53,15 +58,26 @@ describe('a sandbox restart during notification retries', () => {
     expect(afterRestart.attempts.every((a) => a.http_status === null)).toBe(true);
 
     await backend.start();
-    const delivered = await waitFor('the notification delivered', async () => {
-      const n = await payment();
-      return n?.state === 'delivered' ? n : undefined;
-    }, 30_000);
+    const delivered = await waitFor(
+      'the notification delivered',
+      async () => {
+        const n = await payment();
+        return n?.state === 'delivered' ? n : undefined;
+      },
+      30_000,
+    );
     expect(delivered.attempts.at(-1)).toMatchObject({ http_status: 200 });
     expect(delivered.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
     const lines = await auditLines(backend.url, session.order_no);
-    expect(once(tally, lines.filter((l) => l === auditLine(`notification: notification ${delivered.notify_id} (PAYMENT 3000): applied`)).length)).toBe(1);
+    expect(
+      once(
+        tally,
+        lines.filter(
+          (l) => l === auditLine(`notification: notification ${delivered.notify_id} (PAYMENT 3000): applied`),
+        ).length,
+      ),
+    ).toBe(1);
     expect(lines.some((l) => l.startsWith('transition: query'))).toBe(false);
     expect(once(tally, await paymentsTaken(backend.url, sandbox.url, session.order_no))).toBe(1);
   }, 90_000);

@@ -31,7 +31,12 @@ let stranger: PageServer;
 let backend: Backend;
 let browser: Browser;
 beforeAll(async () => {
-  [sandbox, shop, stranger, browser] = await Promise.all([startSandbox(), startPageServer('localhost'), startPageServer('127.0.0.1'), launchBrowser()]);
+  [sandbox, shop, stranger, browser] = await Promise.all([
+    startSandbox(),
+    startPageServer('localhost'),
+    startPageServer('127.0.0.1'),
+    launchBrowser(),
+  ]);
   backend = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: BULK_ENV });
 });
 afterAll(async () => {
@@ -65,7 +70,9 @@ const WRONG_CREDENTIALS: Record<string, Record<string, string>> = {
   'a prefix of the token': { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN.slice(0, -1)}` },
   'the token with a suffix': { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}x` },
   'the shop secret': { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` },
-  'Basic credentials': { Authorization: `Basic ${Buffer.from(`admin:${DEMO_DEFAULTS.ADMIN_TOKEN}`).toString('base64')}` },
+  'Basic credentials': {
+    Authorization: `Basic ${Buffer.from(`admin:${DEMO_DEFAULTS.ADMIN_TOKEN}`).toString('base64')}`,
+  },
   'the token in another header': { 'X-Admin-Token': DEMO_DEFAULTS.ADMIN_TOKEN },
   'the token as a cookie': { Cookie: `token=${DEMO_DEFAULTS.ADMIN_TOKEN}` },
 };
@@ -75,19 +82,25 @@ describe('the admin API', () => {
     const paid = await paidPixOrder(backend.url);
     const gatewayNo = (await orderOf(backend.url, paid.order_no)).attempts[0]!.gateway_order_no;
     // a body that would act on the paid order if it got through
-    const bodyFor = (path: string) => (path.endsWith('/sync') ? { order_nos: [paid.order_no] } : { orders: [{ order_no: paid.order_no }] });
+    const bodyFor = (path: string) =>
+      path.endsWith('/sync') ? { order_nos: [paid.order_no] } : { orders: [{ order_no: paid.order_no }] };
     for (const route of ADMIN_ROUTES) {
       const [method, path] = route.replace('ORDER', paid.order_no).split(' ') as [string, string];
       for (const [what, headers] of Object.entries(WRONG_CREDENTIALS)) {
         // the token is also put in the query string, where it must not count either
-        const res = await callJson(`${backend.url}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_DEFAULTS.ADMIN_TOKEN}`, {
-          method,
-          headers: { 'Idempotency-Key': randomUUID(), ...headers },
-          ...(method === 'GET' ? {} : { body: bodyFor(path) }),
-        });
+        const res = await callJson(
+          `${backend.url}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_DEFAULTS.ADMIN_TOKEN}`,
+          {
+            method,
+            headers: { 'Idempotency-Key': randomUUID(), ...headers },
+            ...(method === 'GET' ? {} : { body: bodyFor(path) }),
+          },
+        );
         expect(res.status, `${route} with ${what}`).toBe(401);
         expect(res.headers.get('www-authenticate'), `${route} with ${what}`).toBe('Bearer realm="admin token"');
-        expect(res.body, `${route} with ${what}`).toEqual({ error: { code: 'unauthorized', message: 'a valid "Authorization: Bearer <admin token>" header is required' } });
+        expect(res.body, `${route} with ${what}`).toEqual({
+          error: { code: 'unauthorized', message: 'a valid "Authorization: Bearer <admin token>" header is required' },
+        });
       }
     }
     // the refused refunds, cancels and syncs did nothing
@@ -97,7 +110,10 @@ describe('the admin API', () => {
   });
 
   it('the admin token does not create checkout sessions (the shop secret does)', async () => {
-    const res = await callJson(`${backend.url}/api/sessions`, { body: { amount: '1.00', currency: 'USD' }, headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}` } });
+    const res = await callJson(`${backend.url}/api/sessions`, {
+      body: { amount: '1.00', currency: 'USD' },
+      headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}` },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
   });
@@ -108,7 +124,11 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
     const preflight = (origin: string) =>
       fetch(`${backend.url}/api/sessions/ses_x/payments`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,idempotency-key',
+        },
       });
     const refused = await preflight(stranger.origin);
     expect(refused.status).toBe(403);
@@ -130,7 +150,9 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
       });
       expect(res.status, origin).toBe(403);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
-      const view = await callJson(`${backend.url}/api/sessions/${session.id}`, { headers: { Origin: origin, 'X-Client-Secret': session.client_secret } });
+      const view = await callJson(`${backend.url}/api/sessions/${session.id}`, {
+        headers: { Origin: origin, 'X-Client-Secret': session.client_secret },
+      });
       expect(view.status, origin).toBe(403);
     }
     expect((await orderOf(backend.url, session.order_no)).attempts).toEqual([]);
@@ -146,7 +168,9 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
         await page.goto(`${origin}/`);
         return await page.evaluate(
           async ({ url, secret, body }) => {
-            const read = await fetch(`${url}/api/sessions/${secret.split('_secret_')[0]}`, { headers: { 'X-Client-Secret': secret } }).then(
+            const read = await fetch(`${url}/api/sessions/${secret.split('_secret_')[0]}`, {
+              headers: { 'X-Client-Secret': secret },
+            }).then(
               (r) => `read ${r.status}`,
               () => 'read blocked',
             );
@@ -160,7 +184,11 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
             );
             return [read, pay];
           },
-          { url: backend.url, secret: session.client_secret, body: JSON.stringify({ ...paymentBody(session.client_secret, 'pix'), method: 'no-such-method' }) },
+          {
+            url: backend.url,
+            secret: session.client_secret,
+            body: JSON.stringify({ ...paymentBody(session.client_secret, 'pix'), method: 'no-such-method' }),
+          },
         );
       } finally {
         await context.close();
@@ -200,7 +228,9 @@ describe('framing', () => {
   it('in Chromium, a page on an unlisted origin cannot show the card frame; the shop can', async () => {
     const show = async (page: PageServer) => {
       const url = await cardFrameUrl();
-      page.setPage(`<!doctype html><title>framing</title><iframe id="f" src="${url}" width="600" height="600"></iframe>`);
+      page.setPage(
+        `<!doctype html><title>framing</title><iframe id="f" src="${url}" width="600" height="600"></iframe>`,
+      );
       const context = await browser.newContext();
       try {
         const tab = await context.newPage();
@@ -249,7 +279,7 @@ describe('body limits', () => {
     }
   });
 
-  it('after a 413 the client\'s kept-alive connection still works (or the 413 closes it)', async () => {
+  it("after a 413 the client's kept-alive connection still works (or the 413 closes it)", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const post = (body: string) =>
@@ -257,7 +287,11 @@ describe('body limits', () => {
           const req = request(`${backend.url}/api/sessions`, {
             method: 'POST',
             agent,
-            headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+            headers: {
+              Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}`,
+              'Content-Type': 'application/json',
+              'Content-Length': String(Buffer.byteLength(body)),
+            },
           });
           req.on('response', (res) => {
             res.resume();
@@ -280,7 +314,15 @@ describe('body limits', () => {
     const answer = await new Promise<{ status: number; writtenMiB: number }>((resolve, reject) => {
       let written = 0;
       let answered = false;
-      const req = request(url, { method: 'POST', agent: false, headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } });
+      const req = request(url, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}`,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+        },
+      });
       req.on('response', (res) => {
         answered = true;
         res.resume();
@@ -303,7 +345,10 @@ describe('body limits', () => {
 
   it('a deeply nested body within the limit is a 400, and the backend stays up', async () => {
     const nested = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
-    const res = await callJson(`${backend.url}/api/sessions`, { body: nested, headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` } });
+    const res = await callJson(`${backend.url}/api/sessions`, {
+      body: nested,
+      headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
     expect((await fetch(`${backend.url}/healthz`)).status).toBe(200);
@@ -314,8 +359,16 @@ describe('rate limits', () => {
   let limited: Backend;
   let limitedPayments: Backend;
   beforeAll(async () => {
-    limited = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '3' } });
-    limitedPayments = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: { RATE_LIMIT_PAYMENTS_PER_MINUTE: '3' } });
+    limited = await startBackend({
+      gatewayUrl: sandbox.url,
+      allowedOrigins: [shop.origin],
+      env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '3' },
+    });
+    limitedPayments = await startBackend({
+      gatewayUrl: sandbox.url,
+      allowedOrigins: [shop.origin],
+      env: { RATE_LIMIT_PAYMENTS_PER_MINUTE: '3' },
+    });
   });
   afterAll(async () => {
     await limited?.close();
@@ -325,12 +378,19 @@ describe('rate limits', () => {
   const expect429 = (res: { status: number; headers: Headers; body: any }, what: string) => {
     expect(res.status, what).toBe(429);
     const retryAfter = Number(res.headers.get('retry-after'));
-    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `${what}: Retry-After ${res.headers.get('retry-after')}`).toBe(true);
+    expect(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+      `${what}: Retry-After ${res.headers.get('retry-after')}`,
+    ).toBe(true);
     expect(res.body.error.code, what).toBe('rate_limited');
   };
 
   it('session creation: the 4th in a minute is 429 with Retry-After, and creates nothing', async () => {
-    const create = () => callJson(`${limited.url}/api/sessions`, { body: { amount: '1.00', currency: 'USD' }, headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` } });
+    const create = () =>
+      callJson(`${limited.url}/api/sessions`, {
+        body: { amount: '1.00', currency: 'USD' },
+        headers: { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` },
+      });
     for (let i = 0; i < 3; i++) expect((await create()).status).toBe(201);
     expect429(await create(), 'the 4th session');
     const demo = () => callJson(`${limited.url}/demo/sessions`, { body: { amount: '1.00', currency: 'USD' } });
@@ -344,7 +404,10 @@ describe('rate limits', () => {
     // the limit is per shopper address and per session: three attempts of one shopper, then refused
     const sessions = await Promise.all([0, 1, 2, 3].map(() => openSession(limitedPayments.url)));
     const pay = (s: (typeof sessions)[number]) =>
-      callJson(`${limitedPayments.url}/api/sessions/${s.id}/payments`, { body: { ...paymentBody(s.client_secret, 'pix'), method: 'nope' }, headers: { Origin: shop.origin, 'Idempotency-Key': randomUUID() } });
+      callJson(`${limitedPayments.url}/api/sessions/${s.id}/payments`, {
+        body: { ...paymentBody(s.client_secret, 'pix'), method: 'nope' },
+        headers: { Origin: shop.origin, 'Idempotency-Key': randomUUID() },
+      });
     for (const s of sessions.slice(0, 3)) expect((await pay(s)).status).toBe(400);
     const refused = await pay(sessions[3]!);
     expect429(refused, 'the 4th payment');

@@ -83,7 +83,8 @@ const INJECTED_SESSION = {
 
 /** The page must carry no payload as markup: every one of its `<`, `"` and `'` is escaped wherever it lands. */
 function expectEscaped(html: string, where: string): void {
-  for (const raw of [LONG, SHORT, '<script>window.__xss', '<img src=x onerror', '<svg onload']) expect(html.includes(raw), `${where} echoes ${raw} unescaped`).toBe(false);
+  for (const raw of [LONG, SHORT, '<script>window.__xss', '<img src=x onerror', '<svg onload'])
+    expect(html.includes(raw), `${where} echoes ${raw} unescaped`).toBe(false);
 }
 
 let sandbox: RunningSandbox;
@@ -101,7 +102,10 @@ afterAll(async () => {
 describe('server-rendered pages', () => {
   it('the card frame (our origin), the hosted card page and the result page escape every field', async () => {
     const session = await openSession(backend.url, { ...INJECTED_SESSION, country: undefined });
-    const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, { body: injectedPayment(session.client_secret, 'card'), headers: { 'Idempotency-Key': randomUUID() } });
+    const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
+      body: injectedPayment(session.client_secret, 'card'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
     const frame = await fetch(pay.body.action.url);
     const loading = await frame.text();
@@ -113,13 +117,24 @@ describe('server-rendered pages', () => {
     // and only the page's own script is there to run (the frame's CSP allows inline scripts by their hash)
     expect(loading.match(/<script\b/gi)).toHaveLength(1);
 
-    const cardPage = await fetch(formAction(loading), { method: 'POST', body: new URLSearchParams(inputs), redirect: 'manual' });
+    const cardPage = await fetch(formAction(loading), {
+      method: 'POST',
+      body: new URLSearchParams(inputs),
+      redirect: 'manual',
+    });
     const card = await cardPage.text();
     expect(cardPage.status).toBe(200);
     expectEscaped(card, 'the hosted card page');
     const done = await fetch(formAction(card), {
       method: 'POST',
-      body: new URLSearchParams({ ...hiddenInputs(card), holder: LONG, card_number: '4242424242424242', expiry: '12/39', cvv: '123', action: 'pay' }),
+      body: new URLSearchParams({
+        ...hiddenInputs(card),
+        holder: LONG,
+        card_number: '4242424242424242',
+        expiry: '12/39',
+        cvv: '123',
+        action: 'pay',
+      }),
       redirect: 'manual',
     });
     expect(done.status).toBe(303);
@@ -127,9 +142,12 @@ describe('server-rendered pages', () => {
     expectEscaped(await result.text(), 'the result page');
   });
 
-  it('the issuer page escapes the shop\'s site name and the shopper\'s fields', async () => {
+  it("the issuer page escapes the shop's site name and the shopper's fields", async () => {
     const session = await openSession(backend.url, { ...INJECTED_SESSION, currency: 'BRL', country: 'BR' });
-    const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, { body: injectedPayment(session.client_secret, 'pix'), headers: { 'Idempotency-Key': randomUUID() } });
+    const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
+      body: injectedPayment(session.client_secret, 'pix'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
     const page = await (await fetch(pay.body.action.url)).text();
     expectEscaped(page, 'the issuer page');
@@ -137,7 +155,11 @@ describe('server-rendered pages', () => {
   });
 
   it('the messages the backend renders itself never echo the request', async () => {
-    for (const path of [`/pay/return/${encodeURIComponent(LONG)}`, `/pay/frame/${encodeURIComponent(LONG)}`, `/pay/return/x?order_no=${encodeURIComponent(LONG)}&message=${encodeURIComponent(LONG)}`]) {
+    for (const path of [
+      `/pay/return/${encodeURIComponent(LONG)}`,
+      `/pay/frame/${encodeURIComponent(LONG)}`,
+      `/pay/return/x?order_no=${encodeURIComponent(LONG)}&message=${encodeURIComponent(LONG)}`,
+    ]) {
       expectEscaped(await (await fetch(`${backend.url}${path}`)).text(), path);
     }
   });
@@ -180,7 +202,13 @@ describe('in Chromium', () => {
       expect(await root.innerText()).toContain('<script>window.__xss=1</script>');
       await expectNoScriptRan(page, dialogs, 'the widget with the injected session');
 
-      await fillShopper(root, 'card', { first_name: LONG, last_name: LONG, 'billing.address': LONG, 'billing.city': LONG, 'billing.postal_code': SHORT });
+      await fillShopper(root, 'card', {
+        first_name: LONG,
+        last_name: LONG,
+        'billing.address': LONG,
+        'billing.city': LONG,
+        'billing.postal_code': SHORT,
+      });
       await payButton(root).click();
       await payInCardFrame(cardFrame(root), '4242424242424242');
       await root.locator('.ck-status[data-outcome]').waitFor();

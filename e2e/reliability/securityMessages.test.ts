@@ -44,7 +44,11 @@ describe('notifications', () => {
     const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
     await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
     await pressIssuerButton(issuerUrl, 'approve');
-    const n = await waitFor('the notification', async () => (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((x) => x.notify_type === 'PAYMENT' && x.state === 'delivered'));
+    const n = await waitFor('the notification', async () =>
+      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find(
+        (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
+      ),
+    );
     return { session, form: n.fields };
   }
   const deliver = async (form: Record<string, string> | string) => {
@@ -65,16 +69,26 @@ describe('notifications', () => {
       'random hex': { ...unsigned, encryption_data: 'ab'.repeat(32) },
       'signed with another key': { ...unsigned, encryption_data: sign('notification', unsigned, 'sk_guessed_key') },
       "signed with the other account's key": { ...unsigned, encryption_data: sign('notification', unsigned, AUTO.key) },
-      'another account, signed with its own key': { ...unsigned, account_id: AUTO.account_id, encryption_data: sign('notification', { ...unsigned, account_id: AUTO.account_id }, AUTO.key) },
+      'another account, signed with its own key': {
+        ...unsigned,
+        account_id: AUTO.account_id,
+        encryption_data: sign('notification', { ...unsigned, account_id: AUTO.account_id }, AUTO.key),
+      },
       'the amount changed': { ...form, amount: '0.01' },
       'the status changed': { ...form, payment_status: '3200' },
       'the order changed': { ...form, order_no: `${form.order_no}x` },
-      'the signature of another message': { ...unsigned, encryption_data: sign('query', unsigned, DEMO_DEFAULTS.SIGN_KEY) },
+      'the signature of another message': {
+        ...unsigned,
+        encryption_data: sign('query', unsigned, DEMO_DEFAULTS.SIGN_KEY),
+      },
       'the signature with a character more': { ...form, encryption_data: `${signature}0` },
     };
-    for (const [what, forged] of Object.entries(forgeries)) expect(await deliver(forged), what).toBe('400 invalid signature');
+    for (const [what, forged] of Object.entries(forgeries))
+      expect(await deliver(forged), what).toBe('400 invalid signature');
     expect((await orderOf(backend.url, session.order_no)).status).toBe('pending');
-    const refused = (await auditOf(backend.url, session.order_no)).filter((e) => e.summary === 'notification: the signature does not verify');
+    const refused = (await auditOf(backend.url, session.order_no)).filter(
+      (e) => e.summary === 'notification: the signature does not verify',
+    );
     // the refusals for this order (the one naming another order_no is logged under that one)
     expect(refused.length).toBe(Object.keys(forgeries).length - 1);
     for (const e of refused) {
@@ -91,9 +105,13 @@ describe('notifications', () => {
     const { encryption_data: _, ...fields } = form;
     // what a leaked key (or a gateway bug) could produce: a valid signature over an amount the order never had
     const tampered = { ...fields, notify_id: randomUUID(), amount: '9999.00' };
-    expect(await deliver({ ...tampered, encryption_data: sign('notification', tampered, DEMO_DEFAULTS.SIGN_KEY) })).toBe('200 success');
+    expect(
+      await deliver({ ...tampered, encryption_data: sign('notification', tampered, DEMO_DEFAULTS.SIGN_KEY) }),
+    ).toBe('200 success');
     const lines = await auditLines(backend.url, session.order_no);
-    expect(lines).toContainEqual(expect.stringMatching(/BRL 9999\.00 \(.+\) does not match the order; querying the gateway$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/BRL 9999\.00 \(.+\) does not match the order; querying the gateway$/),
+    );
     // the query, the most trusted source, settled it at the real amount
     const order = await orderOf(backend.url, session.order_no);
     expect(order.status).toBe('paid');
@@ -110,7 +128,14 @@ describe('amounts from the browser', () => {
 
   it('a payment carrying an amount, currency, items, order number or URLs is refused, naming each field', async () => {
     const session = await openSession(backend.url, { amount: '50.00' });
-    const extras = { amount: '0.01', currency: 'JPY', items: [], order_no: 'CHEAP-1', notify_url: 'https://evil.example/hook', return_url: 'https://evil.example/' };
+    const extras = {
+      amount: '0.01',
+      currency: 'JPY',
+      items: [],
+      order_no: 'CHEAP-1',
+      notify_url: 'https://evil.example/hook',
+      return_url: 'https://evil.example/',
+    };
     const res = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
       body: { ...paymentBody(session.client_secret, 'pix'), ...extras },
       headers: { 'Idempotency-Key': randomUUID() },
@@ -122,11 +147,13 @@ describe('amounts from the browser', () => {
     // paid without them: the gateway is asked for the session's amount, signed
     const paid = await startPayment(backend.url, session, 'pix');
     expect(paid.status).toBe(200);
-    const [tx] = await sandboxApi(sandbox.url).transactions((await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no);
+    const [tx] = await sandboxApi(sandbox.url).transactions(
+      (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no,
+    );
     expect(tx).toMatchObject({ amount: '50.00', currency: 'BRL' });
   });
 
-  it('a return link whose status or order was changed is refused, and the order keeps the gateway\'s word', async () => {
+  it("a return link whose status or order was changed is refused, and the order keeps the gateway's word", async () => {
     const declined = await startPix(backend.url);
     const back = await pressIssuerButton(declined.issuerUrl, 'decline');
     expect(back.query.payment_status).toBe('4000');
@@ -143,7 +170,9 @@ describe('amounts from the browser', () => {
     expect((await fetch(swapped, { redirect: 'manual' })).status).toBe(400);
     const order = await orderOf(backend.url, declined.session.order_no);
     expect(order.status).not.toBe('paid');
-    expect(await auditLines(backend.url, declined.session.order_no)).toContain('ignored: return: the signature does not verify');
+    expect(await auditLines(backend.url, declined.session.order_no)).toContain(
+      'ignored: return: the signature does not verify',
+    );
   });
 });
 
@@ -152,24 +181,41 @@ describe('XML', () => {
   const rewritingFetch = (mutate: (xml: string) => string): typeof fetch =>
     (async (input: string | URL | Request, init?: RequestInit) => {
       const res = await fetch(input, init);
-      if (!new URL(input instanceof Request ? input.url : input).pathname.endsWith('/v1/authorise') || res.status !== 200) return res;
-      return new Response(mutate(await res.text()), { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+      if (
+        !new URL(input instanceof Request ? input.url : input).pathname.endsWith('/v1/authorise') ||
+        res.status !== 200
+      )
+        return res;
+      return new Response(mutate(await res.text()), {
+        status: 200,
+        headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+      });
     }) as typeof fetch;
 
   const ATTACKS: Record<string, (xml: string) => string> = {
     'an internal entity in issuer_url': (xml) =>
-      xml.replace('<respon>', '<!DOCTYPE respon [<!ENTITY evil "https://evil.example/pay">]>\n<respon>').replace(/<issuer_url>[^<]*<\/issuer_url>/, '<issuer_url>&evil;</issuer_url>'),
+      xml
+        .replace('<respon>', '<!DOCTYPE respon [<!ENTITY evil "https://evil.example/pay">]>\n<respon>')
+        .replace(/<issuer_url>[^<]*<\/issuer_url>/, '<issuer_url>&evil;</issuer_url>'),
     'an external entity': (xml) =>
-      xml.replace('<respon>', '<!DOCTYPE respon [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<respon>').replace(/<order_no>([^<]*)<\/order_no>/, '<order_no>$1&xxe;</order_no>'),
+      xml
+        .replace('<respon>', '<!DOCTYPE respon [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<respon>')
+        .replace(/<order_no>([^<]*)<\/order_no>/, '<order_no>$1&xxe;</order_no>'),
     'a billion laughs': (xml) => {
       const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
-      return xml.replace('<respon>', `<!DOCTYPE respon [<!ENTITY l0 "lol">${levels}]>\n<respon>`).replace(/<issuer_url>[^<]*<\/issuer_url>/, '<issuer_url>&l9;</issuer_url>');
+      return xml
+        .replace('<respon>', `<!DOCTYPE respon [<!ENTITY l0 "lol">${levels}]>\n<respon>`)
+        .replace(/<issuer_url>[^<]*<\/issuer_url>/, '<issuer_url>&l9;</issuer_url>');
     },
   };
 
   for (const [name, attack] of Object.entries(ATTACKS)) {
     it(`an authorise answer with ${name} is refused unread: the payment is "unknown" and reconcile settles it`, async () => {
-      const backend = await startBackend({ gatewayUrl: sandbox.url, gatewayFetch: rewritingFetch(attack), env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' } });
+      const backend = await startBackend({
+        gatewayUrl: sandbox.url,
+        gatewayFetch: rewritingFetch(attack),
+        env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' },
+      });
       try {
         const session = await openSession(backend.url);
         const started = Date.now();
@@ -203,7 +249,11 @@ describe('XML', () => {
       ];
       for (const [path, headers, status] of routes) {
         for (const type of ['application/xml', 'text/xml']) {
-          const res = await fetch(`${backend.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body: xxe });
+          const res = await fetch(`${backend.url}${path}`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': type },
+            body: xxe,
+          });
           const text = await res.text();
           expect(res.status, `${path} ${type}: ${text}`).toBe(status);
           expect(text).not.toContain('root:');
@@ -241,7 +291,11 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
       ['POST', '/admin/api/orders/refund', { orders: [{ order_no: '\u0000' }] }],
       ['POST', '/admin/api/orders/capture', { orders: [{ transaction_id: '\u0000' }] }],
       ['POST', '/admin/api/orders/sync', { order_nos: ['\u0000'] }],
-      ['POST', `/api/sessions/${session.id}/payments`, { ...paymentBody(session.client_secret, 'pix'), method: '\u0000' }],
+      [
+        'POST',
+        `/api/sessions/${session.id}/payments`,
+        { ...paymentBody(session.client_secret, 'pix'), method: '\u0000' },
+      ],
     ];
     const failures: string[] = [];
     for (const [method, path, body] of cases) {
@@ -250,7 +304,8 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
         ...(body === undefined ? {} : { body }),
         headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}`, 'Idempotency-Key': randomUUID() },
       });
-      if (res.status >= 500) failures.push(`${method} ${path}${body ? ` ${JSON.stringify(body).slice(0, 80)}` : ''} -> ${res.status}`);
+      if (res.status >= 500)
+        failures.push(`${method} ${path}${body ? ` ${JSON.stringify(body).slice(0, 80)}` : ''} -> ${res.status}`);
     }
     expect(failures).toEqual([]);
   });

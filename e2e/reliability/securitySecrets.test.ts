@@ -32,7 +32,12 @@ const SECRETS = {
 };
 const ACCOUNT = { merchant_id: '709001', account_id: '709001010' };
 /** Test card numbers (Luhn-valid) as a shopper might type them where they do not belong */
-const CARDS = { visa: '4111 1111 1111 1111', typedAtGateway: '4242424242424242', mastercard: '5555-5555-5555-4444', amex: '378282246310005' };
+const CARDS = {
+  visa: '4111 1111 1111 1111',
+  typedAtGateway: '4242424242424242',
+  mastercard: '5555-5555-5555-4444',
+  amex: '378282246310005',
+};
 const digits = (s: string) => s.replace(/[^0-9]/g, '');
 
 describe('secrets and card numbers in logs and audit', () => {
@@ -49,7 +54,14 @@ describe('secrets and card numbers in logs and audit', () => {
     backend = await backendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
-      env: { ...SECRETS, MERCHANT_ID: ACCOUNT.merchant_id, ACCOUNT_ID: ACCOUNT.account_id, SQLITE_FILE: join(dir, 'merchant.db'), LOG_LEVEL: 'debug', GATEWAY_TIMEOUT_MS: '1500' },
+      env: {
+        ...SECRETS,
+        MERCHANT_ID: ACCOUNT.merchant_id,
+        ACCOUNT_ID: ACCOUNT.account_id,
+        SQLITE_FILE: join(dir, 'merchant.db'),
+        LOG_LEVEL: 'debug',
+        GATEWAY_TIMEOUT_MS: '1500',
+      },
     });
   });
   afterAll(async () => {
@@ -59,9 +71,15 @@ describe('secrets and card numbers in logs and audit', () => {
   });
 
   const admin = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    callJson(`${backend.url}/admin/api${path}`, { ...init, headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}`, ...init.headers } });
+    callJson(`${backend.url}/admin/api${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}`, ...init.headers },
+    });
   const session = async (body: Record<string, unknown>) => {
-    const res = await callJson(`${backend.url}/api/sessions`, { body, headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` } });
+    const res = await callJson(`${backend.url}/api/sessions`, {
+      body,
+      headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     seen.add(res.body.client_secret);
     return res.body as { id: string; client_secret: string; order_no: string };
@@ -74,7 +92,8 @@ describe('secrets and card numbers in logs and audit', () => {
     body.device.cookie_new = `pan=${digits(CARDS.mastercard)}`;
     return body;
   };
-  const pay = (s: { id: string }, body: unknown) => callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body, headers: { 'Idempotency-Key': randomUUID() } });
+  const pay = (s: { id: string }, body: unknown) =>
+    callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body, headers: { 'Idempotency-Key': randomUUID() } });
 
   it('runs every path that handles a secret or could carry a card number', async () => {
     // a card payment: card numbers in shopper fields, the real card typed at the gateway's page, the return
@@ -85,8 +104,13 @@ describe('secrets and card numbers in logs and audit', () => {
     seen.add(returned.query.encryption_data!);
     expect((await fetch(returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
     // the widget reads its session with the client secret, by header and by query
-    expect((await callJson(`${backend.url}/api/sessions/${card.id}`, { headers: { 'X-Client-Secret': card.client_secret } })).status).toBe(200);
-    expect((await callJson(`${backend.url}/api/sessions/${card.id}?client_secret=${card.client_secret}`)).status).toBe(200);
+    expect(
+      (await callJson(`${backend.url}/api/sessions/${card.id}`, { headers: { 'X-Client-Secret': card.client_secret } }))
+        .status,
+    ).toBe(200);
+    expect((await callJson(`${backend.url}/api/sessions/${card.id}?client_secret=${card.client_secret}`)).status).toBe(
+      200,
+    );
 
     // a Pix payment whose notification carries a signature
     const pix = await session({ amount: '30.00', currency: 'BRL', country: 'BR' });
@@ -95,33 +119,62 @@ describe('secrets and card numbers in logs and audit', () => {
     const back = await pressIssuerButton(pixPay.body.action.url, 'approve');
     seen.add(back.query.encryption_data!);
     const gatewayNo = `${pix.order_no}-1`;
-    const notified = await waitFor('the PAYMENT notification delivered', async () => (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered'));
+    const notified = await waitFor('the PAYMENT notification delivered', async () =>
+      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered'),
+    );
     seen.add(notified.fields.encryption_data!);
 
     // the owner: capture, refund with a card number in the reason, a payout with bank details, a sync
-    expect((await admin('/orders/capture', { body: { orders: [{ order_no: card.order_no }] } })).body.results[0]).toMatchObject({ ok: true });
-    const refund = await admin('/orders/refund', { body: { orders: [{ order_no: pix.order_no, amount: '1.00', reason: `card ${CARDS.mastercard}` }] } });
+    expect(
+      (await admin('/orders/capture', { body: { orders: [{ order_no: card.order_no }] } })).body.results[0],
+    ).toMatchObject({ ok: true });
+    const refund = await admin('/orders/refund', {
+      body: { orders: [{ order_no: pix.order_no, amount: '1.00', reason: `card ${CARDS.mastercard}` }] },
+    });
     expect(refund.body.results[0], JSON.stringify(refund.body)).toMatchObject({ ok: true });
-    const payout = await admin('/payouts', { body: payoutBody({ reason: `invoice ${CARDS.amex}` }), headers: { 'Idempotency-Key': randomUUID() } });
+    const payout = await admin('/payouts', {
+      body: payoutBody({ reason: `invoice ${CARDS.amex}` }),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(payout.status, JSON.stringify(payout.body)).toBe(201);
     expect((await admin('/orders/sync', { body: { order_nos: [card.order_no, pix.order_no] } })).status).toBe(200);
 
     // wrong credentials in every place they could be written down
-    expect((await callJson(`${backend.url}/admin/api/orders`, { headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` } })).status).toBe(401);
+    expect(
+      (
+        await callJson(`${backend.url}/admin/api/orders`, {
+          headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` },
+        })
+      ).status,
+    ).toBe(401);
     expect((await callJson(`${backend.url}/admin/api/orders?token=${SECRETS.ADMIN_TOKEN}`)).status).toBe(401);
-    expect((await callJson(`${backend.url}/api/sessions`, { body: {}, headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}` } })).status).toBe(401);
+    expect(
+      (
+        await callJson(`${backend.url}/api/sessions`, {
+          body: {},
+          headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}` },
+        })
+      ).status,
+    ).toBe(401);
     // a gateway fault on the way: an error is logged with the request in hand
-    await addFault(sandbox.url, { endpoint: '/v1/authorise', times: 1, apply: 'after', fault: { kind: 'status', status: 503 } });
+    await addFault(sandbox.url, {
+      endpoint: '/v1/authorise',
+      times: 1,
+      apply: 'after',
+      fault: { kind: 'status', status: 503 },
+    });
     const faulted = await session({ amount: '30.00', currency: 'BRL', country: 'BR' });
     expect((await pay(faulted, careless(faulted.client_secret, 'pix'))).status).toBe(503);
     await clearCountingFaults(sandbox.url, tally);
     // a notification with a forged signature
     const forged = { ...notified.fields, encryption_data: randomBytes(32).toString('hex') };
     seen.add(forged.encryption_data);
-    expect((await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(forged) })).status).toBe(400);
+    expect(
+      (await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(forged) })).status,
+    ).toBe(400);
   }, 60_000);
 
-  it('none of it is in the backend\'s output, the audit log the owner reads, or the audit table as stored', async () => {
+  it("none of it is in the backend's output, the audit log the owner reads, or the audit table as stored", async () => {
     // every page of the audit log, as the owner (and the admin page) reads it
     let events = '';
     let cursor: string | null = null;
@@ -141,11 +194,17 @@ describe('secrets and card numbers in logs and audit', () => {
     expect(output).toContain('"msg":"request"');
     expect(events).toContain('gateway_call');
     const found: string[] = [];
-    for (const [where, text] of Object.entries({ 'the backend output': output, 'the audit log': events, 'the audit table': stored })) {
+    for (const [where, text] of Object.entries({
+      'the backend output': output,
+      'the audit log': events,
+      'the audit table': stored,
+    })) {
       for (const [name, value] of Object.entries(SECRETS)) if (text.includes(value)) found.push(`${where}: ${name}`);
-      for (const value of seen) if (text.includes(value)) found.push(`${where}: a client secret or a signature (${value.slice(0, 12)}...)`);
+      for (const value of seen)
+        if (text.includes(value)) found.push(`${where}: a client secret or a signature (${value.slice(0, 12)}...)`);
       const plain = digits(text);
-      for (const [name, number] of Object.entries(CARDS)) if (plain.includes(digits(number))) found.push(`${where}: the card number ${name}`);
+      for (const [name, number] of Object.entries(CARDS))
+        if (plain.includes(digits(number))) found.push(`${where}: the card number ${name}`);
     }
     expect(found).toEqual([]);
   });

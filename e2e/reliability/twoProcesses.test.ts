@@ -38,7 +38,11 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     database = await createTestDatabase(databaseUrl!, 't_rel_two');
     // both reconcile loops tick often; only attempts whose outcome is unknown are due (pending ones after 10 min)
     const start = (name: string) =>
-      backendProcess({ gatewayUrl: () => sandbox.url, logFile: join(dir, `backend-${name}.log`), env: { DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '300' } });
+      backendProcess({
+        gatewayUrl: () => sandbox.url,
+        logFile: join(dir, `backend-${name}.log`),
+        env: { DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '300' },
+      });
     a = await start('a');
     b = await start('b');
   });
@@ -51,7 +55,11 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
   const post = (url: string, form: Record<string, string>) =>
-    fetch(`${url}/hooks/gateway`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) }).then(async (r) => `${r.status} ${await r.text()}`);
+    fetch(`${url}/hooks/gateway`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    }).then(async (r) => `${r.status} ${await r.text()}`);
 
   it('the same notification delivered to both at once is applied once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
@@ -63,14 +71,29 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       // the sandbox keeps the notification to itself: the test delivers it, twice at once to each process
       await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
       await approveOnIssuerPage(pay.body.action.url);
-      const n = await waitFor('the PAYMENT notification', async () => (await gw().notifications(gatewayNo)).find((x) => x.notify_type === 'PAYMENT' && x.state === 'delivered'));
+      const n = await waitFor('the PAYMENT notification', async () =>
+        (await gw().notifications(gatewayNo)).find((x) => x.notify_type === 'PAYMENT' && x.state === 'delivered'),
+      );
 
-      const answers = await Promise.all([post(a.url, n.fields), post(b.url, n.fields), post(a.url, n.fields), post(b.url, n.fields)]);
+      const answers = await Promise.all([
+        post(a.url, n.fields),
+        post(b.url, n.fields),
+        post(a.url, n.fields),
+        post(b.url, n.fields),
+      ]);
       expect(answers).toEqual(Array(4).fill('200 success'));
       expect((await orderOf(b.url, session.order_no)).status).toBe('paid');
       const lines = await auditLines(a.url, session.order_no);
-      expect(once(tally, lines.filter((l) => l === auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`)).length)).toBe(1);
-      expect(lines.filter((l) => l === auditLine(`ignored: notification ${n.notify_id}: duplicate delivery`))).toHaveLength(3);
+      expect(
+        once(
+          tally,
+          lines.filter((l) => l === auditLine(`notification: notification ${n.notify_id} (PAYMENT 3000): applied`))
+            .length,
+        ),
+      ).toBe(1);
+      expect(
+        lines.filter((l) => l === auditLine(`ignored: notification ${n.notify_id}: duplicate delivery`)),
+      ).toHaveLength(3);
       expect(lines.filter((l) => l.startsWith('transition: '))).toEqual(['transition: notification: pending -> paid']);
     }
   }, 120_000);
@@ -79,21 +102,31 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     for (let round = 0; round < ROUNDS; round++) {
       const session = await openSession(b.url);
       const key = randomUUID();
-      const [fromA, fromB] = await Promise.all([startPayment(a.url, session, 'pix', key), startPayment(b.url, session, 'pix', key)]);
+      const [fromA, fromB] = await Promise.all([
+        startPayment(a.url, session, 'pix', key),
+        startPayment(b.url, session, 'pix', key),
+      ]);
       expect(fromA.status, JSON.stringify(fromA.body)).toBe(200);
       expect(fromB).toEqual(expect.objectContaining({ status: 200, body: fromA.body }));
       const order = await orderOf(a.url, session.order_no);
       expect(order.attempts).toHaveLength(1);
       expect(once(tally, await gw().requestCount('/v1/authorise', order.attempts[0]!.gateway_order_no))).toBe(1);
       await approveOnIssuerPage(fromB.body.action.url);
-      await waitFor('the order paid', async () => ((await orderOf(b.url, session.order_no)).status === 'paid' ? true : undefined));
+      await waitFor('the order paid', async () =>
+        (await orderOf(b.url, session.order_no)).status === 'paid' ? true : undefined,
+      );
       expect(once(tally, await paymentsTaken(a.url, sandbox.url, session.order_no))).toBe(1);
     }
   }, 120_000);
 
   it('reconcile running in both settles each unknown payment once', async () => {
     // payments the gateway made but whose answers were lost: only a query can tell
-    await addFault(sandbox.url, { endpoint: '/v1/authorise', apply: 'after', times: ROUNDS, fault: { kind: 'status', status: 503 } });
+    await addFault(sandbox.url, {
+      endpoint: '/v1/authorise',
+      apply: 'after',
+      times: ROUNDS,
+      fault: { kind: 'status', status: 503 },
+    });
     const orders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const session = await openSession(round % 2 ? a.url : b.url);
@@ -102,7 +135,11 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     }
     // both timers run passes every 300 ms; whichever holds the lock settles the order
     for (const orderNo of orders) {
-      await waitFor(`reconcile to settle ${orderNo}`, async () => ((await orderOf(a.url, orderNo)).status === 'pending' ? true : undefined), 20_000);
+      await waitFor(
+        `reconcile to settle ${orderNo}`,
+        async () => ((await orderOf(a.url, orderNo)).status === 'pending' ? true : undefined),
+        20_000,
+      );
     }
     for (const orderNo of orders) {
       const transitions = (await auditLines(b.url, orderNo)).filter((l) => l.startsWith('transition: '));

@@ -12,14 +12,21 @@ beforeAll(async () => {
 afterEach(() => clearFaults(sb.url));
 afterAll(() => sb?.close());
 
-const authorise = (order: Record<string, unknown>, account: TestAccount = MANUAL) => postJson(`${sb.url}/v1/authorise`, signed('authorise', account, { payment_method: 'PIX', ...order }));
-const checkout = (order: Record<string, unknown>) => postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
-const query = (orderNo: string, account: TestAccount = MANUAL) => postForm(`${sb.url}/v1/retrievalTrans`, signed('query', account, { orders: orderNo }));
+const authorise = (order: Record<string, unknown>, account: TestAccount = MANUAL) =>
+  postJson(`${sb.url}/v1/authorise`, signed('authorise', account, { payment_method: 'PIX', ...order }));
+const checkout = (order: Record<string, unknown>) =>
+  postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+const query = (orderNo: string, account: TestAccount = MANUAL) =>
+  postForm(`${sb.url}/v1/retrievalTrans`, signed('query', account, { orders: orderNo }));
 
 describe('status fault', () => {
   it("'before' answers the 5xx and does nothing: no transaction, one call counted", async () => {
     const order = paymentOrder();
-    const rule = await addFault(sb.url, { endpoint: '/v1/authorise', order_no: order.order_no, fault: { kind: 'status', status: 503 } });
+    const rule = await addFault(sb.url, {
+      endpoint: '/v1/authorise',
+      order_no: order.order_no,
+      fault: { kind: 'status', status: 503 },
+    });
     const res = await authorise(order);
     expect(res.status).toBe(503);
     expect(res.headers.get('x-sandbox-fault')).toBe(rule.id);
@@ -30,7 +37,12 @@ describe('status fault', () => {
 
   it("'after' performs the call, then answers the 5xx: the payment exists and the query finds it", async () => {
     const order = paymentOrder();
-    await addFault(sb.url, { endpoint: '/v1/authorise', order_no: order.order_no, apply: 'after', fault: { kind: 'status', status: 502 } });
+    await addFault(sb.url, {
+      endpoint: '/v1/authorise',
+      order_no: order.order_no,
+      apply: 'after',
+      fault: { kind: 'status', status: 502 },
+    });
     expect((await authorise(order)).status).toBe(502);
     const [tx] = await transactionsOf(sb.url, String(order.order_no));
     expect(tx).toMatchObject({ payment_status: '1000', payment_method: 'PIX' });
@@ -41,8 +53,20 @@ describe('status fault', () => {
 
   it("'after' on a refund: refunded once at the gateway although the merchant saw a 500", async () => {
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
-    await addFault(sb.url, { endpoint: '/v1/refund', order_no: p.order_no, apply: 'after', times: 1, fault: { kind: 'status', status: 500 } });
-    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', refund_amount: '5.00' };
+    await addFault(sb.url, {
+      endpoint: '/v1/refund',
+      order_no: p.order_no,
+      apply: 'after',
+      times: 1,
+      fault: { kind: 'status', status: 500 },
+    });
+    const item = {
+      transaction_id: p.transaction_id,
+      order_no: p.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      refund_amount: '5.00',
+    };
     const res = await postJson(`${sb.url}/v1/refund`, signed('refund', AUTO, { refund_orders: [item] }));
     expect(res.status).toBe(500);
     const [tx] = await transactionsOf(sb.url, p.order_no);
@@ -55,7 +79,11 @@ describe('status fault', () => {
 describe('times, scope and removal', () => {
   it('a rule with times fires that often, then the endpoint answers normally; the list shows it', async () => {
     const order = paymentOrder();
-    const rule = await addFault(sb.url, { endpoint: '/v1/retrievalTrans', times: 2, fault: { kind: 'status', status: 500 } });
+    const rule = await addFault(sb.url, {
+      endpoint: '/v1/retrievalTrans',
+      times: 2,
+      fault: { kind: 'status', status: 500 },
+    });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await query(String(order.order_no))).status);
     expect(statuses).toEqual([500, 500, 200]);
@@ -65,7 +93,11 @@ describe('times, scope and removal', () => {
   it('a rule scoped to an order_no leaves other orders alone', async () => {
     const faulted = paymentOrder();
     const other = paymentOrder();
-    await addFault(sb.url, { endpoint: '/v1/authorise', order_no: faulted.order_no, fault: { kind: 'status', status: 503 } });
+    await addFault(sb.url, {
+      endpoint: '/v1/authorise',
+      order_no: faulted.order_no,
+      fault: { kind: 'status', status: 503 },
+    });
     expect((await authorise(other)).status).toBe(200);
     expect((await authorise(faulted)).status).toBe(503);
   });
@@ -89,7 +121,12 @@ describe('times, scope and removal', () => {
 describe('malformed fault', () => {
   it("authorise 'after': XML cut in the middle, and the payment exists", async () => {
     const order = paymentOrder();
-    await addFault(sb.url, { endpoint: '/v1/authorise', order_no: order.order_no, apply: 'after', fault: { kind: 'malformed' } });
+    await addFault(sb.url, {
+      endpoint: '/v1/authorise',
+      order_no: order.order_no,
+      apply: 'after',
+      fault: { kind: 'malformed' },
+    });
     const res = await authorise(order);
     const xml = await res.text();
     expect(res.status).toBe(200);
@@ -111,7 +148,13 @@ describe('malformed fault', () => {
 
   it("checkout 'after': an HTML page without the form, and the pending checkout exists", async () => {
     const order = paymentOrder();
-    await addFault(sb.url, { endpoint: '/v1/checkout', order_no: order.order_no, apply: 'after', times: 1, fault: { kind: 'malformed' } });
+    await addFault(sb.url, {
+      endpoint: '/v1/checkout',
+      order_no: order.order_no,
+      apply: 'after',
+      times: 1,
+      fault: { kind: 'malformed' },
+    });
     const res = await checkout(order);
     const html = await res.text();
     expect(res.status).toBe(200);
@@ -142,11 +185,21 @@ describe('latency fault', () => {
 
   it("'after' has the capture done before the slow answer arrives", async () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
-    await addFault(sb.url, { endpoint: '/v1/capture', order_no: p.order_no, apply: 'after', fault: { kind: 'latency', ms: 2000 } });
+    await addFault(sb.url, {
+      endpoint: '/v1/capture',
+      order_no: p.order_no,
+      apply: 'after',
+      fault: { kind: 'latency', ms: 2000 },
+    });
     const started = Date.now();
-    const answer = batch(sb.url, MANUAL, 'capture', [{ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' }]);
+    const answer = batch(sb.url, MANUAL, 'capture', [
+      { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' },
+    ]);
     // the state has changed while the merchant still waits
-    await waitFor(async () => (await transactionsOf(sb.url, p.order_no))[0]?.payment_status === '3000', 'capture applied');
+    await waitFor(
+      async () => (await transactionsOf(sb.url, p.order_no))[0]?.payment_status === '3000',
+      'capture applied',
+    );
     const { status, body } = await answer;
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(status).toBe(200);
@@ -159,7 +212,13 @@ describe('timeout fault', () => {
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
     await addFault(sb.url, { endpoint: '/v1/refund', order_no: p.order_no, fault: { kind: 'timeout' } });
     const client = new AbortController();
-    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', refund_amount: '5.00' };
+    const item = {
+      transaction_id: p.transaction_id,
+      order_no: p.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      refund_amount: '5.00',
+    };
     const call = fetch(`${sb.url}/v1/refund`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -182,10 +241,22 @@ describe('timeout fault', () => {
 
   it("'after' captures while the merchant waits for an answer that never comes", async () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
-    await addFault(sb.url, { endpoint: '/v1/capture', order_no: p.order_no, apply: 'after', fault: { kind: 'timeout' } });
-    const body = signed('capture', MANUAL, { capture_orders: [{ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' }] });
+    await addFault(sb.url, {
+      endpoint: '/v1/capture',
+      order_no: p.order_no,
+      apply: 'after',
+      fault: { kind: 'timeout' },
+    });
+    const body = signed('capture', MANUAL, {
+      capture_orders: [{ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' }],
+    });
     const client = new AbortController();
-    const call = fetch(`${sb.url}/v1/capture`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: client.signal }).then(
+    const call = fetch(`${sb.url}/v1/capture`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: client.signal,
+    }).then(
       () => 'answered',
       (e: Error) => e.name,
     );
@@ -207,7 +278,12 @@ describe('closing the sandbox', () => {
       await addFault(other.url, { endpoint: '/v1/retrievalTrans', times: 1, fault: { kind: 'latency', ms: 600_000 } });
       // each call is given the next rule: both are held
       const call = () => postForm(`${other.url}/v1/retrievalTrans`, signed('query', MANUAL, { orders: 'NONE' }));
-      const calls = [call(), call()].map((p) => p.then((r) => `answered ${r.status}`, () => 'connection closed'));
+      const calls = [call(), call()].map((p) =>
+        p.then(
+          (r) => `answered ${r.status}`,
+          () => 'connection closed',
+        ),
+      );
       await waitFor(async () => (await listFaults(other.url)).held === 2 || undefined, 'both requests held');
       closing = other.close();
       const deadline = new Promise<string>((resolve) => setTimeout(() => resolve('close() hung'), 10_000).unref());

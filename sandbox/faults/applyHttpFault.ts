@@ -42,7 +42,8 @@ export function applyHttpFault(faults: FaultSwitch): MiddlewareHandler<SandboxEn
     }
     if (!before) await next();
     if (fault.kind === 'status') return replace(c, rule.id, proxyErrorResponse(fault.status));
-    if (fault.kind === 'malformed') return replace(c, rule.id, await malformResponse(errorFormatOf(endpoint), before ? undefined : c.res));
+    if (fault.kind === 'malformed')
+      return replace(c, rule.id, await malformResponse(errorFormatOf(endpoint), before ? undefined : c.res));
     if (fault.kind === 'timeout') {
       // counted as it arrives: a test asks "did the gateway see it" while the request is still held
       await c.get('recordRequest')(before ? 0 : c.res.status);

@@ -76,11 +76,22 @@ describe('holds', () => {
 
 describe('requestKeys', () => {
   it('reads the account and every order number a request names', () => {
-    const batch = JSON.stringify({ account_id: '701001010', refund_orders: [{ order_no: 'A' }, { order_no: 'B' }, 'junk'] });
+    const batch = JSON.stringify({
+      account_id: '701001010',
+      refund_orders: [{ order_no: 'A' }, { order_no: 'B' }, 'junk'],
+    });
     expect(requestKeys(batch, 'application/json')).toEqual({ accountId: '701001010', orderNos: ['A', 'B'] });
-    expect(requestKeys('account_id=701001010&orders=A,%20B&trades=T1', 'application/x-www-form-urlencoded')).toEqual({ accountId: '701001010', orderNos: ['A', 'B'] });
-    expect(requestKeys('merNo=701001&gatewayNo=701001020&orderNo=C', 'application/x-www-form-urlencoded')).toEqual({ accountId: '701001020', orderNos: ['C'] });
-    expect(requestKeys(JSON.stringify({ account_id: '701001010', request_id: 'R1' }), 'application/json').orderNos).toEqual(['R1']);
+    expect(requestKeys('account_id=701001010&orders=A,%20B&trades=T1', 'application/x-www-form-urlencoded')).toEqual({
+      accountId: '701001010',
+      orderNos: ['A', 'B'],
+    });
+    expect(requestKeys('merNo=701001&gatewayNo=701001020&orderNo=C', 'application/x-www-form-urlencoded')).toEqual({
+      accountId: '701001020',
+      orderNos: ['C'],
+    });
+    expect(
+      requestKeys(JSON.stringify({ account_id: '701001010', request_id: 'R1' }), 'application/json').orderNos,
+    ).toEqual(['R1']);
   });
 
   it('names nothing for a body it cannot read', () => {

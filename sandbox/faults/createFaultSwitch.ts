@@ -20,7 +20,11 @@ export interface FaultSwitch {
    * The first rule, in the order they were added, that matches and `accepts`; it counts as fired (and loses one
    * of its `times`). One request or notification gets at most one fault.
    */
-  take(endpoint: HttpEndpoint | 'notify', keys: FaultKeys, accepts?: (rule: FaultRule) => boolean): FaultRule | undefined;
+  take(
+    endpoint: HttpEndpoint | 'notify',
+    keys: FaultKeys,
+    accepts?: (rule: FaultRule) => boolean,
+  ): FaultRule | undefined;
   /**
    * Waits `ms` (none: forever) or until `signal` aborts or the switch closes. Every hold is released by
    * `close()`, timer included, so a closing sandbox neither hangs on a held request nor leaves a timer behind.

@@ -52,12 +52,21 @@ export const faultRuleBody = z
   .superRefine((rule, ctx) => {
     const forNotify = (NOTIFY_KINDS as readonly string[]).includes(rule.fault.kind);
     if (forNotify && rule.endpoint !== 'notify') {
-      ctx.addIssue({ code: 'custom', path: ['fault', 'kind'], message: `${rule.fault.kind} is a notification fault: endpoint must be "notify"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fault', 'kind'],
+        message: `${rule.fault.kind} is a notification fault: endpoint must be "notify"`,
+      });
     }
     if (!forNotify && rule.endpoint === 'notify') {
-      ctx.addIssue({ code: 'custom', path: ['fault', 'kind'], message: `a notify rule takes one of ${NOTIFY_KINDS.join(', ')}; ${HTTP_KINDS.join(', ')} are for /v1 endpoints` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fault', 'kind'],
+        message: `a notify rule takes one of ${NOTIFY_KINDS.join(', ')}; ${HTTP_KINDS.join(', ')} are for /v1 endpoints`,
+      });
     }
-    if (forNotify && rule.apply !== undefined) ctx.addIssue({ code: 'custom', path: ['apply'], message: 'apply is only for faults of /v1 endpoints' });
+    if (forNotify && rule.apply !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['apply'], message: 'apply is only for faults of /v1 endpoints' });
   });
 export type FaultRuleBody = z.infer<typeof faultRuleBody>;
 

@@ -25,7 +25,10 @@ export async function malformResponse(format: ErrorFormat, real?: Response): Pro
   let body = NOTHING_DONE[format];
   if (real) {
     const text = await real.text();
-    body = format === 'html' ? text.replace(/<form\b[\s\S]*?<\/form>/gi, '') : text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    body =
+      format === 'html'
+        ? text.replace(/<form\b[\s\S]*?<\/form>/gi, '')
+        : text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   }
   return new Response(body, { status, headers: { 'Content-Type': CONTENT_TYPE[format] } });
 }

@@ -6,8 +6,11 @@ const REASON: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad
  */
 export function proxyErrorResponse(status: 500 | 502 | 503): Response {
   const title = `${status} ${REASON[status]}`;
-  return new Response(`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n</body>\r\n</html>\r\n`, {
-    status,
-    headers: { 'Content-Type': 'text/html' },
-  });
+  return new Response(
+    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n</body>\r\n</html>\r\n`,
+    {
+      status,
+      headers: { 'Content-Type': 'text/html' },
+    },
+  );
 }

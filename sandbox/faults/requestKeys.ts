@@ -20,7 +20,8 @@ export function requestKeys(body: string, contentType: string): FaultKeys {
   for (const value of Object.values(fields)) {
     if (!Array.isArray(value)) continue;
     for (const item of value) {
-      const orderNo = typeof item === 'object' && item !== null ? str((item as Record<string, unknown>).order_no) : undefined;
+      const orderNo =
+        typeof item === 'object' && item !== null ? str((item as Record<string, unknown>).order_no) : undefined;
       if (orderNo) orderNos.add(orderNo);
     }
   }
@@ -31,7 +32,9 @@ function parse(body: string, contentType: string): Record<string, unknown> {
   if (contentType.toLowerCase().includes('json')) {
     try {
       const value: unknown = JSON.parse(body);
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {};
     } catch {
       return {};
     }

@@ -32,7 +32,12 @@ export function checkEnvelope(fields: Fields, findAccount: AccountLookup): Accou
   return account;
 }
 
-export function checkSignature(kind: SignedMessage, fields: Fields, account: Account, signature: unknown = fields.encryption_data): void {
+export function checkSignature(
+  kind: SignedMessage,
+  fields: Fields,
+  account: Account,
+  signature: unknown = fields.encryption_data,
+): void {
   if (!verify(kind, fields, signature, account.sign_key)) throw new GatewayError('I0013', 'encryption_data');
 }
 

@@ -20,7 +20,8 @@ function checkField(fields: Fields, rule: FieldRule, prefix: string): void {
   const value = fields[field];
   const invalid = (why: string) => new GatewayError(rule.invalid ?? 'I0059', source, `${field} ${why}`);
   if (value === undefined || value === null || value === '') {
-    if (rule.required) throw new GatewayError(rule.required, source, rule.required === 'I0059' ? `${field} is required` : undefined);
+    if (rule.required)
+      throw new GatewayError(rule.required, source, rule.required === 'I0059' ? `${field} is required` : undefined);
     return;
   }
   if (format === 'object') {
@@ -33,7 +34,8 @@ function checkField(fields: Fields, rule: FieldRule, prefix: string): void {
   }
   if (format === 'integer') {
     // the spec types checkout_time as a number; a form carries it as digits
-    if (!(Number.isSafeInteger(value) || (typeof value === 'string' && /^\d{1,15}$/.test(value)))) throw invalid('must be a whole number');
+    if (!(Number.isSafeInteger(value) || (typeof value === 'string' && /^\d{1,15}$/.test(value))))
+      throw invalid('must be a whole number');
     return;
   }
   if (typeof value !== 'string') throw invalid('must be a string');
@@ -48,18 +50,33 @@ function checkField(fields: Fields, rule: FieldRule, prefix: string): void {
   switch (format) {
     case 'text':
       // eslint-disable-next-line no-control-regex
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) throw invalid('must not contain control characters');
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))
+        throw invalid('must not contain control characters');
       return;
     case 'currency':
-      if (!/^[A-Z]{3}$/.test(value) || !isCurrency(value)) throw invalid('must be an ISO 4217 currency code, e.g. "USD"');
+      if (!/^[A-Z]{3}$/.test(value) || !isCurrency(value))
+        throw invalid('must be an ISO 4217 currency code, e.g. "USD"');
       return;
     case 'amount':
     case 'amountOrZero': {
       const currency = fields[rule.currencyField ?? 'currency'];
       // a missing or unknown currency has its own rule; without one, only the shape can be checked
-      const ok = typeof currency === 'string' && isCurrency(currency) ? isAmount(value, currency) : /^(0|[1-9]\d*)(\.\d+)?$/.test(value);
-      if (!ok) throw invalid(typeof currency === 'string' && isCurrency(currency) ? `is not an amount in ${currency} (e.g. "${example(currency)}")` : 'is not a decimal amount');
-      if (format === 'amount' && typeof currency === 'string' && isCurrency(currency) && toMinor(value, currency) === 0) {
+      const ok =
+        typeof currency === 'string' && isCurrency(currency)
+          ? isAmount(value, currency)
+          : /^(0|[1-9]\d*)(\.\d+)?$/.test(value);
+      if (!ok)
+        throw invalid(
+          typeof currency === 'string' && isCurrency(currency)
+            ? `is not an amount in ${currency} (e.g. "${example(currency)}")`
+            : 'is not a decimal amount',
+        );
+      if (
+        format === 'amount' &&
+        typeof currency === 'string' &&
+        isCurrency(currency) &&
+        toMinor(value, currency) === 0
+      ) {
         throw new GatewayError('I0021', source, `${field} must be greater than 0`);
       }
       return;
@@ -77,22 +94,31 @@ function checkField(fields: Fields, rule: FieldRule, prefix: string): void {
       }
       return;
     case 'dayMonthYear':
-      if (!isRealDate(value, /^(\d{2})-(\d{2})-(\d{4})$/, [3, 2, 1])) throw invalid('must be a real date as DD-MM-YYYY');
+      if (!isRealDate(value, /^(\d{2})-(\d{2})-(\d{4})$/, [3, 2, 1]))
+        throw invalid('must be a real date as DD-MM-YYYY');
       return;
     case 'isoDate':
-      if (!isRealDate(value, /^(\d{4})-(\d{2})-(\d{2})$/, [1, 2, 3])) throw invalid('must be a real date as YYYY-MM-DD');
+      if (!isRealDate(value, /^(\d{4})-(\d{2})-(\d{2})$/, [1, 2, 3]))
+        throw invalid('must be a real date as YYYY-MM-DD');
       return;
     case 'country':
       if (!/^[A-Z]{2}$/.test(value)) throw invalid('must be a two-letter ISO 3166 code in capitals');
       return;
     case 'uuid':
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw invalid('must be a UUID');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+        throw invalid('must be a UUID');
       return;
   }
 }
 
 function example(currency: string): string {
-  return isAmount('1036', currency) ? '1036' : isAmount('10.36', currency) ? '10.36' : isAmount('1.036', currency) ? '1.036' : '1.0360';
+  return isAmount('1036', currency)
+    ? '1036'
+    : isAmount('10.36', currency)
+      ? '10.36'
+      : isAmount('1.036', currency)
+        ? '1.036'
+        : '1.0360';
 }
 
 function isHttpUrl(value: string): boolean {

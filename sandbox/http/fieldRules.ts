@@ -64,10 +64,32 @@ export const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
   { field: 'billing_country', format: 'country' },
   { field: 'delivery_country', format: 'country' },
   ...[
-    'shopper_phone', 'shopper_level', 'first_name', 'last_name', 'document', 'billing_state', 'billing_city',
-    'billing_address', 'billing_postal_code', 'os', 'browser', 'browser_lang', 'time_zone', 'resolution',
-    'cookie_new', 'cookie_old', 'delivery_firstname', 'delivery_lastname', 'delivery_state', 'delivery_city',
-    'delivery_address', 'delivery_postal_code', 'device_fingerprint', 'platform_source', 'device_type', 'color_depth',
+    'shopper_phone',
+    'shopper_level',
+    'first_name',
+    'last_name',
+    'document',
+    'billing_state',
+    'billing_city',
+    'billing_address',
+    'billing_postal_code',
+    'os',
+    'browser',
+    'browser_lang',
+    'time_zone',
+    'resolution',
+    'cookie_new',
+    'cookie_old',
+    'delivery_firstname',
+    'delivery_lastname',
+    'delivery_state',
+    'delivery_city',
+    'delivery_address',
+    'delivery_postal_code',
+    'device_fingerprint',
+    'platform_source',
+    'device_type',
+    'color_depth',
   ].map((f) => optionalText(f)),
 ];
 
@@ -89,14 +111,34 @@ export const CHECKOUT_RULES: readonly FieldRule[] = [
   coded('challenge_window_size'),
   coded('card_type'),
   optionalText('token_id', MAX_LENGTH.token_id),
-  ...['session_id', 'installments', 'installments_id', 'order_type', 'user_agent', 'screening_token_cookie', 'price_id', 'quote_id', 'quote_price', 'storefront_domains'].map((f) => optionalText(f)),
+  ...[
+    'session_id',
+    'installments',
+    'installments_id',
+    'order_type',
+    'user_agent',
+    'screening_token_cookie',
+    'price_id',
+    'quote_id',
+    'quote_price',
+    'storefront_domains',
+  ].map((f) => optionalText(f)),
   { field: 'checkout_time', format: 'integer' },
-  ...['cart_items', 'account_owner', 'total_discount', 'additional_information'].map((field): FieldRule => ({ field, format: 'array' })),
+  ...['cart_items', 'account_owner', 'total_discount', 'additional_information'].map(
+    (field): FieldRule => ({ field, format: 'array' }),
+  ),
   { field: 'subscription', format: 'object' },
 ];
 
 /** Array and object fields, JSON-encoded when a payment order arrives as a form. */
-export const PAYMENT_JSON_FIELDS = ['person', 'cart_items', 'account_owner', 'total_discount', 'additional_information', 'subscription'] as const;
+export const PAYMENT_JSON_FIELDS = [
+  'person',
+  'cart_items',
+  'account_owner',
+  'total_discount',
+  'additional_information',
+  'subscription',
+] as const;
 
 /** One item of a capture, cancel, review or refund list (spec 2.5). */
 export const BATCH_ITEM_RULES: readonly FieldRule[] = [
@@ -106,11 +148,21 @@ export const BATCH_ITEM_RULES: readonly FieldRule[] = [
   { field: 'amount', format: 'amount', required: 'I0019', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020' },
 ];
 
-export const REVIEW_ITEM_RULES: readonly FieldRule[] = [...BATCH_ITEM_RULES, { field: 'review_flag', format: { coded: 'review_flag' }, required: 'I0059' }];
+export const REVIEW_ITEM_RULES: readonly FieldRule[] = [
+  ...BATCH_ITEM_RULES,
+  { field: 'review_flag', format: { coded: 'review_flag' }, required: 'I0059' },
+];
 
 export const REFUND_ITEM_RULES: readonly FieldRule[] = [
   ...BATCH_ITEM_RULES,
-  { field: 'refund_amount', format: 'amount', required: 'I0019', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020' },
+  {
+    field: 'refund_amount',
+    format: 'amount',
+    required: 'I0019',
+    max: MAX_LENGTH.amount,
+    tooLong: 'I0020',
+    invalid: 'I0020',
+  },
   optionalText('refund_reason', MAX_LENGTH.refund_reason),
   optionalText('refund_reference', MAX_LENGTH.refund_reference),
 ];
@@ -119,9 +171,24 @@ export const REFUND_ITEM_RULES: readonly FieldRule[] = [
 export const PAYOUT_RULES: readonly FieldRule[] = [
   { field: 'request_id', format: 'uuid', required: 'I0059', max: 36 },
   { field: 'payment_currency', format: 'currency', required: 'I0022', invalid: 'I0023' },
-  { field: 'payment_amount', format: 'amount', required: 'I0019', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020', currencyField: 'payment_currency' },
+  {
+    field: 'payment_amount',
+    format: 'amount',
+    required: 'I0019',
+    max: MAX_LENGTH.amount,
+    tooLong: 'I0020',
+    invalid: 'I0020',
+    currencyField: 'payment_currency',
+  },
   { field: 'source_currency', format: 'currency', invalid: 'I0023' },
-  { field: 'source_amount', format: 'amountOrZero', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020', currencyField: 'source_currency' },
+  {
+    field: 'source_amount',
+    format: 'amountOrZero',
+    max: MAX_LENGTH.amount,
+    tooLong: 'I0020',
+    invalid: 'I0020',
+    currencyField: 'source_currency',
+  },
   { field: 'beneficiary', format: 'object', required: 'I0059' },
   { field: 'payer', format: 'object' },
   { field: 'payment_date', format: 'isoDate' },
@@ -135,4 +202,3 @@ export const PAYOUT_RULES: readonly FieldRule[] = [
   optionalText('fund_source', 50),
   { field: 'notify_url', format: 'url', max: MAX_LENGTH.notify_url },
 ];
-

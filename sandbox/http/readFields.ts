@@ -9,16 +9,28 @@ export type Fields = Record<string, unknown>;
  * (PROTOCOL.md 2). Malformed JSON, XML and unknown content types are refused (400) before anything else runs.
  * In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded and are decoded here.
  */
-export async function readFields(c: Context, accepted: readonly BodyFormat[], jsonFields: readonly string[] = []): Promise<Fields> {
+export async function readFields(
+  c: Context,
+  accepted: readonly BodyFormat[],
+  jsonFields: readonly string[] = [],
+): Promise<Fields> {
   const text = await c.req.text();
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (/^\s*</.test(text) || type.endsWith('/xml') || type.endsWith('+xml')) {
     throw new GatewayError('I0059', 'body', 'XML is not accepted; send ' + accepted.join(' or '));
   }
   const format: BodyFormat | undefined =
-    type === 'application/json' || type.endsWith('+json') ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
+    type === 'application/json' || type.endsWith('+json')
+      ? 'json'
+      : type === 'application/x-www-form-urlencoded'
+        ? 'form'
+        : undefined;
   if (!format || !accepted.includes(format)) {
-    throw new GatewayError('I0059', 'body', `unsupported content type "${type || '(none)'}"; send ${accepted.map(mediaType).join(' or ')}`);
+    throw new GatewayError(
+      'I0059',
+      'body',
+      `unsupported content type "${type || '(none)'}"; send ${accepted.map(mediaType).join(' or ')}`,
+    );
   }
   return format === 'json' ? parseJsonObject(text) : parseForm(text, jsonFields);
 }

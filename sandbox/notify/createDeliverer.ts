@@ -1,6 +1,12 @@
 import type { FaultSwitch } from '../faults/createFaultSwitch';
 import type { Db } from '../store/openStore';
-import { dueNotifications, postponeNotification, recordAttempt, type AttemptResult, type NotificationRow } from '../store/notifications';
+import {
+  dueNotifications,
+  postponeNotification,
+  recordAttempt,
+  type AttemptResult,
+  type NotificationRow,
+} from '../store/notifications';
 import { isExpired, retryDelayMs } from './backoff';
 import { notificationFaults, type NotifyFault } from './notificationFaults';
 
@@ -45,19 +51,40 @@ export function createDeliverer(opts: DelivererOptions) {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return { http_status: res.status, response_body: (await res.text()).slice(0, MAX_RECORDED_BODY), error: null, attempted_at };
+      return {
+        http_status: res.status,
+        response_body: (await res.text()).slice(0, MAX_RECORDED_BODY),
+        error: null,
+        attempted_at,
+      };
     } catch (e) {
-      return { http_status: null, response_body: null, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e), attempted_at };
+      return {
+        http_status: null,
+        response_body: null,
+        error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
+        attempted_at,
+      };
     }
   }
 
-  const acknowledged = (result: AttemptResult) => result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
+  const acknowledged = (result: AttemptResult) =>
+    result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
 
   async function attempt(row: NotificationRow, fault: NotifyFault | undefined): Promise<void> {
     if (fault?.fault.kind === 'delay') return postponeNotification(db, row.notify_id, now() + fault.fault.ms);
     if (fault?.fault.kind === 'drop') {
       const at = now();
-      await recordAttempt(db, row, { http_status: null, response_body: null, error: `not sent: dropped by sandbox fault ${fault.id}`, attempted_at: at }, { delivered_at: at });
+      await recordAttempt(
+        db,
+        row,
+        {
+          http_status: null,
+          response_body: null,
+          error: `not sent: dropped by sandbox fault ${fault.id}`,
+          attempted_at: at,
+        },
+        { delivered_at: at },
+      );
       faulted?.attempted(row);
       return;
     }
@@ -78,7 +105,14 @@ export function createDeliverer(opts: DelivererOptions) {
         : { next_attempt_at: finishedAt + retryDelayMs(row.attempts + 1, scale) };
     await recordAttempt(db, row, result, next);
     faulted?.attempted(row);
-    if (!ok) log('notification not acknowledged', { notify_id: row.notify_id, notify_type: row.notify_type, attempt: row.attempts + 1, status: result.http_status, error: result.error });
+    if (!ok)
+      log('notification not acknowledged', {
+        notify_id: row.notify_id,
+        notify_type: row.notify_type,
+        attempt: row.attempts + 1,
+        status: result.http_status,
+        error: result.error,
+      });
   }
 
   return {

@@ -44,7 +44,9 @@ describe('notification delivery', () => {
     }, 'three failed attempts');
     expect(n!.state).toBe('pending');
     expect(n!.attempts.every((a) => a.http_status === null)).toBe(true);
-    const full = (await (await fetch(`${sb.url}/sandbox/notifications?order_no=${p.order_no}`)).json()) as { notifications: { attempts: { at: string; error: string }[] }[] };
+    const full = (await (await fetch(`${sb.url}/sandbox/notifications?order_no=${p.order_no}`)).json()) as {
+      notifications: { attempts: { at: string; error: string }[] }[];
+    };
     // the growth of the delays is asserted on the schedule itself (backoff.test.ts), not on a noisy clock
     expect(full.notifications[0]!.attempts[0]!.error).toMatch(/\S/);
   });
@@ -53,7 +55,10 @@ describe('notification delivery', () => {
     const receiver = await startReceiver(Array(1000).fill(503));
     try {
       const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/down` }));
-      await waitFor(async () => ((await notificationsOf(sb.url, p.order_no))[0]?.attempts.length ?? 0) >= 2 || undefined, 'two attempts');
+      await waitFor(
+        async () => ((await notificationsOf(sb.url, p.order_no))[0]?.attempts.length ?? 0) >= 2 || undefined,
+        'two attempts',
+      );
       sb.advance(36 * 60 * 60 * 1000);
       try {
         const [n] = await waitFor(async () => {

@@ -25,7 +25,12 @@ export interface NotificationEvent {
  * Writes a signed notification to the outbox, in the caller's database transaction: the state change and its
  * notification commit together or not at all, and a restart cannot lose one. The delivery loop sends it.
  */
-export async function enqueueNotification(db: Db, account: Account, event: NotificationEvent, now: number): Promise<string> {
+export async function enqueueNotification(
+  db: Db,
+  account: Account,
+  event: NotificationEvent,
+  now: number,
+): Promise<string> {
   const notifyId = newNotifyId();
   const fields: Record<string, string> = {
     notify_id: notifyId,

@@ -34,7 +34,9 @@ describe('notification faults', () => {
     const rule = await addFault(sb.url, { endpoint: 'notify', order_no: dropped.order_no, fault: { kind: 'drop' } });
     const p = await payByCard(sb.url, AUTO, '4242424242424242', dropped);
     const [n] = await settled(p.order_no);
-    expect(n!.attempts).toEqual([expect.objectContaining({ http_status: null, error: expect.stringContaining(rule.id) })]);
+    expect(n!.attempts).toEqual([
+      expect.objectContaining({ http_status: null, error: expect.stringContaining(rule.id) }),
+    ]);
 
     // a later notification to the same receiver arrives, so the dropped one was not merely slow
     const other = await payByCard(sb.url, AUTO, '4242424242424242', hook());
@@ -53,7 +55,13 @@ describe('notification faults', () => {
     expect(twice[0]!.fields.notify_id).toBe(n!.notify_id);
     expect(n!.attempts.map((a) => a.http_status)).toEqual([200, 200]);
 
-    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', refund_amount: '1.00' };
+    const item = {
+      transaction_id: p.transaction_id,
+      order_no: p.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      refund_amount: '1.00',
+    };
     expect((await batch(sb.url, AUTO, 'refund', [item])).body.return_status).toBe('1');
     await settled(p.order_no, 2);
     expect(receivedFor(p.order_no).map((r) => r.fields.notify_type)).toEqual(['PAYMENT', 'PAYMENT', 'REFUND RESULT']);
@@ -81,9 +89,17 @@ describe('notification faults', () => {
 
   it('reorder: the payment notification is held back until the capture result has been sent', async () => {
     const order = hook();
-    const rule = await addFault(sb.url, { endpoint: 'notify', order_no: order.order_no, times: 1, fault: { kind: 'reorder' } });
+    const rule = await addFault(sb.url, {
+      endpoint: 'notify',
+      order_no: order.order_no,
+      times: 1,
+      fault: { kind: 'reorder' },
+    });
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', order);
-    await waitFor(async () => (await listFaults(sb.url)).rules.find((r) => r.id === rule.id)?.fired === 1 || undefined, 'the payment notification held');
+    await waitFor(
+      async () => (await listFaults(sb.url)).rules.find((r) => r.id === rule.id)?.fired === 1 || undefined,
+      'the payment notification held',
+    );
     expect(receivedFor(p.order_no)).toEqual([]);
 
     const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' };

@@ -26,7 +26,11 @@ export function notificationFaults(faults: FaultSwitch) {
       if (row.attempts > 0 || decided.has(row.notify_id) || !faults.armed('notify')) return undefined;
       decided.add(row.notify_id);
       // a second notification of a transaction that already has one held back is the one that releases it
-      const rule = faults.take('notify', { accountId: row.account_id, orderNos: [row.order_no] }, (r) => r.fault.kind !== 'reorder' || !heldBack.has(row.transaction_id));
+      const rule = faults.take(
+        'notify',
+        { accountId: row.account_id, orderNos: [row.order_no] },
+        (r) => r.fault.kind !== 'reorder' || !heldBack.has(row.transaction_id),
+      );
       if (!rule) return undefined;
       if (rule.fault.kind === 'reorder') heldBack.set(row.transaction_id, row.notify_id);
       return { id: rule.id, fault: rule.fault as NotifyFault['fault'] };

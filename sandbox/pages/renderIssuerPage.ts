@@ -10,7 +10,15 @@ export const ISSUER_ACTIONS = [
 export type IssuerAction = (typeof ISSUER_ACTIONS)[number][0];
 
 /** The APM issuer's page at `issuer_url`: a person picks the outcome of the payment. */
-export function renderIssuerPage(p: { action: string; token: string; method: string; orderNo: string; amountText: string; website: string; done?: string }): string {
+export function renderIssuerPage(p: {
+  action: string;
+  token: string;
+  method: string;
+  orderNo: string;
+  amountText: string;
+  website: string;
+  done?: string;
+}): string {
   return renderPage(
     `${p.method} payment`,
     `<p class="badge">Sandbox issuer</p>

@@ -18,7 +18,8 @@ export interface LoadingPage {
  * form with the button when scripts are off.
  */
 export function renderLoadingPage(page: LoadingPage): string {
-  const input = ([name, value]: readonly [string, string]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+  const input = ([name, value]: readonly [string, string]) =>
+    `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
   const allParams = page.aliases.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
   return renderPage(
     'Loading...',

@@ -11,12 +11,19 @@ import { newPageToken, newReferenceNo, newTransactionId } from './newIds';
  * minus its signature. A successful payment of the same order_no in the last 24 hours refuses it (I0061) and
  * leaves that order untouched. `fields` must have passed the route's field rules.
  */
-export async function createPayment(db: Db, account: Account, fields: Fields, channel: 'checkout' | 'authorise', now: number): Promise<TransactionRow> {
+export async function createPayment(
+  db: Db,
+  account: Account,
+  fields: Fields,
+  channel: 'checkout' | 'authorise',
+  now: number,
+): Promise<TransactionRow> {
   const { encryption_data: _signature, ...request } = fields;
   const orderNo = String(fields.order_no);
   const currency = String(fields.currency);
   return db.transaction().execute(async (trx) => {
-    if (await findSuccessfulWithin24h(trx, account.account_id, orderNo, now)) throw new GatewayError('I0061', 'order_no');
+    if (await findSuccessfulWithin24h(trx, account.account_id, orderNo, now))
+      throw new GatewayError('I0061', 'order_no');
     const row: TransactionRow = {
       transaction_id: newTransactionId(),
       merchant_id: account.merchant_id,

@@ -2,7 +2,13 @@ import { formatGatewayMessage } from '../../shared/gateway/errors';
 import type { Account } from '../accounts';
 import { NOTIFY_TYPE } from '../notify/notifyTypes';
 import type { Db } from '../store/openStore';
-import { findSuccessfulWithin24h, getTransaction, updateIfStatus, type TransactionPatch, type TransactionRow } from '../store/transactions';
+import {
+  findSuccessfulWithin24h,
+  getTransaction,
+  updateIfStatus,
+  type TransactionPatch,
+  type TransactionRow,
+} from '../store/transactions';
 import { approval } from './approval';
 import { issueCardToken } from './issueCardToken';
 import { moveTransaction } from './moveTransaction';
@@ -39,23 +45,86 @@ export async function finishPayment(
     if (!tx) throw new Error(`transaction ${transactionId} vanished`);
     if (tx.status !== '1000' || !stillOpen(tx)) return tx;
     const base = { ...card, settle_at: null };
-    if ((finish.kind === 'approve' || finish.kind === 'review') && (await findSuccessfulWithin24h(trx, tx.account_id, tx.order_no, now, tx.transaction_id))) {
-      return moveTransaction(trx, account, tx, { event: 'decline', to: '4000', message: formatGatewayMessage('I0061'), notify: NOTIFY_TYPE.payment, patch: base }, now);
+    if (
+      (finish.kind === 'approve' || finish.kind === 'review') &&
+      (await findSuccessfulWithin24h(trx, tx.account_id, tx.order_no, now, tx.transaction_id))
+    ) {
+      return moveTransaction(
+        trx,
+        account,
+        tx,
+        {
+          event: 'decline',
+          to: '4000',
+          message: formatGatewayMessage('I0061'),
+          notify: NOTIFY_TYPE.payment,
+          patch: base,
+        },
+        now,
+      );
     }
     switch (finish.kind) {
       case 'approve': {
         const { event, to, captured_minor } = approval(account, tx);
         const token = await issueCardToken(trx, { ...tx, ...card } as TransactionRow, now);
-        const patch = { ...base, captured_minor, fraud_status: 'ACCEPT', ...(token ? { token_id: token.token_id } : {}) };
+        const patch = {
+          ...base,
+          captured_minor,
+          fraud_status: 'ACCEPT',
+          ...(token ? { token_id: token.token_id } : {}),
+        };
         // the PAYMENT notification carries the token, as the query record does (sandbox/README.md)
-        return moveTransaction(trx, account, tx, { event, to, message: APPROVED_MESSAGE, notify: NOTIFY_TYPE.payment, patch, ...(token ? { extra: { ...token } } : {}) }, now);
+        return moveTransaction(
+          trx,
+          account,
+          tx,
+          {
+            event,
+            to,
+            message: APPROVED_MESSAGE,
+            notify: NOTIFY_TYPE.payment,
+            patch,
+            ...(token ? { extra: { ...token } } : {}),
+          },
+          now,
+        );
       }
       case 'review':
-        return moveTransaction(trx, account, tx, { event: 'hold', to: '6000', message: REVIEW_MESSAGE, notify: NOTIFY_TYPE.payment, patch: { ...base, fraud_status: 'REVIEW' } }, now);
+        return moveTransaction(
+          trx,
+          account,
+          tx,
+          {
+            event: 'hold',
+            to: '6000',
+            message: REVIEW_MESSAGE,
+            notify: NOTIFY_TYPE.payment,
+            patch: { ...base, fraud_status: 'REVIEW' },
+          },
+          now,
+        );
       case 'decline':
-        return moveTransaction(trx, account, tx, { event: 'decline', to: '4000', message: finish.message, notify: NOTIFY_TYPE.payment, patch: { ...base, fraud_status: 'ACCEPT' } }, now);
+        return moveTransaction(
+          trx,
+          account,
+          tx,
+          {
+            event: 'decline',
+            to: '4000',
+            message: finish.message,
+            notify: NOTIFY_TYPE.payment,
+            patch: { ...base, fraud_status: 'ACCEPT' },
+          },
+          now,
+        );
       case 'cancel':
-        return moveTransaction(trx, account, tx, { event: 'shopper_cancel', to: '5000', message: finish.message, notify: NOTIFY_TYPE.payment, patch: base }, now);
+        return moveTransaction(
+          trx,
+          account,
+          tx,
+          { event: 'shopper_cancel', to: '5000', message: finish.message, notify: NOTIFY_TYPE.payment, patch: base },
+          now,
+        );
       case 'pending': {
         const patch = { ...card, settle_at: finish.settleAt, message: '1000:Pending', updated_at: now };
         await updateIfStatus(trx, tx.transaction_id, '1000', patch);

@@ -22,6 +22,12 @@ export async function issueCardToken(db: Db, tx: TransactionRow, now: number): P
   const request = JSON.parse(tx.request_json) as Fields;
   if (request.token_flag !== 'YES' || !tx.card_outcome) return undefined;
   const token = { token_id: newCardToken(), card_brand: tx.card_brand, card_last4: tx.card_last4 };
-  await insertCardToken(db, { ...token, account_id: tx.account_id, outcome: tx.card_outcome, transaction_id: tx.transaction_id, created_at: now });
+  await insertCardToken(db, {
+    ...token,
+    account_id: tx.account_id,
+    outcome: tx.card_outcome,
+    transaction_id: tx.transaction_id,
+    created_at: now,
+  });
   return token;
 }

@@ -23,12 +23,19 @@ export interface Move {
  * status to `to` (E0009 otherwise), the row must still be in the status it was read in, and the notification
  * is enqueued in the same database transaction. Call inside `db.transaction()`.
  */
-export async function moveTransaction(db: Db, account: Account, tx: TransactionRow, move: Move, now: number): Promise<TransactionRow> {
+export async function moveTransaction(
+  db: Db,
+  account: Account,
+  tx: TransactionRow,
+  move: Move,
+  now: number,
+): Promise<TransactionRow> {
   if (!TRANSITIONS.some(([from, event, to]) => from === tx.status && event === move.event && to === move.to)) {
     throw new GatewayError('E0009', 'transaction_id');
   }
   const patch: TransactionPatch = { ...move.patch, status: move.to, message: move.message, updated_at: now };
-  if (!(await updateIfStatus(db, tx.transaction_id, tx.status, patch))) throw new GatewayError('E0009', 'transaction_id');
+  if (!(await updateIfStatus(db, tx.transaction_id, tx.status, patch)))
+    throw new GatewayError('E0009', 'transaction_id');
   const updated = { ...tx, ...patch } as TransactionRow;
   if (tx.notify_url) {
     await enqueueNotification(

@@ -10,7 +10,10 @@ export function payoutFeeMinor(amountMinor: number): number {
 }
 
 /** PAYER adds the fee on top; BENEFICIARY takes it out of what arrives. */
-export function payoutAmounts(amountMinor: number, feePaidBy: string): { fee: number; payerPays: number; beneficiaryReceives: number } {
+export function payoutAmounts(
+  amountMinor: number,
+  feePaidBy: string,
+): { fee: number; payerPays: number; beneficiaryReceives: number } {
   const fee = payoutFeeMinor(amountMinor);
   return feePaidBy === 'BENEFICIARY'
     ? { fee, payerPays: amountMinor, beneficiaryReceives: amountMinor - fee }

@@ -12,7 +12,15 @@ export async function settleDue(db: Db, findAccount: AccountLookup, now: number)
   for (const tx of await dueToSettle(db, now)) {
     const account = findAccount(tx.account_id);
     if (!account) continue;
-    await finishPayment(db, account, tx.transaction_id, { kind: 'approve' }, {}, (row) => row.settle_at !== null && row.settle_at <= now, now);
+    await finishPayment(
+      db,
+      account,
+      tx.transaction_id,
+      { kind: 'approve' },
+      {},
+      (row) => row.settle_at !== null && row.settle_at <= now,
+      now,
+    );
     settled++;
   }
   return settled;

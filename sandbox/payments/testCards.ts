@@ -11,8 +11,16 @@ export type CardOutcome =
 
 export const TEST_CARDS: readonly { number: string; outcome: CardOutcome; label: string }[] = [
   { number: '4242424242424242', outcome: { kind: 'approve' }, label: 'approved' },
-  { number: '4000000000000002', outcome: { kind: 'decline', message: '4000:Do not honor' }, label: 'declined, Do not honor' },
-  { number: '4000000000009995', outcome: { kind: 'decline', message: '4001:Insufficient funds' }, label: 'declined, insufficient funds' },
+  {
+    number: '4000000000000002',
+    outcome: { kind: 'decline', message: '4000:Do not honor' },
+    label: 'declined, Do not honor',
+  },
+  {
+    number: '4000000000009995',
+    outcome: { kind: 'decline', message: '4001:Insufficient funds' },
+    label: 'declined, insufficient funds',
+  },
   { number: '4000000000003220', outcome: { kind: 'challenge' }, label: '3-D Secure challenge (open3d=do3DS)' },
   { number: '4000000000000259', outcome: { kind: 'review' }, label: 'approved, held for review' },
   { number: '4000000000000077', outcome: { kind: 'pending' }, label: 'pending, settles to approved later' },

@@ -19,7 +19,9 @@ afterAll(async () => {
 
 const xmlTag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 
-async function authorise(fields: Record<string, unknown>): Promise<{ status: number; xml: string; type: string | null }> {
+async function authorise(
+  fields: Record<string, unknown>,
+): Promise<{ status: number; xml: string; type: string | null }> {
   const res = await postJson(`${sb.url}/v1/authorise`, fields);
   return { status: res.status, xml: await res.text(), type: res.headers.get('content-type') };
 }
@@ -41,14 +43,22 @@ describe('/v1/authorise', () => {
   });
 
   it('takes a form body with the nested person JSON-encoded', async () => {
-    const order = paymentOrder({ payment_method: 'BOLETO', person: { document_number: '12345678909', phone_country_code: '55' } });
+    const order = paymentOrder({
+      payment_method: 'BOLETO',
+      person: { document_number: '12345678909', phone_country_code: '55' },
+    });
     const res = await postForm(`${sb.url}/v1/authorise`, signed('authorise', MANUAL, order));
     expect(res.status).toBe(200);
-    expect((await onlyTransaction(sb.url, String(order.order_no))).request).toMatchObject({ person: { document_number: '12345678909' } });
+    expect((await onlyTransaction(sb.url, String(order.order_no))).request).toMatchObject({
+      person: { document_number: '12345678909' },
+    });
   });
 
   it('refuses a wrong signature with I0013 in XML', async () => {
-    const body = { ...signed('authorise', MANUAL, paymentOrder({ payment_method: 'PIX' })), encryption_data: '0'.repeat(64) };
+    const body = {
+      ...signed('authorise', MANUAL, paymentOrder({ payment_method: 'PIX' })),
+      encryption_data: '0'.repeat(64),
+    };
     const { status, xml, type } = await authorise(body);
     expect(status).toBe(400);
     expect(type).toMatch(/^application\/xml/);
@@ -57,7 +67,13 @@ describe('/v1/authorise', () => {
   });
 
   it('answers 404 I0004 for an unknown account', async () => {
-    const { status, xml } = await authorise(signed('authorise', { merchant_id: '701001', account_id: '999', key: 'x' }, paymentOrder({ payment_method: 'PIX' })));
+    const { status, xml } = await authorise(
+      signed(
+        'authorise',
+        { merchant_id: '701001', account_id: '999', key: 'x' },
+        paymentOrder({ payment_method: 'PIX' }),
+      ),
+    );
     expect(status).toBe(404);
     expect(xmlTag(xml, 'code')).toBe('I0004');
   });
@@ -111,7 +127,9 @@ describe('/v1/authorise', () => {
     expect(xmlTag(xml, 'code')).toBe(code);
     expect(xmlTag(xml, 'source')).toBe(field);
     if (typeof order.order_no === 'string') {
-      const list = (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${order.order_no}`)).json()) as { transactions: unknown[] };
+      const list = (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${order.order_no}`)).json()) as {
+        transactions: unknown[];
+      };
       expect(list.transactions).toEqual([]);
     }
   });
@@ -140,11 +158,22 @@ describe('the issuer page at issuer_url', () => {
     const params = await press(issuerUrl, action);
     expect(params.get('payment_status')).toBe(status);
     expect(params.get('transaction_id')).toBe(transactionId);
-    const signedFields = { merchant_id: '701001', account_id: '701001010', transaction_id: transactionId, order_no: order.order_no, currency: 'USD', amount: '25.00', payment_status: status };
+    const signedFields = {
+      merchant_id: '701001',
+      account_id: '701001010',
+      transaction_id: transactionId,
+      order_no: order.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      payment_status: status,
+    };
     expect(verify('returnRedirect', signedFields, params.get('encryption_data'), MANUAL.key)).toBe(true);
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe(status);
     if (status !== '1000') {
-      const note = await waitFor(() => receiver.received.find((r) => r.fields.order_no === order.order_no), 'APM notification');
+      const note = await waitFor(
+        () => receiver.received.find((r) => r.fields.order_no === order.order_no),
+        'APM notification',
+      );
       expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: status });
     }
   });

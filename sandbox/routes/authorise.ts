@@ -22,7 +22,11 @@ export function authoriseRoute(deps: SandboxDeps) {
     checkSignature('authorise', fields, account);
     checkFields(fields, AUTHORISE_RULES);
     if (!account.apm_methods.includes(String(fields.payment_method))) {
-      throw new GatewayError('I0092', 'payment_method', `payment method ${String(fields.payment_method)} is not enabled for this account`);
+      throw new GatewayError(
+        'I0092',
+        'payment_method',
+        `payment method ${String(fields.payment_method)} is not enabled for this account`,
+      );
     }
     const tx = await createPayment(deps.db, account, fields, 'authorise', deps.now());
     const issuerUrl = `${deps.publicUrl}/issuer/${tx.transaction_id}?token=${tx.page_token}`;

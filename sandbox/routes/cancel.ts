@@ -17,7 +17,13 @@ const CANCEL: BatchOp = {
   async apply(db, account, tx, item, now) {
     if (!canApply(tx.status, 'cancel')) throw new GatewayError('E0009', 'transaction_id');
     checkOrderAmount(tx, item);
-    await moveTransaction(db, account, tx, { event: 'cancel', to: '5000', message: '0000:Cancelled', notify: NOTIFY_TYPE.cancel }, now);
+    await moveTransaction(
+      db,
+      account,
+      tx,
+      { event: 'cancel', to: '5000', message: '0000:Cancelled', notify: NOTIFY_TYPE.cancel },
+      now,
+    );
     return { error_message: '' };
   },
   failed: (message) => ({ error_message: message }),

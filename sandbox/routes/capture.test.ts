@@ -18,9 +18,19 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const item = (p: { order_no: string; transaction_id: string }, extra: Record<string, unknown> = {}) => ({ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', ...extra });
+const item = (p: { order_no: string; transaction_id: string }, extra: Record<string, unknown> = {}) => ({
+  transaction_id: p.transaction_id,
+  order_no: p.order_no,
+  currency: 'USD',
+  amount: '25.00',
+  ...extra,
+});
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
-const notified = (orderNo: string, type: string) => waitFor(() => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type), `${type} for ${orderNo}`);
+const notified = (orderNo: string, type: string) =>
+  waitFor(
+    () => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type),
+    `${type} for ${orderNo}`,
+  );
 
 describe('/v1/capture', () => {
   it('captures an authorised order in part; the response is signed; CAPTURE RESULT is sent', async () => {
@@ -28,11 +38,23 @@ describe('/v1/capture', () => {
     const { status, body } = await batch(sb.url, MANUAL, 'capture', [item(p, { amount: '20.00' })]);
     expect(status).toBe(200);
     expect(body).toMatchObject({ merchant_id: '701001', account_id: '701001010', return_status: '1' });
-    expect(body.capture_orders).toEqual([{ amount: '20.00', currency: 'USD', order_no: p.order_no, transaction_id: p.transaction_id, capture_status: '1', error_message: '' }]);
+    expect(body.capture_orders).toEqual([
+      {
+        amount: '20.00',
+        currency: 'USD',
+        order_no: p.order_no,
+        transaction_id: p.transaction_id,
+        capture_status: '1',
+        error_message: '',
+      },
+    ]);
     expect(verify('batchResponse', body, body.encryption_data, MANUAL.key)).toBe(true);
     const tx = await onlyTransaction(sb.url, p.order_no);
     expect(tx).toMatchObject({ payment_status: '3000', captured_amount: '20.00' });
-    expect((await notified(p.order_no, 'CAPTURE RESULT')).fields).toMatchObject({ payment_status: '3000', capture_amount: '20.00' });
+    expect((await notified(p.order_no, 'CAPTURE RESULT')).fields).toMatchObject({
+      payment_status: '3000',
+      capture_amount: '20.00',
+    });
   });
 
   it('capture of a pending order fails that item with E0009 and the others proceed', async () => {
@@ -41,7 +63,10 @@ describe('/v1/capture', () => {
     const { status, body } = await batch(sb.url, MANUAL, 'capture', [item(pending), item(ok)]);
     expect(status).toBe(200);
     expect(body.return_status).toBe('2');
-    expect(body.capture_orders[0]).toMatchObject({ capture_status: '0', error_message: 'E0009:Wrong operation for the order status' });
+    expect(body.capture_orders[0]).toMatchObject({
+      capture_status: '0',
+      error_message: 'E0009:Wrong operation for the order status',
+    });
     expect(body.capture_orders[1]).toMatchObject({ capture_status: '1', error_message: '' });
     expect(await statusOf(pending.order_no)).toBe('1000');
     expect(await statusOf(ok.order_no)).toBe('3000');
@@ -55,13 +80,23 @@ describe('/v1/capture', () => {
       item(p, { currency: 'EUR' }),
       item(p, { order_no: '' }),
     ]);
-    expect(body.capture_orders.map((r: { error_message: string }) => r.error_message.split(':')[0])).toEqual(['I0020', 'I0115', 'I0023', 'I0017']);
+    expect(body.capture_orders.map((r: { error_message: string }) => r.error_message.split(':')[0])).toEqual([
+      'I0020',
+      'I0115',
+      'I0023',
+      'I0017',
+    ]);
     expect(await statusOf(p.order_no)).toBe('2000');
   });
 
   it('51 orders is over the limit (B0001) and applies none', async () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
-    const { status, body } = await batch(sb.url, MANUAL, 'capture', Array.from({ length: 51 }, () => item(p)));
+    const { status, body } = await batch(
+      sb.url,
+      MANUAL,
+      'capture',
+      Array.from({ length: 51 }, () => item(p)),
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({ return_status: '0', code: 'B0001', source: 'capture_orders' });
     expect(await statusOf(p.order_no)).toBe('2000');
@@ -73,7 +108,11 @@ describe('/v1/capture', () => {
     const body = signed('capture', MANUAL, { capture_orders: [item(a), item(b)] });
     const res = await postJson(`${sb.url}/v1/capture`, { ...body, capture_orders: [item(b), item(a)] });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ return_status: '0', code: 'I0013', return_message: 'I0013:Encryption value is incorrect' });
+    expect(await res.json()).toMatchObject({
+      return_status: '0',
+      code: 'I0013',
+      return_message: 'I0013:Encryption value is incorrect',
+    });
     expect(await statusOf(a.order_no)).toBe('2000');
   });
 

@@ -18,12 +18,20 @@ const CAPTURE: BatchOp = {
   async apply(db, account, tx, item, now) {
     if (!canApply(tx.status, 'capture')) throw new GatewayError('E0009', 'transaction_id');
     const amount = toMinor(String(item.amount), tx.currency);
-    if (amount > tx.amount_minor) throw new GatewayError('I0020', 'amount', 'capture amount is over the authorised amount');
+    if (amount > tx.amount_minor)
+      throw new GatewayError('I0020', 'amount', 'capture amount is over the authorised amount');
     await moveTransaction(
       db,
       account,
       tx,
-      { event: 'capture', to: '3000', message: '0000:Captured', notify: NOTIFY_TYPE.capture, patch: { captured_minor: amount }, extra: { capture_amount: String(item.amount) } },
+      {
+        event: 'capture',
+        to: '3000',
+        message: '0000:Captured',
+        notify: NOTIFY_TYPE.capture,
+        patch: { captured_minor: amount },
+        extra: { capture_amount: String(item.amount) },
+      },
       now,
     );
     return { error_message: '' };

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
-import { AUTO, MANUAL, formAction, hiddenInputs, paymentOrder, postForm, signed, type TestAccount } from '../testing/gatewayCalls';
+import {
+  AUTO,
+  MANUAL,
+  formAction,
+  hiddenInputs,
+  paymentOrder,
+  postForm,
+  signed,
+  type TestAccount,
+} from '../testing/gatewayCalls';
 import { openCardPage, payByCard, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
 import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
@@ -23,7 +32,11 @@ async function record(account: TestAccount, orderNo: string): Promise<Record<str
   return ((await res.json()) as { orders_list: Record<string, unknown>[] }).orders_list[0]!;
 }
 
-const paymentNote = (orderNo: string) => waitFor(() => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.payment_status !== '1000'), `PAYMENT notification of ${orderNo}`);
+const paymentNote = (orderNo: string) =>
+  waitFor(
+    () => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.payment_status !== '1000'),
+    `PAYMENT notification of ${orderNo}`,
+  );
 
 /** Pays `card` with token_flag YES and returns the token the query record carries. */
 async function saveCard(account: TestAccount, card: string): Promise<string> {
@@ -45,9 +58,19 @@ describe('stored cards (token_flag, token_id)', () => {
     const p = await payByCard(sb.url, MANUAL, '4242 4242 4242 4242', order);
     expect(p.payment_status).toBe('2000');
     const rec = await record(MANUAL, p.order_no);
-    expect(rec).toMatchObject({ payment_status: '2000', token_id: expect.stringMatching(/^tok_/), card_brand: 'Visa', card_last4: '4242' });
+    expect(rec).toMatchObject({
+      payment_status: '2000',
+      token_id: expect.stringMatching(/^tok_/),
+      card_brand: 'Visa',
+      card_last4: '4242',
+    });
     const note = await paymentNote(p.order_no);
-    expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', token_id: rec.token_id, card_brand: 'Visa', card_last4: '4242' });
+    expect(note.fields).toMatchObject({
+      notify_type: 'PAYMENT',
+      token_id: rec.token_id,
+      card_brand: 'Visa',
+      card_last4: '4242',
+    });
     // the extra fields are not signed, and do not break the signature of the rest
     expect(verify('notification', note.fields, note.fields.encryption_data, MANUAL.key)).toBe(true);
     const listing = await (await fetch(`${sb.url}/sandbox/transactions?order_no=${p.order_no}`)).text();
@@ -59,7 +82,12 @@ describe('stored cards (token_flag, token_id)', () => {
     const plainRecord = await record(AUTO, plain.order_no);
     expect(plainRecord).toMatchObject({ payment_status: '3000', card_brand: 'Mastercard', card_last4: '4444' });
     expect(plainRecord).not.toHaveProperty('token_id');
-    const declined = await payByCard(sb.url, AUTO, '4000000000000002', paymentOrder({ token_flag: 'YES', notify_url: `${receiver.url}/hooks` }));
+    const declined = await payByCard(
+      sb.url,
+      AUTO,
+      '4000000000000002',
+      paymentOrder({ token_flag: 'YES', notify_url: `${receiver.url}/hooks` }),
+    );
     expect(declined.payment_status).toBe('4000');
     expect(await record(AUTO, declined.order_no)).not.toHaveProperty('token_id');
     expect((await paymentNote(declined.order_no)).fields).not.toHaveProperty('token_id');
@@ -73,7 +101,12 @@ describe('stored cards (token_flag, token_id)', () => {
     expect(page.html).not.toContain('name="card_number"');
     const res = await postForm(page.action, { token: page.token, action: 'pay' });
     expect(statusOf(res)).toBe('3000');
-    expect(await record(AUTO, String(order.order_no))).toMatchObject({ payment_status: '3000', token_id: token, card_last4: '4242', card_brand: 'Visa' });
+    expect(await record(AUTO, String(order.order_no))).toMatchObject({
+      payment_status: '3000',
+      token_id: token,
+      card_last4: '4242',
+      card_brand: 'Visa',
+    });
     expect((await paymentNote(String(order.order_no))).fields).toMatchObject({ token_id: token });
   });
 
@@ -81,18 +114,26 @@ describe('stored cards (token_flag, token_id)', () => {
     // the 0077 card is approved only when it settles: its token is issued then
     const saving = await payByCard(sb.url, MANUAL, '4000000000000077', paymentOrder({ token_flag: 'YES' }));
     expect(saving.payment_status).toBe('1000');
-    const token = await waitFor(async () => (await record(MANUAL, saving.order_no)).token_id as string | undefined, 'the token of the settled payment');
+    const token = await waitFor(
+      async () => (await record(MANUAL, saving.order_no)).token_id as string | undefined,
+      'the token of the settled payment',
+    );
     const order = paymentOrder({ token_id: token });
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(statusOf(await postForm(page.action, { token: page.token, action: 'pay' }))).toBe('1000');
-    await waitFor(async () => (await record(MANUAL, String(order.order_no))).payment_status === '2000', 'settlement of the token payment');
+    await waitFor(
+      async () => (await record(MANUAL, String(order.order_no))).payment_status === '2000',
+      'settlement of the token payment',
+    );
   });
 
   it('the stored 3-D Secure card challenges again with open3d=do3DS', async () => {
     const first = paymentOrder({ token_flag: 'YES', open3d: 'do3DS' });
     const challenge = await submitCard(await openCardPage(sb.url, MANUAL, first), '4000000000003220');
     const html = await challenge.text();
-    expect(statusOf(await postForm(formAction(html), { token: hiddenInputs(html).token, result: 'pass' }))).toBe('2000');
+    expect(statusOf(await postForm(formAction(html), { token: hiddenInputs(html).token, result: 'pass' }))).toBe(
+      '2000',
+    );
     const token = (await record(MANUAL, String(first.order_no))).token_id as string;
     expect(token).toMatch(/^tok_/);
     const page = await openCardPage(sb.url, MANUAL, paymentOrder({ token_id: token, open3d: 'do3DS' }));
@@ -101,16 +142,21 @@ describe('stored cards (token_flag, token_id)', () => {
     expect(await again.text()).toContain('3-D Secure');
   });
 
-  it('an unknown token, or another account\'s, is refused at step 1: 400 I0115 naming token_id, nothing created', async () => {
+  it("an unknown token, or another account's, is refused at step 1: 400 I0115 naming token_id, nothing created", async () => {
     const manualToken = await saveCard(MANUAL, '4242424242424242');
-    for (const [account, token] of [[AUTO, 'tok_unknown'], [AUTO, manualToken]] as const) {
+    for (const [account, token] of [
+      [AUTO, 'tok_unknown'],
+      [AUTO, manualToken],
+    ] as const) {
       const order = paymentOrder({ token_id: token });
       const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', account, order));
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain('I0115');
       expect(html).toContain('token_id');
-      expect((await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions).toEqual([]);
+      expect(
+        (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+      ).toEqual([]);
     }
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
-import { AUTO, MANUAL, formAction, hiddenInputs, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
+import {
+  AUTO,
+  MANUAL,
+  formAction,
+  hiddenInputs,
+  paymentOrder,
+  postForm,
+  postJson,
+  signed,
+} from '../testing/gatewayCalls';
 import { notificationsOf, onlyTransaction, openCardPage, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
 import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
@@ -35,11 +44,21 @@ describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
     expect(formAction(html)).toBe(`${sb.url}/v1/checkout`);
     expect(html).toMatch(/\.submit(\.call)?\(/);
     const inputs = hiddenInputs(html);
-    const routing = 'gbc_id connector_code account_name website pm_id apm_type descriptor orderprefix rrtimezone ordernumlength sendbgoods replacename send_bank_website replace_up_id replace_match_address to_pass_page';
+    const routing =
+      'gbc_id connector_code account_name website pm_id apm_type descriptor orderprefix rrtimezone ordernumlength sendbgoods replacename send_bank_website replace_up_id replace_match_address to_pass_page';
     const aliases =
       'merNo orderNo orderCurrency orderAmount signInfo notifyUrl returnUrl cancelUrl cancel_url source_notify_url shipFee taxTotal itemTotal shippingDiscount goodsInfo remark firstName lastName email phone address city state zip shipFirstName shipLastName shipCountry shipState shipCity shipZip shipAddress shopperId shopperLevel isOpen3D token paymentToken verifyBillingAddress verify_billing_address defaultLang default_lang gatewayNo cardType card_type country logo_name merSendLogoNo source_request_ip APMType allParams';
     for (const name of `${routing} ${aliases}`.split(' ')) expect(inputs, name).toHaveProperty(name);
-    expect(inputs).toMatchObject({ merNo: '701001', gatewayNo: '701001010', orderNo: order.order_no, orderAmount: '25.00', orderCurrency: 'USD', order_no: order.order_no, remark: 'gift <b>wrap</b>', isOpen3D: 'do3DS' });
+    expect(inputs).toMatchObject({
+      merNo: '701001',
+      gatewayNo: '701001010',
+      orderNo: order.order_no,
+      orderAmount: '25.00',
+      orderCurrency: 'USD',
+      order_no: order.order_no,
+      remark: 'gift <b>wrap</b>',
+      isOpen3D: 'do3DS',
+    });
     expect(inputs.source_request_ip).toMatch(/127\.0\.0\.1/);
     // echoed values are escaped, never markup
     expect(html).not.toContain('<b>wrap</b>');
@@ -64,7 +83,9 @@ describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain('I0013');
-    expect((await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions).toEqual([]);
+    expect(
+      (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+    ).toEqual([]);
   });
 
   it('refuses a step 2 post whose signInfo was tampered with', async () => {
@@ -87,15 +108,37 @@ describe('the hosted card page through to the 303 and the notification', () => {
     expect(params.get('order_no')).toBe(order.order_no);
     const tx = await onlyTransaction(sb.url, String(order.order_no));
     expect(params.get('transaction_id')).toBe(tx.transaction_id);
-    const signedFields = { merchant_id: '701001', account_id: '701001010', transaction_id: tx.transaction_id, order_no: order.order_no, currency: 'USD', amount: '25.00', payment_status: '2000' };
+    const signedFields = {
+      merchant_id: '701001',
+      account_id: '701001010',
+      transaction_id: tx.transaction_id,
+      order_no: order.order_no,
+      currency: 'USD',
+      amount: '25.00',
+      payment_status: '2000',
+    };
     expect(verify('returnRedirect', signedFields, params.get('encryption_data'), MANUAL.key)).toBe(true);
-    expect(tx).toMatchObject({ payment_status: '2000', card_last4: '4242', fraud_check_result: [{ check_items: 'risk_score', status: 'ACCEPT' }] });
+    expect(tx).toMatchObject({
+      payment_status: '2000',
+      card_last4: '4242',
+      fraud_check_result: [{ check_items: 'risk_score', status: 'ACCEPT' }],
+    });
     expect(JSON.stringify(tx)).not.toContain('4242424242424242');
 
-    const got = await waitFor(() => receiver.received.find((r) => r.fields.order_no === order.order_no), 'PAYMENT notification');
+    const got = await waitFor(
+      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
+      'PAYMENT notification',
+    );
     expect(got.contentType).toBe('application/x-www-form-urlencoded');
     expect(got.path).toBe('/hooks/a');
-    expect(got.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: '2000', amount: '25.00', currency: 'USD', transaction_id: tx.transaction_id, message: '0000:Approved' });
+    expect(got.fields).toMatchObject({
+      notify_type: 'PAYMENT',
+      payment_status: '2000',
+      amount: '25.00',
+      currency: 'USD',
+      transaction_id: tx.transaction_id,
+      message: '0000:Approved',
+    });
     expect(got.fields.notify_time).toMatch(/^\d{14}$/);
     expect(verify('notification', got.fields, got.fields.encryption_data, MANUAL.key)).toBe(true);
   });
@@ -119,11 +162,16 @@ describe('the hosted card page through to the 303 and the notification', () => {
     const order = paymentOrder();
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(returnParams(await submitCard(page, '4000000000000259')).get('payment_status')).toBe('6000');
-    expect((await onlyTransaction(sb.url, String(order.order_no))).fraud_check_result).toEqual([{ check_items: 'risk_score', status: 'REVIEW' }]);
+    expect((await onlyTransaction(sb.url, String(order.order_no))).fraud_check_result).toEqual([
+      { check_items: 'risk_score', status: 'REVIEW' },
+    ]);
   });
 
   it('3220 with open3d=do3DS shows the challenge; passing approves, failing declines', async () => {
-    for (const [result, status] of [['pass', '2000'], ['fail', '4000']] as const) {
+    for (const [result, status] of [
+      ['pass', '2000'],
+      ['fail', '4000'],
+    ] as const) {
       const order = paymentOrder({ open3d: 'do3DS' });
       const page = await openCardPage(sb.url, MANUAL, order);
       const challenge = await submitCard(page, '4000000000003220');
@@ -140,7 +188,10 @@ describe('the hosted card page through to the 303 and the notification', () => {
     const order = paymentOrder({ notify_url: `${receiver.url}/hooks/pending` });
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(returnParams(await submitCard(page, '4000000000000077')).get('payment_status')).toBe('1000');
-    const note = await waitFor(() => receiver.received.find((r) => r.fields.order_no === order.order_no), 'settlement notification');
+    const note = await waitFor(
+      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
+      'settlement notification',
+    );
     expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: '2000' });
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe('2000');
   });
@@ -164,7 +215,11 @@ describe('the hosted card page through to the 303 and the notification', () => {
     returnParams(await submitCard(page, '4242424242424242'));
     const again = returnParams(await submitCard(page, '4000000000000002'));
     expect(again.get('payment_status')).toBe('2000');
-    await waitFor(async () => (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered') || undefined, 'delivery');
+    await waitFor(
+      async () =>
+        (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered') || undefined,
+      'delivery',
+    );
     expect(await notificationsOf(sb.url, String(order.order_no))).toHaveLength(1);
   });
 

@@ -25,7 +25,9 @@ import { checkoutAliases, routingInputs } from './checkoutInputs';
 export function checkoutRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['form', 'json'], PAYMENT_JSON_FIELDS);
-    return fields.merNo !== undefined && fields.signInfo !== undefined ? step2(c, deps, fields) : step1(c, deps, fields);
+    return fields.merNo !== undefined && fields.signInfo !== undefined
+      ? step2(c, deps, fields)
+      : step1(c, deps, fields);
   });
 }
 
@@ -35,7 +37,11 @@ async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);
   checkSignature('checkout', fields, account);
   checkFields(fields, CHECKOUT_RULES);
-  if (typeof fields.token_id === 'string' && fields.token_id !== '' && !(await findCardToken(deps.db, account.account_id, fields.token_id))) {
+  if (
+    typeof fields.token_id === 'string' &&
+    fields.token_id !== '' &&
+    !(await findCardToken(deps.db, account.account_id, fields.token_id))
+  ) {
     throw new GatewayError('I0115', 'token_id', 'no stored card with this token_id in the account');
   }
   await createPayment(deps.db, account, fields, 'checkout', deps.now());
@@ -57,8 +63,10 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   if (!account || account.merchant_id !== merNo) throw new GatewayError('I0004', 'gatewayNo', undefined, 404);
   c.set('accountId', account.account_id);
   checkSignature('checkoutStep2', fields, account, fields.signInfo);
-  const tx = typeof fields.orderNo === 'string' ? await latestForOrder(deps.db, account.account_id, fields.orderNo) : undefined;
-  if (!tx || !matchesStep1(tx, fields)) throw new GatewayError('I0115', 'orderNo', 'no pending checkout matches this order', 404);
+  const tx =
+    typeof fields.orderNo === 'string' ? await latestForOrder(deps.db, account.account_id, fields.orderNo) : undefined;
+  if (!tx || !matchesStep1(tx, fields))
+    throw new GatewayError('I0115', 'orderNo', 'no pending checkout matches this order', 404);
   c.set('orderNos', [tx.order_no]);
   c.header('Cache-Control', 'no-store');
   // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
@@ -78,5 +86,10 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
 }
 
 function matchesStep1(tx: TransactionRow, f: Fields): boolean {
-  return tx.channel === 'checkout' && f.orderCurrency === tx.currency && f.orderAmount === toDecimal(tx.amount_minor, tx.currency) && f.returnUrl === tx.return_url;
+  return (
+    tx.channel === 'checkout' &&
+    f.orderCurrency === tx.currency &&
+    f.orderAmount === toDecimal(tx.amount_minor, tx.currency) &&
+    f.returnUrl === tx.return_url
+  );
 }

@@ -77,7 +77,10 @@ export function checkoutAliases(fields: Fields, account: Account, requestIp: str
     return typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
   };
   return [
-    ...ALIAS_OF.map(([alias, field]): [string, string] => [alias, field === 'account_id' ? account.account_id : value(field)]),
+    ...ALIAS_OF.map(([alias, field]): [string, string] => [
+      alias,
+      field === 'account_id' ? account.account_id : value(field),
+    ]),
     ['verifyBillingAddress', '0'],
     ['verify_billing_address', '0'],
     ['logo_name', ''],

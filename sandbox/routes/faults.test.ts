@@ -19,9 +19,27 @@ const refused = async (rule: unknown) => {
 
 describe('/sandbox/faults', () => {
   it('adds, lists with defaults, deletes one and all', async () => {
-    const a = await addFault(sb.url, { endpoint: '/v1/refund', order_no: 'ORD-1', fault: { kind: 'status', status: 503 } });
-    const b = await addFault(sb.url, { endpoint: 'notify', account_id: '701001010', times: 3, fault: { kind: 'delay', ms: 50 } });
-    expect(a).toEqual({ id: a.id, endpoint: '/v1/refund', account_id: null, order_no: 'ORD-1', times: null, fired: 0, fault: { kind: 'status', status: 503 }, apply: 'before' });
+    const a = await addFault(sb.url, {
+      endpoint: '/v1/refund',
+      order_no: 'ORD-1',
+      fault: { kind: 'status', status: 503 },
+    });
+    const b = await addFault(sb.url, {
+      endpoint: 'notify',
+      account_id: '701001010',
+      times: 3,
+      fault: { kind: 'delay', ms: 50 },
+    });
+    expect(a).toEqual({
+      id: a.id,
+      endpoint: '/v1/refund',
+      account_id: null,
+      order_no: 'ORD-1',
+      times: null,
+      fired: 0,
+      fault: { kind: 'status', status: 503 },
+      apply: 'before',
+    });
     expect(b).toMatchObject({ endpoint: 'notify', account_id: '701001010', times: 3, apply: null });
     expect((await listFaults(sb.url)).rules.map((r) => r.id)).toEqual([a.id, b.id]);
     expect((await listFaults(sb.url)).held).toBe(0);
@@ -53,7 +71,11 @@ describe('/sandbox/faults', () => {
     expect(await refused({ endpoint: 'notify', fault: status })).toEqual(['fault.kind']);
     expect(await refused({ endpoint: 'notify', fault: { kind: 'duplicate' }, apply: 'after' })).toEqual(['apply']);
 
-    const notJson = await fetch(`${sb.url}/sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"endpoint":' });
+    const notJson = await fetch(`${sb.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"endpoint":',
+    });
     expect(notJson.status).toBe(400);
     expect((await listFaults(sb.url)).rules).toEqual([]);
   });

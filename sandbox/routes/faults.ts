@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { API_ERROR, describeFieldErrors, toFieldErrors, type ErrorBody, type FieldError } from '../../shared/contract/errors';
+import {
+  API_ERROR,
+  describeFieldErrors,
+  toFieldErrors,
+  type ErrorBody,
+  type FieldError,
+} from '../../shared/contract/errors';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { faultRuleBody } from '../faults/faultRule';
 

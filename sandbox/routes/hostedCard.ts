@@ -35,7 +35,17 @@ export function hostedCardRoute(deps: SandboxDeps) {
       const done = (row: TransactionRow) => c.redirect(returnRedirectUrl(account, row), 303);
       if (tx.status !== '1000' || !cardOpen(tx)) return done(tx);
       if (form.action === 'cancel') {
-        return done(await finishPayment(deps.db, account, tx.transaction_id, { kind: 'cancel', message: '5000:Cancelled by the shopper' }, {}, cardOpen, now));
+        return done(
+          await finishPayment(
+            deps.db,
+            account,
+            tx.transaction_id,
+            { kind: 'cancel', message: '5000:Cancelled by the shopper' },
+            {},
+            cardOpen,
+            now,
+          ),
+        );
       }
       const request = JSON.parse(tx.request_json) as Fields;
       const is3ds = request.open3d === 'do3DS' ? 1 : 0;
@@ -57,10 +67,23 @@ export function hostedCardRoute(deps: SandboxDeps) {
       const { card, outcome } = paid ?? payWithTypedCard(normaliseCardNumber(String(form.card_number))!, is3ds);
       if (outcome.kind === 'challenge' && request.open3d === 'do3DS') {
         if (!(await updateIfStatus(deps.db, tx.transaction_id, '1000', { ...card, updated_at: now }))) return done(tx);
-        return c.html(renderChallengePage({ action: `${deps.publicUrl}/hosted/3ds/${tx.transaction_id}`, token: tx.page_token, amountText: amountText(tx), last4: card.card_last4 }));
+        return c.html(
+          renderChallengePage({
+            action: `${deps.publicUrl}/hosted/3ds/${tx.transaction_id}`,
+            token: tx.page_token,
+            amountText: amountText(tx),
+            last4: card.card_last4,
+          }),
+        );
       }
       const finish: Finish =
-        outcome.kind === 'decline' ? outcome : outcome.kind === 'review' ? outcome : outcome.kind === 'pending' ? { kind: 'pending', settleAt: now + deps.settleMs } : { kind: 'approve' };
+        outcome.kind === 'decline'
+          ? outcome
+          : outcome.kind === 'review'
+            ? outcome
+            : outcome.kind === 'pending'
+              ? { kind: 'pending', settleAt: now + deps.settleMs }
+              : { kind: 'approve' };
       const row = await finishPayment(deps.db, account, tx.transaction_id, finish, card, cardOpen, now);
       deps.onEnqueued();
       return done(row);
@@ -69,7 +92,10 @@ export function hostedCardRoute(deps: SandboxDeps) {
       const form = await readFields(c, ['form']);
       const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'checkout');
       c.set('accountId', account.account_id);
-      const finish: Finish = form.result === 'pass' ? { kind: 'approve' } : { kind: 'decline', message: '4002:3-D Secure authentication failed' };
+      const finish: Finish =
+        form.result === 'pass'
+          ? { kind: 'approve' }
+          : { kind: 'decline', message: '4002:3-D Secure authentication failed' };
       const row = await finishPayment(deps.db, account, tx.transaction_id, finish, {}, challengeOpen, deps.now());
       deps.onEnqueued();
       return c.redirect(returnRedirectUrl(account, row), 303);
@@ -84,12 +110,21 @@ interface CardPayment {
 /** The typed card: only its last four digits, brand and test behaviour are kept. */
 function payWithTypedCard(digits: string, is3ds: number): CardPayment {
   const outcome = cardOutcome(digits);
-  return { card: { card_last4: digits.slice(-4), card_brand: cardBrand(digits), card_outcome: JSON.stringify(outcome), is3ds }, outcome };
+  return {
+    card: { card_last4: digits.slice(-4), card_brand: cardBrand(digits), card_outcome: JSON.stringify(outcome), is3ds },
+    outcome,
+  };
 }
 
 /** A stored card (token_id) pays as the card it was made from would. */
 function payWithStoredCard(saved: CardTokenRow, is3ds: number): CardPayment {
-  const card = { card_last4: saved.card_last4, card_brand: saved.card_brand, card_outcome: saved.outcome, token_id: saved.token_id, is3ds };
+  const card = {
+    card_last4: saved.card_last4,
+    card_brand: saved.card_brand,
+    card_outcome: saved.outcome,
+    token_id: saved.token_id,
+    is3ds,
+  };
   return { card, outcome: JSON.parse(saved.outcome) as CardOutcome };
 }
 
@@ -97,7 +132,9 @@ function payWithStoredCard(saved: CardTokenRow, is3ds: number): CardPayment {
 function cardProblem(form: Fields, now: number): string | undefined {
   const digits = typeof form.card_number === 'string' ? normaliseCardNumber(form.card_number) : undefined;
   if (!digits || !passesLuhn(digits)) return 'The card number is not valid. Check it and try again.';
-  if (typeof form.expiry !== 'string' || !isExpiryValid(form.expiry, now)) return 'The expiry date must be a month in the future, as MM/YY.';
-  if (typeof form.cvv !== 'string' || !/^\d{3,4}$/.test(form.cvv.trim())) return 'The security code must be 3 or 4 digits.';
+  if (typeof form.expiry !== 'string' || !isExpiryValid(form.expiry, now))
+    return 'The expiry date must be a month in the future, as MM/YY.';
+  if (typeof form.cvv !== 'string' || !/^\d{3,4}$/.test(form.cvv.trim()))
+    return 'The security code must be 3 or 4 digits.';
   return undefined;
 }

@@ -42,8 +42,12 @@ export function issuerRoute(deps: SandboxDeps) {
       const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'authorise');
       c.set('accountId', account.account_id);
       const action = ISSUER_ACTIONS.find(([value]) => value === form.action)?.[0];
-      if (!action) throw new GatewayError('I0059', 'action', `action must be one of ${ISSUER_ACTIONS.map(([v]) => v).join(', ')}`);
-      const row = action === 'pending' ? tx : await finishPayment(deps.db, account, tx.transaction_id, FINISH_OF[action], {}, () => true, deps.now());
+      if (!action)
+        throw new GatewayError('I0059', 'action', `action must be one of ${ISSUER_ACTIONS.map(([v]) => v).join(', ')}`);
+      const row =
+        action === 'pending'
+          ? tx
+          : await finishPayment(deps.db, account, tx.transaction_id, FINISH_OF[action], {}, () => true, deps.now());
       deps.onEnqueued();
       return c.redirect(returnRedirectUrl(account, row), 303);
     });

@@ -40,7 +40,14 @@ function payout(overrides: Record<string, unknown> = {}): Record<string, unknown
       date_of_birth: '1990-02-03',
       entity_type: 'COMPANY',
       address: { city: 'Sao Paulo', country_code: 'BR', postcode: '01000-000', state: 'SP', street_address: 'Rua A 1' },
-      bank_details: { account_currency: 'USD', account_name: 'Ana Ltda', account_number: '123456', bank_code: '001', bank_country_code: 'BR', swift_code: 'BRASBRRJ' },
+      bank_details: {
+        account_currency: 'USD',
+        account_name: 'Ana Ltda',
+        account_number: '123456',
+        bank_code: '001',
+        bank_country_code: 'BR',
+        swift_code: 'BRASBRRJ',
+      },
     },
     payer: { company_name: 'Shop', entity_type: 'COMPANY' },
     notify_url: `${receiver.url}/payouts`,
@@ -83,20 +90,40 @@ describe('/v1/payout', () => {
     expect(body.beneficiary.bank_details).not.toHaveProperty('bank_code');
     expect(body.beneficiary.bank_details.local_clearing_system).toBe('SWIFT');
     expect(verify('payoutResponse', body, body.encryption_data, MANUAL.key)).toBe(true);
-    const note = await waitFor(() => receiver.received.find((r) => r.fields.transaction_id === body.transaction_id), 'PAYOUT notification');
-    expect(note.fields).toMatchObject({ notify_type: 'PAYOUT', payment_status: 'COMPLETED', amount: '1000.00', currency: 'USD', request_id: req.request_id });
+    const note = await waitFor(
+      () => receiver.received.find((r) => r.fields.transaction_id === body.transaction_id),
+      'PAYOUT notification',
+    );
+    expect(note.fields).toMatchObject({
+      notify_type: 'PAYOUT',
+      payment_status: 'COMPLETED',
+      amount: '1000.00',
+      currency: 'USD',
+      request_id: req.request_id,
+    });
     expect(verify('notification', note.fields, note.fields.encryption_data, MANUAL.key)).toBe(true);
   });
 
   it('a fee paid by the beneficiary comes out of what arrives, to the cent', async () => {
-    const { body } = await send(payout({ payment_amount: '10.01', source_amount: '10.01', fee_paid_by: 'BENEFICIARY' }));
+    const { body } = await send(
+      payout({ payment_amount: '10.01', source_amount: '10.01', fee_paid_by: 'BENEFICIARY' }),
+    );
     // 0.5 % of 1001 minor = 5.005 -> 6 minor (rounded up), + 100 = 1.06
-    expect(body).toMatchObject({ fee_amount: 1.06, amount_payer_pays: 10.01, amount_beneficiary_receives: 8.95, status: 'COMPLETED' });
+    expect(body).toMatchObject({
+      fee_amount: 1.06,
+      amount_payer_pays: 10.01,
+      amount_beneficiary_receives: 8.95,
+      status: 'COMPLETED',
+    });
   });
 
   it('fails when the fee eats the whole amount', async () => {
     const { body } = await send(payout({ payment_amount: '1.00', source_amount: '1.00', fee_paid_by: 'BENEFICIARY' }));
-    expect(body).toMatchObject({ status: 'FAILED', failure_type: 'INSUFFICIENT_AMOUNT', amount_beneficiary_receives: 0 });
+    expect(body).toMatchObject({
+      status: 'FAILED',
+      failure_type: 'INSUFFICIENT_AMOUNT',
+      amount_beneficiary_receives: 0,
+    });
     expect(body.failure_reason).toMatch(/fee/);
   });
 
@@ -107,7 +134,9 @@ describe('/v1/payout', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     await waitFor(() => receiver.received.some((r) => r.path === '/replay'), 'payout notification');
-    const notes = (await (await fetch(`${sb.url}/sandbox/notifications?order_no=${String(req.request_id)}`)).json()) as { notifications: unknown[] };
+    const notes = (await (
+      await fetch(`${sb.url}/sandbox/notifications?order_no=${String(req.request_id)}`)
+    ).json()) as { notifications: unknown[] };
     expect(notes.notifications).toHaveLength(1);
     const changed = await send({ ...req, payment_amount: '999.00' });
     expect(changed.status).toBe(400);

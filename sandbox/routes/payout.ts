@@ -53,11 +53,19 @@ export function payoutRoute(deps: SandboxDeps) {
     const response = await deps.db.transaction().execute(async (trx) => {
       const existing = await findPayout(trx, account.account_id, requestId);
       if (existing) {
-        if (existing.request_json !== canonical) throw new GatewayError('E0008', 'request_id', 'request_id was already used for a different payout');
+        if (existing.request_json !== canonical)
+          throw new GatewayError('E0008', 'request_id', 'request_id was already used for a different payout');
         return existing.response_json;
       }
       const body = payoutResponse(account, request, now);
-      await insertPayout(trx, { account_id: account.account_id, request_id: requestId, request_json: canonical, response_json: JSON.stringify(body), transaction_id: String(body.transaction_id), created_at: now });
+      await insertPayout(trx, {
+        account_id: account.account_id,
+        request_id: requestId,
+        request_json: canonical,
+        response_json: JSON.stringify(body),
+        transaction_id: String(body.transaction_id),
+        created_at: now,
+      });
       if (typeof fields.notify_url === 'string' && fields.notify_url !== '') {
         await enqueueNotification(
           trx,
@@ -70,7 +78,10 @@ export function payoutRoute(deps: SandboxDeps) {
             currency: String(fields.payment_currency),
             amount: String(fields.payment_amount),
             payment_status: String(body.status),
-            message: body.status === 'COMPLETED' ? '0000:Payout completed' : `${String(body.failure_type)}:${String(body.failure_reason)}`,
+            message:
+              body.status === 'COMPLETED'
+                ? '0000:Payout completed'
+                : `${String(body.failure_type)}:${String(body.failure_reason)}`,
             extra: { request_id: requestId, status: String(body.status) },
           },
           now,
@@ -91,7 +102,10 @@ function checkParty(party: Fields, name: string, rules: readonly FieldRule[]): v
 
 function payoutResponse(account: Account, request: Fields, now: number): Record<string, unknown> {
   const currency = String(request.payment_currency);
-  const amounts = payoutAmounts(toMinor(String(request.payment_amount), currency), String(request.fee_paid_by ?? 'PAYER'));
+  const amounts = payoutAmounts(
+    toMinor(String(request.payment_amount), currency),
+    String(request.fee_paid_by ?? 'PAYER'),
+  );
   const failed = amounts.beneficiaryReceives <= 0;
   const transactionId = newPayoutId();
   const status = failed ? 'FAILED' : 'COMPLETED';
@@ -99,13 +113,21 @@ function payoutResponse(account: Account, request: Fields, now: number): Record<
   const beneficiary = { ...(request.beneficiary as Fields) };
   if (beneficiary.bank_details) {
     const { bank_code: _code, ...bank } = beneficiary.bank_details as Fields;
-    beneficiary.bank_details = { ...bank, local_clearing_system: request.payment_method === 'SWIFT' || !request.payment_method ? 'SWIFT' : 'LOCAL' };
+    beneficiary.bank_details = {
+      ...bank,
+      local_clearing_system: request.payment_method === 'SWIFT' || !request.payment_method ? 'SWIFT' : 'LOCAL',
+    };
   }
   // the spec types these as JSON numbers; each comes from an exact decimal string of at most 15 characters,
   // which a double represents exactly enough to print back the same digits
   const money = (minor: number) => Number(toDecimal(Math.max(0, minor), currency));
   const at = new Date(now).toISOString();
-  const signed = { merchant_id: account.merchant_id, account_id: account.account_id, transaction_id: transactionId, status };
+  const signed = {
+    merchant_id: account.merchant_id,
+    account_id: account.account_id,
+    transaction_id: transactionId,
+    status,
+  };
   return {
     ...echo,
     beneficiary,
@@ -129,6 +151,8 @@ function payoutResponse(account: Account, request: Fields, now: number): Record<
 /** JSON with object keys sorted, so a replay with the same content but another key order is the same request. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }

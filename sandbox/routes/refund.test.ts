@@ -16,7 +16,13 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const item = (p: { order_no: string; transaction_id: string }, extra: Record<string, unknown> = {}) => ({ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00', ...extra });
+const item = (p: { order_no: string; transaction_id: string }, extra: Record<string, unknown> = {}) => ({
+  transaction_id: p.transaction_id,
+  order_no: p.order_no,
+  currency: 'USD',
+  amount: '25.00',
+  ...extra,
+});
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
 
 describe('/v1/refund', () => {
@@ -38,10 +44,20 @@ describe('/v1/refund', () => {
     });
     expect(await statusOf(p.order_no)).toBe('3100');
     const second = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '15.00' })]);
-    expect(second.body.refund_orders[0]).toMatchObject({ refund_status: '1', refund_reference_id: `${p.transaction_id}-2` });
+    expect(second.body.refund_orders[0]).toMatchObject({
+      refund_status: '1',
+      refund_reference_id: `${p.transaction_id}-2`,
+    });
     expect(await statusOf(p.order_no)).toBe('3200');
-    await waitFor(() => receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT').length === 2, 'two refund notifications');
-    const notes = receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT');
+    await waitFor(
+      () =>
+        receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
+          .length === 2,
+      'two refund notifications',
+    );
+    const notes = receiver.received.filter(
+      (r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT',
+    );
     expect(notes.map((n) => [n.fields.refund_amount, n.fields.refund_reference_id, n.fields.payment_status])).toEqual([
       ['10.00', `${p.transaction_id}-1`, '3100'],
       ['15.00', `${p.transaction_id}-2`, '3200'],
@@ -53,7 +69,11 @@ describe('/v1/refund', () => {
     await batch(sb.url, MANUAL, 'capture', [item(p, { amount: '20.00' })]);
     const over = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.01' })]);
     expect(over.body).toMatchObject({ return_status: '2' });
-    expect(over.body.refund_orders[0]).toMatchObject({ refund_status: '0', refund_message: 'B0002:refund amount is over the refundable amount', refund_reference_id: '' });
+    expect(over.body.refund_orders[0]).toMatchObject({
+      refund_status: '0',
+      refund_message: 'B0002:refund amount is over the refundable amount',
+      refund_reference_id: '',
+    });
     expect(await statusOf(p.order_no)).toBe('3000');
     const exact = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.00' })]);
     expect(exact.body.refund_orders[0].refund_status).toBe('1');
@@ -81,7 +101,11 @@ describe('/v1/refund', () => {
   it('in one call, a failing item leaves its order as it was and the others are refunded', async () => {
     const a = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
     const b = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
-    const { body } = await batch(sb.url, AUTO, 'refund', [item(a, { refund_amount: '30.00' }), item(b, { refund_amount: '5.00' }), item(b, { refund_amount: '', refund_reason: 'r'.repeat(51) })]);
+    const { body } = await batch(sb.url, AUTO, 'refund', [
+      item(a, { refund_amount: '30.00' }),
+      item(b, { refund_amount: '5.00' }),
+      item(b, { refund_amount: '', refund_reason: 'r'.repeat(51) }),
+    ]);
     expect(body.refund_orders.map((r: { refund_status: string }) => r.refund_status)).toEqual(['0', '1', '0']);
     expect(body.refund_orders[2].refund_message).toMatch(/^I0019:/);
     expect(await statusOf(a.order_no)).toBe('3000');
@@ -90,7 +114,12 @@ describe('/v1/refund', () => {
 
   it('51 refunds is over the limit (B0001) and refunds nothing', async () => {
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
-    const { status, body } = await batch(sb.url, AUTO, 'refund', Array.from({ length: 51 }, () => item(p, { refund_amount: '0.10' })));
+    const { status, body } = await batch(
+      sb.url,
+      AUTO,
+      'refund',
+      Array.from({ length: 51 }, () => item(p, { refund_amount: '0.10' })),
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'B0001', return_status: '0' });
     expect(await statusOf(p.order_no)).toBe('3000');

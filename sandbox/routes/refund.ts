@@ -29,7 +29,8 @@ const REFUND: BatchOp = {
     const refundable = tx.captured_minor - tx.refunded_minor;
     if (amount > refundable) throw new GatewayError('B0002', 'refund_amount');
     const reference = typeof item.refund_reference === 'string' ? item.refund_reference : '';
-    if (reference && (await findRefundByReference(db, tx.transaction_id, reference))) throw new GatewayError('E0008', 'refund_reference');
+    if (reference && (await findRefundByReference(db, tx.transaction_id, reference)))
+      throw new GatewayError('E0008', 'refund_reference');
     const sequence = tx.refund_seq + 1;
     const referenceId = `${tx.transaction_id}-${sequence}`;
     await insertRefund(db, {
@@ -57,9 +58,19 @@ const REFUND: BatchOp = {
       },
       now,
     );
-    return { refund_message: REFUND_ACCEPTED, refund_reference: reference || referenceId, refund_reference_id: referenceId, error_message: '' };
+    return {
+      refund_message: REFUND_ACCEPTED,
+      refund_reference: reference || referenceId,
+      refund_reference_id: referenceId,
+      error_message: '',
+    };
   },
-  failed: (message) => ({ refund_message: message, refund_reference: '', refund_reference_id: '', error_message: message }),
+  failed: (message) => ({
+    refund_message: message,
+    refund_reference: '',
+    refund_reference_id: '',
+    error_message: message,
+  }),
 };
 
 export function refundRoute(deps: SandboxDeps) {

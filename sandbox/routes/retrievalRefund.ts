@@ -27,7 +27,8 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
     checkSignature('retrievalRefund', fields, account);
     const references = splitList(fields.refund_references);
     if (references.length === 0) throw new GatewayError('I0059', 'refund_references', 'refund_references is required');
-    if (references.length > BATCH_LIMIT.query) throw new GatewayError('B0001', 'refund_references', `at most ${BATCH_LIMIT.query} references`);
+    if (references.length > BATCH_LIMIT.query)
+      throw new GatewayError('B0001', 'refund_references', `at most ${BATCH_LIMIT.query} references`);
     const list: Record<string, string>[] = [];
     const found = new Set<string>();
     for (const refund of await refundsByReferences(deps.db, references)) {
@@ -50,7 +51,16 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
       });
     }
     for (const ref of references) if (!found.has(ref)) list.push({ refund_reference_id: ref, query_result: '0' });
-    const envelope = { merchant_id: account.merchant_id, account_id: account.account_id, return_status: '1', return_message: 'Success' };
-    return c.json({ ...envelope, encryption_data: sign('batchResponse', envelope, account.sign_key), refund_list: list });
+    const envelope = {
+      merchant_id: account.merchant_id,
+      account_id: account.account_id,
+      return_status: '1',
+      return_message: 'Success',
+    };
+    return c.json({
+      ...envelope,
+      encryption_data: sign('batchResponse', envelope, account.sign_key),
+      refund_list: list,
+    });
   });
 }

@@ -9,12 +9,23 @@ const REMOTE_ONLY = { merchant_id: '701002', account_id: '701002010', key: 'sk_r
 let sb: TestSandbox;
 beforeAll(async () => {
   sb = await startTestSandbox({
-    accounts: [...BUILT_IN_ACCOUNTS, { merchant_id: REMOTE_ONLY.merchant_id, account_id: REMOTE_ONLY.account_id, sign_key: REMOTE_ONLY.key, capture: 'auto', query_ips: ['203.0.113.7'], apm_methods: [] }],
+    accounts: [
+      ...BUILT_IN_ACCOUNTS,
+      {
+        merchant_id: REMOTE_ONLY.merchant_id,
+        account_id: REMOTE_ONLY.account_id,
+        sign_key: REMOTE_ONLY.key,
+        capture: 'auto',
+        query_ips: ['203.0.113.7'],
+        apm_methods: [],
+      },
+    ],
   });
 });
 afterAll(() => sb?.close());
 
-const query = (account: typeof MANUAL | typeof REMOTE_ONLY, selection: Record<string, string>) => postForm(`${sb.url}/v1/retrievalTrans`, signed('query', account, selection));
+const query = (account: typeof MANUAL | typeof REMOTE_ONLY, selection: Record<string, string>) =>
+  postForm(`${sb.url}/v1/retrievalTrans`, signed('query', account, selection));
 
 describe('/v1/retrievalTrans', () => {
   it('answers the transaction record of spec 2.6 by orders and by trades, signed', async () => {
@@ -45,13 +56,25 @@ describe('/v1/retrievalTrans', () => {
       website: 'shop.example',
       shopper_email: 'ana@example.com',
       shopper_phone: '+5511912345678',
-      delivery_information: { delivery_firstname: 'Bia', delivery_lastname: 'Souza', delivery_country: 'BR', delivery_city: 'Rio', delivery_address: 'Rua B 2', delivery_postal_code: '20000-000', delivery_state: 'RJ' },
+      delivery_information: {
+        delivery_firstname: 'Bia',
+        delivery_lastname: 'Souza',
+        delivery_country: 'BR',
+        delivery_city: 'Rio',
+        delivery_address: 'Rua B 2',
+        delivery_postal_code: '20000-000',
+        delivery_state: 'RJ',
+      },
       antifraud_provider: expect.any(String),
       fraud_check_result: [{ check_items: expect.any(String), status: 'ACCEPT' }],
       is3ds: '0',
       payment_status: '3000',
       query_result: '1',
-      subscription_result: { contract_name: 'Monthly box', recurring_deduction_period: '1 month', recurring_status: '1' },
+      subscription_result: {
+        contract_name: 'Monthly box',
+        recurring_deduction_period: '1 month',
+        recurring_status: '1',
+      },
     });
     expect(paid.reference_no).toMatch(/\S/);
     expect(paid.transaction_date).toMatch(/^\d{14}$/);
@@ -64,7 +87,11 @@ describe('/v1/retrievalTrans', () => {
   it('without delivery details, delivery_information is the billing address', async () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
     const body = (await (await query(MANUAL, { orders: p.order_no })).json()) as Record<string, any>;
-    expect(body.orders_list[0].delivery_information).toMatchObject({ delivery_firstname: 'Ana', delivery_city: 'Sao Paulo', delivery_country: 'BR' });
+    expect(body.orders_list[0].delivery_information).toMatchObject({
+      delivery_firstname: 'Ana',
+      delivery_city: 'Sao Paulo',
+      delivery_country: 'BR',
+    });
   });
 
   it('shows refunds and partial captures as they happened', async () => {
@@ -73,7 +100,11 @@ describe('/v1/retrievalTrans', () => {
     await batch(sb.url, MANUAL, 'capture', [{ ...item, amount: '20.00' }]);
     await batch(sb.url, MANUAL, 'refund', [{ ...item, amount: '25.00', refund_amount: '5.00' }]);
     const body = (await (await query(MANUAL, { trades: p.transaction_id })).json()) as Record<string, any>;
-    expect(body.orders_list[0]).toMatchObject({ payment_status: '3100', captured_amount: '20.00', refunded_amount: '5.00' });
+    expect(body.orders_list[0]).toMatchObject({
+      payment_status: '3100',
+      captured_amount: '20.00',
+      refunded_amount: '5.00',
+    });
   });
 
   it('a transaction of another account is not found', async () => {
@@ -89,7 +120,10 @@ describe('/v1/retrievalTrans', () => {
   });
 
   it('refuses a wrong signature (I0013)', async () => {
-    const res = await postForm(`${sb.url}/v1/retrievalTrans`, { ...signed('query', MANUAL, { orders: 'A' }), encryption_data: 'ab'.repeat(32) });
+    const res = await postForm(`${sb.url}/v1/retrievalTrans`, {
+      ...signed('query', MANUAL, { orders: 'A' }),
+      encryption_data: 'ab'.repeat(32),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'I0013' });
   });
@@ -119,7 +153,10 @@ describe('/v1/retrievalTrans', () => {
   });
 
   it('an oversized account_id is I0060', async () => {
-    const res = await postForm(`${sb.url}/v1/retrievalTrans`, signed('query', { ...MANUAL, account_id: '70100101011' }, { orders: 'A' }));
+    const res = await postForm(
+      `${sb.url}/v1/retrievalTrans`,
+      signed('query', { ...MANUAL, account_id: '70100101011' }, { orders: 'A' }),
+    );
     expect(await res.json()).toMatchObject({ code: 'I0060', source: 'account_id' });
   });
 

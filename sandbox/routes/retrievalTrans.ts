@@ -27,7 +27,11 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     c.set('orderNos', orders);
     if (orders.length + trades.length === 0) throw new GatewayError('I0059', 'orders', 'orders or trades is required');
     if (orders.length + trades.length > BATCH_LIMIT.query) {
-      throw new GatewayError('B0001', orders.length ? 'orders' : 'trades', `at most ${BATCH_LIMIT.query} orders and trades together`);
+      throw new GatewayError(
+        'B0001',
+        orders.length ? 'orders' : 'trades',
+        `at most ${BATCH_LIMIT.query} orders and trades together`,
+      );
     }
     const list: Record<string, unknown>[] = [];
     for (const orderNo of orders) {
@@ -36,9 +40,22 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     }
     for (const transactionId of trades) {
       const tx = await getTransaction(deps.db, transactionId);
-      list.push(tx && tx.account_id === account.account_id ? toTransactionRecord(tx) : { order_no: '', transaction_id: transactionId, query_result: '0' });
+      list.push(
+        tx && tx.account_id === account.account_id
+          ? toTransactionRecord(tx)
+          : { order_no: '', transaction_id: transactionId, query_result: '0' },
+      );
     }
-    const envelope = { merchant_id: account.merchant_id, account_id: account.account_id, return_status: '1', return_message: 'Success' };
-    return c.json({ ...envelope, encryption_data: sign('batchResponse', envelope, account.sign_key), orders_list: list });
+    const envelope = {
+      merchant_id: account.merchant_id,
+      account_id: account.account_id,
+      return_status: '1',
+      return_message: 'Success',
+    };
+    return c.json({
+      ...envelope,
+      encryption_data: sign('batchResponse', envelope, account.sign_key),
+      orders_list: list,
+    });
   });
 }

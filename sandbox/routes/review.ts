@@ -20,13 +20,38 @@ const REVIEW: BatchOp = {
   echo: ['amount', 'currency', 'order_no', 'review_flag', 'transaction_id'],
   async apply(db, account, tx, item, now) {
     const approve = item.review_flag === '1';
-    if (!canApply(tx.status, approve ? 'review_approve' : 'review_reject')) throw new GatewayError('E0009', 'transaction_id');
+    if (!canApply(tx.status, approve ? 'review_approve' : 'review_reject'))
+      throw new GatewayError('E0009', 'transaction_id');
     checkOrderAmount(tx, item);
     if (approve) {
       const { to, captured_minor } = approval(account, tx);
-      await moveTransaction(db, account, tx, { event: 'review_approve', to, message: '0000:Review approved', notify: NOTIFY_TYPE.review, patch: { captured_minor, fraud_status: 'ACCEPT' } }, now);
+      await moveTransaction(
+        db,
+        account,
+        tx,
+        {
+          event: 'review_approve',
+          to,
+          message: '0000:Review approved',
+          notify: NOTIFY_TYPE.review,
+          patch: { captured_minor, fraud_status: 'ACCEPT' },
+        },
+        now,
+      );
     } else {
-      await moveTransaction(db, account, tx, { event: 'review_reject', to: '5000', message: '5000:Rejected in review', notify: NOTIFY_TYPE.review, patch: { fraud_status: 'REJECT' } }, now);
+      await moveTransaction(
+        db,
+        account,
+        tx,
+        {
+          event: 'review_reject',
+          to: '5000',
+          message: '5000:Rejected in review',
+          notify: NOTIFY_TYPE.review,
+          patch: { fraud_status: 'REJECT' },
+        },
+        now,
+      );
     }
     return { error_message: '' };
   },

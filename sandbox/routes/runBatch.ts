@@ -39,21 +39,34 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
   c.set('accountId', account.account_id);
   checkSignature(op.name, fields, account);
   const list = fields[op.listField];
-  if (!Array.isArray(list) || list.length === 0) throw new GatewayError('I0059', op.listField, `${op.listField} must be a non-empty array`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw new GatewayError('I0059', op.listField, `${op.listField} must be a non-empty array`);
   const limit = BATCH_LIMIT[op.name];
-  if (list.length > limit) throw new GatewayError('B0001', op.listField, `${op.name} takes at most ${limit} orders per request, got ${list.length}`);
-  c.set('orderNos', list.map((item) => (item as Fields | null)?.order_no).filter((v): v is string => typeof v === 'string'));
+  if (list.length > limit)
+    throw new GatewayError(
+      'B0001',
+      op.listField,
+      `${op.name} takes at most ${limit} orders per request, got ${list.length}`,
+    );
+  c.set(
+    'orderNos',
+    list.map((item) => (item as Fields | null)?.order_no).filter((v): v is string => typeof v === 'string'),
+  );
 
   const results: Record<string, string>[] = [];
   for (const [i, raw] of list.entries()) {
     const item: Fields = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Fields) : {};
-    const echo = Object.fromEntries(op.echo.map((name) => [name, typeof item[name] === 'string' ? (item[name] as string) : '']));
+    const echo = Object.fromEntries(
+      op.echo.map((name) => [name, typeof item[name] === 'string' ? (item[name] as string) : '']),
+    );
     try {
       checkFields(item, op.itemRules, `${op.listField}[${i}].`);
       const done = await deps.db.transaction().execute(async (trx) => {
         const tx = await getTransaction(trx, String(item.transaction_id));
-        if (!tx || tx.account_id !== account.account_id || tx.order_no !== item.order_no) throw new GatewayError('I0115', 'transaction_id');
-        if (tx.currency !== item.currency) throw new GatewayError('I0023', 'currency', 'currency does not match the order');
+        if (!tx || tx.account_id !== account.account_id || tx.order_no !== item.order_no)
+          throw new GatewayError('I0115', 'transaction_id');
+        if (tx.currency !== item.currency)
+          throw new GatewayError('I0023', 'currency', 'currency does not match the order');
         return op.apply(trx, account, tx, item, deps.now());
       });
       results.push({ ...echo, ...done, [op.statusField]: '1' });
@@ -71,10 +84,15 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
     return_status: failures === 0 ? '1' : '2',
     return_message: failures === 0 ? 'Success' : `${failures} of ${results.length} items failed`,
   };
-  return c.json({ ...envelope, encryption_data: sign('batchResponse', envelope, account.sign_key), [op.listField]: results });
+  return c.json({
+    ...envelope,
+    encryption_data: sign('batchResponse', envelope, account.sign_key),
+    [op.listField]: results,
+  });
 }
 
 /** The item's `amount` must be the order's amount (capture is the exception: it names the amount to capture). */
 export function checkOrderAmount(tx: TransactionRow, item: Fields): void {
-  if (toMinor(String(item.amount), tx.currency) !== tx.amount_minor) throw new GatewayError('I0020', 'amount', 'amount does not match the order amount');
+  if (toMinor(String(item.amount), tx.currency) !== tx.amount_minor)
+    throw new GatewayError('I0020', 'amount', 'amount does not match the order amount');
 }

@@ -32,7 +32,8 @@ export function sandboxControlRoute(deps: SandboxDeps) {
           fields: JSON.parse(n.fields_json) as Record<string, string>,
           created_at: new Date(n.created_at).toISOString(),
           state: n.delivered_at !== null ? 'delivered' : n.gave_up_at !== null ? 'gave_up' : 'pending',
-          next_attempt_at: n.delivered_at === null && n.gave_up_at === null ? new Date(n.next_attempt_at).toISOString() : null,
+          next_attempt_at:
+            n.delivered_at === null && n.gave_up_at === null ? new Date(n.next_attempt_at).toISOString() : null,
           attempts: n.attempt_list.map((a) => ({
             at: new Date(a.attempted_at).toISOString(),
             http_status: a.http_status,

@@ -10,5 +10,10 @@ export async function insertCardToken(db: Db, row: Insertable<CardTokenTable>): 
 
 /** The token, only within `accountId`: one merchant's token means nothing to another account. */
 export function findCardToken(db: Db, accountId: string, tokenId: string): Promise<CardTokenRow | undefined> {
-  return db.selectFrom('card_tokens').selectAll().where('token_id', '=', tokenId).where('account_id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('card_tokens')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
 }

@@ -31,7 +31,11 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('created_at', 'integer', (c) => c.notNull())
         .addColumn('updated_at', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('transactions_order').on('transactions').columns(['account_id', 'order_no', 'created_at']).execute();
+      await db.schema
+        .createIndex('transactions_order')
+        .on('transactions')
+        .columns(['account_id', 'order_no', 'created_at'])
+        .execute();
       await db.schema.createIndex('transactions_settle').on('transactions').column('settle_at').execute();
 
       await db.schema
@@ -73,7 +77,11 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('delivered_at', 'integer')
         .addColumn('gave_up_at', 'integer')
         .execute();
-      await db.schema.createIndex('notifications_due').on('notifications').columns(['delivered_at', 'gave_up_at', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('notifications_due')
+        .on('notifications')
+        .columns(['delivered_at', 'gave_up_at', 'next_attempt_at'])
+        .execute();
 
       await db.schema
         .createTable('notification_attempts')

@@ -6,7 +6,12 @@ export type NotificationRow = Selectable<NotificationTable>;
 export type AttemptRow = Selectable<NotificationAttemptTable>;
 
 /** Undelivered notifications whose time has come, oldest first, except the `held` ones (notify_ids). */
-export function dueNotifications(db: Db, now: number, limit: number, held: readonly string[] = []): Promise<NotificationRow[]> {
+export function dueNotifications(
+  db: Db,
+  now: number,
+  limit: number,
+  held: readonly string[] = [],
+): Promise<NotificationRow[]> {
   let q = db
     .selectFrom('notifications')
     .selectAll()
@@ -36,7 +41,10 @@ export async function recordAttempt(
   next: { delivered_at?: number; gave_up_at?: number; next_attempt_at?: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('notification_attempts').values({ notify_id: row.notify_id, ...attempt }).execute();
+    await trx
+      .insertInto('notification_attempts')
+      .values({ notify_id: row.notify_id, ...attempt })
+      .execute();
     await trx
       .updateTable('notifications')
       .set({ attempts: row.attempts + 1, ...next })
@@ -56,6 +64,8 @@ export async function listNotifications(
   if (filter.account_id) q = q.where('account_id', '=', filter.account_id);
   const rows = await q.orderBy('created_at').limit(500).execute();
   const ids = rows.map((r) => r.notify_id);
-  const attempts = ids.length ? await db.selectFrom('notification_attempts').selectAll().where('notify_id', 'in', ids).orderBy('id').execute() : [];
+  const attempts = ids.length
+    ? await db.selectFrom('notification_attempts').selectAll().where('notify_id', 'in', ids).orderBy('id').execute()
+    : [];
   return rows.map((r) => ({ ...r, attempt_list: attempts.filter((a) => a.notify_id === r.notify_id) }));
 }

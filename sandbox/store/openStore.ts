@@ -19,7 +19,10 @@ export async function openStore(file: string): Promise<Store> {
   // WAL keeps readers (the control routes) from blocking the writer; a busy timeout covers a second process
   database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   const db = new Kysely<SandboxDb>({ dialect: new SqliteDialect({ database: database as never }) });
-  const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  }).migrateToLatest();
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -8,8 +8,17 @@ export async function insertRefund(db: Db, row: Insertable<RefundTable>): Promis
   await db.insertInto('refunds').values(row).execute();
 }
 
-export function findRefundByReference(db: Db, transactionId: string, reference: string): Promise<RefundRow | undefined> {
-  return db.selectFrom('refunds').selectAll().where('transaction_id', '=', transactionId).where('refund_reference', '=', reference).executeTakeFirst();
+export function findRefundByReference(
+  db: Db,
+  transactionId: string,
+  reference: string,
+): Promise<RefundRow | undefined> {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .where('refund_reference', '=', reference)
+    .executeTakeFirst();
 }
 
 /** Refunds named by refund_reference_id or by the merchant's refund_reference. */

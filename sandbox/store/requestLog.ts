@@ -17,7 +17,10 @@ export async function logRequest(db: Db, entry: RequestLogEntry): Promise<void> 
     .execute();
 }
 
-export async function countRequests(db: Db, filter: { endpoint?: string; order_no?: string; account_id?: string }): Promise<number> {
+export async function countRequests(
+  db: Db,
+  filter: { endpoint?: string; order_no?: string; account_id?: string },
+): Promise<number> {
   let q = db.selectFrom('request_log').select((eb) => eb.fn.countAll<number>().as('n'));
   if (filter.endpoint) q = q.where('endpoint', '=', filter.endpoint);
   if (filter.account_id) q = q.where('account_id', '=', filter.account_id);

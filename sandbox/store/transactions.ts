@@ -31,7 +31,13 @@ const SUCCESSFUL: PaymentStatus[] = ['2000', '3000', '3100', '3200', '6000'];
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A successful payment of `order_no` in the account within the last 24 hours, other than `exceptId`. */
-export function findSuccessfulWithin24h(db: Db, accountId: string, orderNo: string, now: number, exceptId = ''): Promise<TransactionRow | undefined> {
+export function findSuccessfulWithin24h(
+  db: Db,
+  accountId: string,
+  orderNo: string,
+  now: number,
+  exceptId = '',
+): Promise<TransactionRow | undefined> {
   return db
     .selectFrom('transactions')
     .selectAll()
@@ -47,7 +53,12 @@ export function findSuccessfulWithin24h(db: Db, accountId: string, orderNo: stri
  * Updates the row only if it is still in `from`: two concurrent operations on one order cannot both apply.
  * Returns false when the status had already moved.
  */
-export async function updateIfStatus(db: Db, transactionId: string, from: PaymentStatus, patch: TransactionPatch): Promise<boolean> {
+export async function updateIfStatus(
+  db: Db,
+  transactionId: string,
+  from: PaymentStatus,
+  patch: TransactionPatch,
+): Promise<boolean> {
   const result = await db
     .updateTable('transactions')
     .set(patch)
@@ -57,7 +68,11 @@ export async function updateIfStatus(db: Db, transactionId: string, from: Paymen
   return result.numUpdatedRows > 0n;
 }
 
-export function listTransactions(db: Db, filter: { order_no?: string; transaction_id?: string; account_id?: string }, limit = 100): Promise<TransactionRow[]> {
+export function listTransactions(
+  db: Db,
+  filter: { order_no?: string; transaction_id?: string; account_id?: string },
+  limit = 100,
+): Promise<TransactionRow[]> {
   let q = db.selectFrom('transactions').selectAll();
   if (filter.order_no) q = q.where('order_no', '=', filter.order_no);
   if (filter.transaction_id) q = q.where('transaction_id', '=', filter.transaction_id);

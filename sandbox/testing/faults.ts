@@ -20,6 +20,8 @@ export async function clearFaults(base: string): Promise<void> {
 
 /** `{count}` of `/sandbox/requests/count`. */
 export async function requestCount(base: string, endpoint: string, orderNo: string): Promise<number> {
-  const res = await fetch(`${base}/sandbox/requests/count?endpoint=${encodeURIComponent(endpoint)}&order_no=${encodeURIComponent(orderNo)}`);
+  const res = await fetch(
+    `${base}/sandbox/requests/count?endpoint=${encodeURIComponent(endpoint)}&order_no=${encodeURIComponent(orderNo)}`,
+  );
   return ((await res.json()) as { count: number }).count;
 }

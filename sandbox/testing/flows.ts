@@ -9,7 +9,11 @@ export interface TransactionView {
 }
 
 /** Checkout step 1 and the loading page's auto-post (step 2): returns the hosted card page's form. */
-export async function openCardPage(base: string, account: TestAccount, order: Record<string, unknown>): Promise<{ action: string; token: string; html: string }> {
+export async function openCardPage(
+  base: string,
+  account: TestAccount,
+  order: Record<string, unknown>,
+): Promise<{ action: string; token: string; html: string }> {
   const step1 = await postForm(`${base}/v1/checkout`, signed('checkout', account, order));
   expect(step1.status, await step1.clone().text()).toBe(200);
   const loading = await step1.text();
@@ -20,12 +24,28 @@ export async function openCardPage(base: string, account: TestAccount, order: Re
 }
 
 /** Posts the card form; returns the response (a 303 when the payment ended, a page otherwise). */
-export function submitCard(page: { action: string; token: string }, card: string, extra: Record<string, string> = {}): Promise<Response> {
-  return postForm(page.action, { token: page.token, holder: 'Ana Silva', card_number: card, expiry: '12/39', cvv: '123', action: 'pay', ...extra });
+export function submitCard(
+  page: { action: string; token: string },
+  card: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return postForm(page.action, {
+    token: page.token,
+    holder: 'Ana Silva',
+    card_number: card,
+    expiry: '12/39',
+    cvv: '123',
+    action: 'pay',
+    ...extra,
+  });
 }
 
 /** Creates an APM payment and returns its issuer_url and transaction_id from the XML. */
-export async function authoriseApm(base: string, account: TestAccount, order: Record<string, unknown>): Promise<{ issuerUrl: string; transactionId: string; xml: string }> {
+export async function authoriseApm(
+  base: string,
+  account: TestAccount,
+  order: Record<string, unknown>,
+): Promise<{ issuerUrl: string; transactionId: string; xml: string }> {
   const res = await postJson(`${base}/v1/authorise`, signed('authorise', account, { payment_method: 'PIX', ...order }));
   const xml = await res.text();
   expect(res.status, xml).toBe(200);
@@ -63,16 +83,30 @@ export async function notificationsOf(base: string, orderNo: string): Promise<No
 }
 
 /** A card payment paid through the hosted page with `card`; returns the order and its transaction. */
-export async function payByCard(base: string, account: TestAccount, card: string, order: Record<string, unknown>): Promise<{ order_no: string; transaction_id: string; payment_status: string }> {
+export async function payByCard(
+  base: string,
+  account: TestAccount,
+  card: string,
+  order: Record<string, unknown>,
+): Promise<{ order_no: string; transaction_id: string; payment_status: string }> {
   const page = await openCardPage(base, account, order);
   const res = await submitCard(page, card);
   expect(res.status).toBe(303);
   const params = new URL(res.headers.get('location')!).searchParams;
-  return { order_no: String(order.order_no), transaction_id: params.get('transaction_id')!, payment_status: params.get('payment_status')! };
+  return {
+    order_no: String(order.order_no),
+    transaction_id: params.get('transaction_id')!,
+    payment_status: params.get('payment_status')!,
+  };
 }
 
 /** Posts a signed batch call (`/v1/<op>`) with `items` in `<op>_orders`; returns status and JSON body. */
-export async function batch(base: string, account: TestAccount, op: 'capture' | 'cancel' | 'review' | 'refund', items: Record<string, unknown>[]): Promise<{ status: number; body: Record<string, any> }> {
+export async function batch(
+  base: string,
+  account: TestAccount,
+  op: 'capture' | 'cancel' | 'review' | 'refund',
+  items: Record<string, unknown>[],
+): Promise<{ status: number; body: Record<string, any> }> {
   const res = await postJson(`${base}/v1/${op}`, signed(op, account, { [`${op}_orders`]: items }));
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }

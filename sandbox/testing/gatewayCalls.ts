@@ -7,20 +7,34 @@ export const AUTO = { merchant_id: '701001', account_id: '701001020', key: 'sk_s
 export type TestAccount = { merchant_id: string; account_id: string; key: string };
 
 /** `body` with the envelope of `account` and its encryption_data for `kind`. */
-export function signed(kind: SignedMessage, account: TestAccount, body: Record<string, unknown>): Record<string, unknown> {
+export function signed(
+  kind: SignedMessage,
+  account: TestAccount,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const message = { merchant_id: account.merchant_id, account_id: account.account_id, ...body };
   return { ...message, encryption_data: sign(kind, message, account.key) };
 }
 
 export function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), redirect: 'manual' });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
 }
 
 /** A form post; object and array values are JSON-encoded, as PROTOCOL.md 2 says. */
 export function postForm(url: string, fields: Record<string, unknown>): Promise<Response> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
 }
 
 let counter = 0;
@@ -53,7 +67,8 @@ export function paymentOrder(overrides: Record<string, unknown> = {}): Record<st
 /** Values of the hidden inputs of an HTML form, by name (the last one wins, as a form post would send). */
 export function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) out[unescape(m[1]!)] = unescape(m[2]!);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    out[unescape(m[1]!)] = unescape(m[2]!);
   return out;
 }
 
@@ -64,5 +79,10 @@ export function formAction(html: string): string {
 }
 
 function unescape(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

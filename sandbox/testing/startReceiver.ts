@@ -24,7 +24,12 @@ export async function startReceiver(
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', fields: Object.fromEntries(new URLSearchParams(body)), at: Date.now() });
+      received.push({
+        path: req.url ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        fields: Object.fromEntries(new URLSearchParams(body)),
+        at: Date.now(),
+      });
       const status = statuses.shift() ?? fallback;
       res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status === 200 ? 'success' : 'try again');
     });

@@ -16,7 +16,9 @@ export interface TestSandbox {
  * The sandbox in-process, on a free loopback port, with a temp SQLite file and a clock the test controls
  * (starting at the real time). Notifications run on the fast schedule unless `notifyScale` says otherwise.
  */
-export async function startTestSandbox(opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number } = {},
+): Promise<TestSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   let offset = 0;
   const logs: TestSandbox['logs'] = [];

@@ -1,5 +1,9 @@
 /** Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs`. No fixed sleeps. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let delay = 10;
   for (;;) {

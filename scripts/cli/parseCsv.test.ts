@@ -5,12 +5,23 @@ import { readBulkCsv } from './readBulkCsv';
 
 describe('parseCsv', () => {
   it('reads quoted fields, doubled quotes, CRLF and LF, a BOM, and skips blank lines', () => {
-    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n\n"multi\nline",\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['multi\nline', '']]);
+    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n\n"multi\nline",\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['multi\nline', ''],
+    ]);
   });
 
   it('reads back what the results CSV writes', () => {
-    const rows = [['ORD-1', 'E0009:Wrong, "status"'], ['ORD-2', '=cmd']];
-    expect(parseCsv(toCsv(['order_no', 'error'], rows))).toEqual([['order_no', 'error'], ['ORD-1', 'E0009:Wrong, "status"'], ['ORD-2', "'=cmd"]]);
+    const rows = [
+      ['ORD-1', 'E0009:Wrong, "status"'],
+      ['ORD-2', '=cmd'],
+    ];
+    expect(parseCsv(toCsv(['order_no', 'error'], rows))).toEqual([
+      ['order_no', 'error'],
+      ['ORD-1', 'E0009:Wrong, "status"'],
+      ['ORD-2', "'=cmd"],
+    ]);
   });
 
   it('refuses a file that ends inside quotes', () => {
@@ -22,14 +33,29 @@ describe('readBulkCsv', () => {
   it('turns rows into items, and rows it cannot send into results naming their line', () => {
     const records = csvRecords('Transaction_ID,order_no,approve\nT1,,yes\n,ORD-2,reject\n,ORD-3,maybe\n,,true\n');
     expect(readBulkCsv(records, 'review')).toEqual({
-      items: [{ transaction_id: 'T1', approve: true }, { order_no: 'ORD-2', approve: false }],
+      items: [
+        { transaction_id: 'T1', approve: true },
+        { order_no: 'ORD-2', approve: false },
+      ],
       refused: [
-        { order_no: 'ORD-3', ok: false, error: { code: 'invalid_row', message: 'line 4: approve must be true (approve) or false (reject)' } },
-        { order_no: 'line 5', ok: false, error: { code: 'invalid_row', message: 'line 5: needs an order_no or a transaction_id' } },
+        {
+          order_no: 'ORD-3',
+          ok: false,
+          error: { code: 'invalid_row', message: 'line 4: approve must be true (approve) or false (reject)' },
+        },
+        {
+          order_no: 'line 5',
+          ok: false,
+          error: { code: 'invalid_row', message: 'line 5: needs an order_no or a transaction_id' },
+        },
       ],
     });
     expect(readBulkCsv(csvRecords('order_no,amount\nORD-1,5.00\n'), 'cancel').refused).toEqual([
-      { order_no: 'ORD-1', ok: false, error: { code: 'invalid_row', message: 'line 2: an amount is not taken by cancel' } },
+      {
+        order_no: 'ORD-1',
+        ok: false,
+        error: { code: 'invalid_row', message: 'line 2: an amount is not taken by cancel' },
+      },
     ]);
   });
 });

@@ -42,5 +42,8 @@ export function csvRecords(text: string): { line: number; record: Record<string,
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   const names = header.map((h) => h.trim().toLowerCase());
-  return rows.map((cells, i) => ({ line: i + 2, record: Object.fromEntries(names.map((n, j) => [n, (cells[j] ?? '').trim()])) }));
+  return rows.map((cells, i) => ({
+    line: i + 2,
+    record: Object.fromEntries(names.map((n, j) => [n, (cells[j] ?? '').trim()])),
+  }));
 }

@@ -6,21 +6,34 @@ export type CliAction = 'capture' | 'cancel' | 'review' | 'refund';
 export type CliItem = BulkItem & { transaction_id?: string };
 
 const DECIMAL = /^\d+(\.\d+)?$/;
-const APPROVE: Record<string, boolean> = { true: true, yes: true, approve: true, '1': true, false: false, no: false, reject: false, '0': false };
+const APPROVE: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  approve: true,
+  '1': true,
+  false: false,
+  no: false,
+  reject: false,
+  '0': false,
+};
 
 /**
  * The spreadsheet's rows as bulk items. Columns: `order_no` or `transaction_id`; `amount` (capture, refund;
  * empty = the full amount); `reason` (refund); `approve` (review: true/false, yes/no, approve/reject). A row
  * that could not be sent as it is becomes a failed result naming its line, and is not sent.
  */
-export function readBulkCsv(records: { line: number; record: Record<string, string> }[], action: CliAction): { items: CliItem[]; refused: BulkResult[] } {
+export function readBulkCsv(
+  records: { line: number; record: Record<string, string> }[],
+  action: CliAction,
+): { items: CliItem[]; refused: BulkResult[] } {
   const items: CliItem[] = [];
   const refused: BulkResult[] = [];
   for (const { line, record } of records) {
     const orderNo = record.order_no ?? '';
     const transactionId = record.transaction_id ?? '';
     const name = orderNo || transactionId || `line ${line}`;
-    const refuse = (message: string) => refused.push({ order_no: name, ok: false, error: { code: 'invalid_row', message: `line ${line}: ${message}` } });
+    const refuse = (message: string) =>
+      refused.push({ order_no: name, ok: false, error: { code: 'invalid_row', message: `line ${line}: ${message}` } });
     if (!orderNo && !transactionId) {
       refuse('needs an order_no or a transaction_id');
       continue;

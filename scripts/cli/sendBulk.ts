@@ -22,11 +22,21 @@ export async function sendBulk(
       answered = (await send(chunk)).results;
     } catch (e) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 0)) throw e;
-      const error = e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'error', message: String(e) };
+      const error =
+        e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'error', message: String(e) };
       answered = chunk.map((item) => ({ order_no: item.order_no ?? item.transaction_id ?? '', ok: false, error }));
     }
     chunk.forEach((item, j) => {
-      all.push(answered[j] ?? { order_no: item.order_no ?? item.transaction_id ?? '', ok: false, error: { code: 'no_result', message: 'the backend returned no result for this order; sync it to see its state' } });
+      all.push(
+        answered[j] ?? {
+          order_no: item.order_no ?? item.transaction_id ?? '',
+          ok: false,
+          error: {
+            code: 'no_result',
+            message: 'the backend returned no result for this order; sync it to see its state',
+          },
+        },
+      );
     });
     onProgress(Math.min(i + CHUNK, items.length));
   }

@@ -11,7 +11,11 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/orders/review', body: { orders: [{ order_no: 'ORD-1', approve: true }] } },
   { method: 'POST', path: '/orders/refund', body: { orders: [{ order_no: 'ORD-1' }] } },
   { method: 'POST', path: '/orders/sync', body: { order_nos: ['ORD-1'] } },
-  { method: 'POST', path: '/payouts', body: { payment_amount: '10.00', payment_currency: 'EUR', beneficiary: { company_name: 'ACME' } } },
+  {
+    method: 'POST',
+    path: '/payouts',
+    body: { payment_amount: '10.00', payment_currency: 'EUR', beneficiary: { company_name: 'ACME' } },
+  },
   { method: 'GET', path: '/payouts' },
   { method: 'GET', path: '/payouts/po_1' },
   { method: 'GET', path: '/payment-methods' },
@@ -34,7 +38,11 @@ describe('admin API authentication', () => {
     { name: 'a wrong token', headers: {}, token: 'the-admin-token-0123456788' },
     { name: 'the shop secret instead', headers: {}, token: 'demo-shop-secret' },
     { name: 'the right token with a suffix', headers: {}, token: 'the-admin-token-0123456789x' },
-    { name: 'the right token in another scheme', headers: { Authorization: 'Basic the-admin-token-0123456789' }, token: null },
+    {
+      name: 'the right token in another scheme',
+      headers: { Authorization: 'Basic the-admin-token-0123456789' },
+      token: null,
+    },
     { name: 'the right token as a query parameter', headers: {}, token: null },
   ];
 
@@ -42,14 +50,25 @@ describe('admin API authentication', () => {
     it(`${route.method} ${route.path}: 401 without the admin token, not 401 with it`, async () => {
       const bodies = new Set<string>();
       for (const variant of REFUSED) {
-        const path = variant.name.includes('query') ? `${route.path}${route.path.includes('?') ? '&' : '?'}token=the-admin-token-0123456789` : route.path;
-        const res = await admin(backend, path, { method: route.method, body: route.body, headers: variant.headers, token: variant.token });
+        const path = variant.name.includes('query')
+          ? `${route.path}${route.path.includes('?') ? '&' : '?'}token=the-admin-token-0123456789`
+          : route.path;
+        const res = await admin(backend, path, {
+          method: route.method,
+          body: route.body,
+          headers: variant.headers,
+          token: variant.token,
+        });
         expect(res.status, variant.name).toBe(401);
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="admin token"');
         bodies.add(JSON.stringify(res.body));
       }
       // one answer for every wrong credential: nothing says which part was wrong
-      expect([...bodies]).toEqual([JSON.stringify({ error: { code: 'unauthorized', message: 'a valid "Authorization: Bearer <admin token>" header is required' } })]);
+      expect([...bodies]).toEqual([
+        JSON.stringify({
+          error: { code: 'unauthorized', message: 'a valid "Authorization: Bearer <admin token>" header is required' },
+        }),
+      ]);
       const allowed = await admin(backend, route.path, { method: route.method, body: route.body });
       expect(allowed.status).not.toBe(401);
       expect(allowed.headers.get('cache-control')).toBe('no-store');
@@ -57,7 +76,15 @@ describe('admin API authentication', () => {
   }
 
   it('a refused PUT changes nothing', async () => {
-    expect((await admin(backend, '/payment-methods', { method: 'PUT', body: { methods: [] }, token: 'wrong' })).status).toBe(401);
-    expect((await admin(backend, '/payment-methods')).body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'pix', 'boleto', 'alipay', 'ideal']);
+    expect(
+      (await admin(backend, '/payment-methods', { method: 'PUT', body: { methods: [] }, token: 'wrong' })).status,
+    ).toBe(401);
+    expect((await admin(backend, '/payment-methods')).body.methods.map((m: { id: string }) => m.id)).toEqual([
+      'card',
+      'pix',
+      'boleto',
+      'alipay',
+      'ideal',
+    ]);
   });
 });

@@ -16,18 +16,25 @@ export function decodeCursor(cursor: string | undefined): Boundary | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && isPlainText(value[0]) && isPlainText(value[1])) return { at: value[0], id: value[1] };
+    if (Array.isArray(value) && value.length === 2 && isPlainText(value[0]) && isPlainText(value[1]))
+      return { at: value[0], id: value[1] };
   } catch {
     // fall through to the error below
   }
-  throw new ApiError(400, API_ERROR.invalid_request, 'cursor: is not a cursor from this API', [{ path: 'cursor', message: 'is not a cursor from this API' }]);
+  throw new ApiError(400, API_ERROR.invalid_request, 'cursor: is not a cursor from this API', [
+    { path: 'cursor', message: 'is not a cursor from this API' },
+  ]);
 }
 
 /** A string the store can hold: PostgreSQL text cannot contain U+0000. */
 const isPlainText = (v: unknown): v is string => typeof v === 'string' && !v.includes('\u0000');
 
 /** The next page's cursor when the page is full (one extra row was fetched to know). */
-export function nextCursor<T>(rows: T[], limit: number, boundary: (row: T) => Boundary): { page: T[]; next_cursor: string | null } {
+export function nextCursor<T>(
+  rows: T[],
+  limit: number,
+  boundary: (row: T) => Boundary,
+): { page: T[]; next_cursor: string | null } {
   if (rows.length <= limit) return { page: rows, next_cursor: null };
   const page = rows.slice(0, limit);
   return { page, next_cursor: encodeCursor(boundary(page[page.length - 1]!)) };

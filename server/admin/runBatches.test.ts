@@ -9,7 +9,7 @@ function gate() {
 }
 
 describe('runBatches', () => {
-  it('keeps at most `concurrency` batches in flight and answers in the batches\' order', async () => {
+  it("keeps at most `concurrency` batches in flight and answers in the batches' order", async () => {
     let inFlight = 0;
     let most = 0;
     const gates = Array.from({ length: 10 }, gate);
@@ -33,14 +33,20 @@ describe('runBatches', () => {
     }
     const results = await run;
     expect(most).toBe(3);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([
+      0, 10, 20, 30, 40, 50, 60, 70, 80, 90,
+    ]);
   });
 
   it('a failing batch fails alone: the others still run and answer', async () => {
-    const results = await runBatches([1, 2, 3, 4], async (n) => {
-      if (n === 2) throw new Error('gateway down');
-      return n;
-    }, 2);
+    const results = await runBatches(
+      [1, 2, 3, 4],
+      async (n) => {
+        if (n === 2) throw new Error('gateway down');
+        return n;
+      },
+      2,
+    );
     expect(results).toEqual([
       { status: 'fulfilled', value: 1 },
       { status: 'rejected', reason: new Error('gateway down') },

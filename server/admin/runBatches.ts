@@ -10,7 +10,8 @@ export async function runBatches<T, R>(
   run: (batch: T, index: number) => Promise<R>,
   concurrency = BATCH_CONCURRENCY,
 ): Promise<PromiseSettledResult<R>[]> {
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
   const results: PromiseSettledResult<R>[] = new Array(batches.length);
   let next = 0;
   async function worker(): Promise<void> {

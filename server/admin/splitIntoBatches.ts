@@ -6,7 +6,8 @@
  * splitIntoBatches(orders, BATCH_LIMIT.refund) // 120 orders -> batches of 50, 50, 20
  */
 export function splitIntoBatches<T>(items: readonly T[], limit: number): T[][] {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`batch limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`batch limit must be a positive integer, got ${limit}`);
   const batches: T[][] = [];
   for (let i = 0; i < items.length; i += limit) batches.push(items.slice(i, i + limit));
   return batches;

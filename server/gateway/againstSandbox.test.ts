@@ -31,7 +31,11 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -65,7 +69,11 @@ async function statusOf(client: GatewayClient, orderNo: string): Promise<string 
 describe('APM: authorise, issuer page, refunds', () => {
   it('pays by PIX, verifies the return and the notification, refunds in part and looks the refund up', async () => {
     const orderNo = uniq('APM');
-    const res = await manual.authorise({ ...order(orderNo, 'BRL', '100.00'), payment_method: 'PIX', document: '12345678909' });
+    const res = await manual.authorise({
+      ...order(orderNo, 'BRL', '100.00'),
+      payment_method: 'PIX',
+      document: '12345678909',
+    });
     // the sandbox's issuer_url answers 200: it is itself the page for the shopper
     expect(res.redirectUrl).toBe(res.issuerUrl);
     expect(res.result).toMatchObject({ order_no: orderNo, amount: '100.00', currency: 'BRL' });
@@ -78,13 +86,23 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(manual.verifyReturn(back.query, { currency: 'BRL', amount: '10.00' })).toBe(false);
     expect(await statusOf(manual, orderNo)).toBe('3000');
 
-    const note = await waitFor('the PAYMENT notification', () => notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000'));
+    const note = await waitFor('the PAYMENT notification', () =>
+      notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000'),
+    );
     expect(manual.verifyNotification(note)).toBe(true);
     expect(manual.verifyNotification({ ...note, amount: '1.00' })).toBe(false);
 
     const reference = uniq('RR');
     const refund = await manual.refund([
-      { transaction_id: transactionId, order_no: orderNo, currency: 'BRL', amount: '100.00', refund_amount: '30.00', refund_reason: 'damaged', refund_reference: reference },
+      {
+        transaction_id: transactionId,
+        order_no: orderNo,
+        currency: 'BRL',
+        amount: '100.00',
+        refund_amount: '30.00',
+        refund_reason: 'damaged',
+        refund_reference: reference,
+      },
     ]);
     expect(refund.returnStatus).toBe('1');
     expect(refund.items[0]).toMatchObject({ ok: true, transaction_id: transactionId, refund_amount: '30.00' });
@@ -97,18 +115,24 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(lookup.refunds.filter((r) => r.query_result === '1').map((r) => r.refund_reference_id)).toContain(refundId);
     expect(lookup.refunds.find((r) => r.refund_reference_id === 'NO-SUCH-REFUND')).toMatchObject({ query_result: '0' });
 
-    const over = await manual.refund([{ transaction_id: transactionId, order_no: orderNo, currency: 'BRL', amount: '100.00', refund_amount: '80.00' }]);
+    const over = await manual.refund([
+      { transaction_id: transactionId, order_no: orderNo, currency: 'BRL', amount: '100.00', refund_amount: '80.00' },
+    ]);
     expect(over.returnStatus).toBe('2');
     expect(over.items[0]).toMatchObject({ ok: false, errorCode: 'B0002' });
 
     // the order is paid: the gateway refuses a second payment with its order_no, and says so with I0061
-    const again = await manual.authorise({ ...order(orderNo, 'BRL', '100.00'), payment_method: 'PIX' }).catch((e: unknown) => e);
+    const again = await manual
+      .authorise({ ...order(orderNo, 'BRL', '100.00'), payment_method: 'PIX' })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(GatewayRejectedError);
     expect(again).toMatchObject({ code: 'I0061', httpStatus: 400, outcomeUnknown: false });
   });
 
   it('an APM the account does not offer is refused with I0092 from the XML error', async () => {
-    await expect(manual.authorise({ ...order(uniq('APM'), 'BRL', '10.00'), payment_method: 'NOPE' })).rejects.toMatchObject({
+    await expect(
+      manual.authorise({ ...order(uniq('APM'), 'BRL', '10.00'), payment_method: 'NOPE' }),
+    ).rejects.toMatchObject({
       name: 'GatewayRejectedError',
       code: 'I0092',
       source: 'payment_method',
@@ -119,7 +143,12 @@ describe('APM: authorise, issuer page, refunds', () => {
 describe('cards: checkout, capture, cancel, review', () => {
   async function authorisedCard(client: GatewayClient, card = '4242424242424242') {
     const orderNo = uniq('CARD');
-    const { html } = await client.checkout({ ...order(orderNo), open3d: 'no3DS', checkout_time: Math.floor(Date.now() / 1000), cart_items: [{ basic_item_data: { name: 'T-shirt', quantity: '1' } }] });
+    const { html } = await client.checkout({
+      ...order(orderNo),
+      open3d: 'no3DS',
+      checkout_time: Math.floor(Date.now() / 1000),
+      cart_items: [{ basic_item_data: { name: 'T-shirt', quantity: '1' } }],
+    });
     const back = await payByCard(html, card);
     return { orderNo, back, transactionId: back.query.transaction_id! };
   }
@@ -142,20 +171,37 @@ describe('cards: checkout, capture, cancel, review', () => {
 
   it('cancel of an authorised card order', async () => {
     const { orderNo, transactionId } = await authorisedCard(manual);
-    const res = await manual.cancel([{ transaction_id: transactionId, order_no: orderNo, currency: 'USD', amount: '25.00' }]);
+    const res = await manual.cancel([
+      { transaction_id: transactionId, order_no: orderNo, currency: 'USD', amount: '25.00' },
+    ]);
     expect(res.items[0]).toMatchObject({ ok: true });
     expect(await statusOf(manual, orderNo)).toBe('5000');
   });
 
   it('review: a held card (6000) approved on the auto-capture account becomes paid', async () => {
-    const auto = createGatewayClient({ baseUrl: sandbox.url, merchantId: '701001', accountId: '701001020', signKey: 'sk_sandbox_701001020' });
+    const auto = createGatewayClient({
+      baseUrl: sandbox.url,
+      merchantId: '701001',
+      accountId: '701001020',
+      signKey: 'sk_sandbox_701001020',
+    });
     const held = await authorisedCard(auto, '4000000000000259');
     expect(held.back.query.payment_status).toBe('6000');
-    const res = await auto.review([{ transaction_id: held.transactionId, order_no: held.orderNo, currency: 'USD', amount: '25.00', review_flag: '1' }]);
+    const res = await auto.review([
+      {
+        transaction_id: held.transactionId,
+        order_no: held.orderNo,
+        currency: 'USD',
+        amount: '25.00',
+        review_flag: '1',
+      },
+    ]);
     expect(res.items[0]).toMatchObject({ ok: true });
     expect(await statusOf(auto, held.orderNo)).toBe('3000');
     // another account's transaction is invisible to the demo account
-    await expect(manual.query({ trades: [held.transactionId] })).resolves.toEqual([expect.objectContaining({ query_result: '0' })]);
+    await expect(manual.query({ trades: [held.transactionId] })).resolves.toEqual([
+      expect.objectContaining({ query_result: '0' }),
+    ]);
   });
 });
 
@@ -171,10 +217,19 @@ describe('queries, payouts and rejections', () => {
 
   it('a wrong sign key is refused with I0013 in each error format (JSON, XML, HTML)', async () => {
     const forged = createGatewayClient({ baseUrl: sandbox.url, ...demo, signKey: 'sk_wrong_key' });
-    await expect(forged.query({ orders: ['A'] })).rejects.toMatchObject({ code: 'I0013', source: 'encryption_data', httpStatus: 400 });
-    await expect(forged.authorise({ ...order(uniq('X')), payment_method: 'PIX' })).rejects.toMatchObject({ code: 'I0013', source: 'encryption_data' });
+    await expect(forged.query({ orders: ['A'] })).rejects.toMatchObject({
+      code: 'I0013',
+      source: 'encryption_data',
+      httpStatus: 400,
+    });
+    await expect(forged.authorise({ ...order(uniq('X')), payment_method: 'PIX' })).rejects.toMatchObject({
+      code: 'I0013',
+      source: 'encryption_data',
+    });
     await expect(forged.checkout(order(uniq('X')))).rejects.toMatchObject({ code: 'I0013', source: 'encryption_data' });
-    await expect(forged.capture([{ transaction_id: 'T', order_no: 'O', currency: 'USD', amount: '1.00' }])).rejects.toMatchObject({ code: 'I0013' });
+    await expect(
+      forged.capture([{ transaction_id: 'T', order_no: 'O', currency: 'USD', amount: '1.00' }]),
+    ).rejects.toMatchObject({ code: 'I0013' });
   });
 
   it('pays out once per request_id: a replay answers the same payout, other content is E0008', async () => {
@@ -196,7 +251,10 @@ describe('queries, payouts and rejections', () => {
     expect(first).toMatchObject({ request_id: request.request_id, status: 'COMPLETED', payment_amount: '250.00' });
     const replay = await manual.payout(request);
     expect(replay.transaction_id).toBe(first.transaction_id);
-    await expect(manual.payout({ ...request, payment_amount: '251.00' })).rejects.toMatchObject({ name: 'GatewayRejectedError', code: 'E0008' });
+    await expect(manual.payout({ ...request, payment_amount: '251.00' })).rejects.toMatchObject({
+      name: 'GatewayRejectedError',
+      code: 'E0008',
+    });
   });
 
   it('the audit records of all of this hold no sign key and no full IBAN', () => {

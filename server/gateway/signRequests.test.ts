@@ -29,7 +29,9 @@ beforeAll(async () => {
     seen.push({ path: c.req.path, type: c.req.header('content-type') ?? '', raw: await c.req.raw.clone().text() });
     await next();
   });
-  app.post('/v1/checkout', (c) => c.html('<html><body><form method="post" action="/v1/checkout"></form></body></html>'));
+  app.post('/v1/checkout', (c) =>
+    c.html('<html><body><form method="post" action="/v1/checkout"></form></body></html>'),
+  );
   app.post('/v1/authorise', async (c) => {
     const b = await c.req.json();
     return c.body(
@@ -43,19 +45,31 @@ beforeAll(async () => {
   app.get('/issuer/T1', (c) => c.redirect('/bank/pay/T1', 302));
   app.post('/v1/retrievalTrans', async (c) => {
     const f = Object.fromEntries(new URLSearchParams(await c.req.text()));
-    const orders = (f.orders ?? '').split(',').filter(Boolean).map((o) => ({ order_no: o, query_result: '1', payment_status: '2000' }));
-    const trades = (f.trades ?? '').split(',').filter(Boolean).map((t) => ({ transaction_id: t, query_result: '0' }));
+    const orders = (f.orders ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((o) => ({ order_no: o, query_result: '1', payment_status: '2000' }));
+    const trades = (f.trades ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((t) => ({ transaction_id: t, query_result: '0' }));
     return c.json({ ...IDS, return_status: '1', return_message: 'ok', orders_list: [...orders, ...trades] });
   });
   for (const op of ['capture', 'cancel', 'review', 'refund']) {
     app.post(`/v1/${op}`, async (c) => {
       const b = await c.req.json();
-      const list = (b[`${op}_orders`] as Record<string, string>[]).map((i) => ({ ...i, [`${op}_status`]: '1', error_message: '' }));
+      const list = (b[`${op}_orders`] as Record<string, string>[]).map((i) => ({
+        ...i,
+        [`${op}_status`]: '1',
+        error_message: '',
+      }));
       const env = { ...IDS, return_status: '1', return_message: 'all done' };
       return c.json({ ...env, encryption_data: sign('batchResponse', env, KEY), [`${op}_orders`]: list });
     });
   }
-  app.post('/v1/retrievalRefund', (c) => c.json({ ...IDS, return_status: '1', return_message: '', refund_list: [{ refund_reference: 'R1' }] }));
+  app.post('/v1/retrievalRefund', (c) =>
+    c.json({ ...IDS, return_status: '1', return_message: '', refund_list: [{ refund_reference: 'R1' }] }),
+  );
   app.post('/v1/payout', async (c) => {
     const b = await c.req.json();
     const ans = { ...IDS, request_id: b.request_id, transaction_id: 'PO1', status: 'PROCESSING' };
@@ -68,8 +82,15 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const client = () => createGatewayClient({ baseUrl: fake.url, ...{ merchantId: '701001', accountId: '701001010' }, signKey: KEY });
-const order = { order_no: 'ORD-1', currency: 'USD', amount: '25.00', return_url: 'https://shop.example/pay/return/p1', website: 'shop.example' };
+const client = () =>
+  createGatewayClient({ baseUrl: fake.url, ...{ merchantId: '701001', accountId: '701001010' }, signKey: KEY });
+const order = {
+  order_no: 'ORD-1',
+  currency: 'USD',
+  amount: '25.00',
+  return_url: 'https://shop.example/pay/return/p1',
+  website: 'shop.example',
+};
 
 describe('checkout', () => {
   it('posts a signed form, JSON-encoding array and object fields, and returns the page untouched', async () => {
@@ -87,7 +108,13 @@ describe('checkout', () => {
     const s = seen[0]!;
     expect(s.type).toMatch(/^application\/x-www-form-urlencoded/);
     const f = fields(s);
-    expect(f).toMatchObject({ ...IDS, order_no: 'ORD-1', amount: '25.00', checkout_time: '1700000000', website: 'shop.example' });
+    expect(f).toMatchObject({
+      ...IDS,
+      order_no: 'ORD-1',
+      amount: '25.00',
+      checkout_time: '1700000000',
+      website: 'shop.example',
+    });
     expect(f.items).toBe('T-shirt#,#TS-1#,#12.50#,#2');
     expect(JSON.parse(f.cart_items as string)).toEqual([{ basic_item_data: { name: 'T-shirt', quantity: '2' } }]);
     expect(JSON.parse(f.subscription as string)).toEqual({ contract: 'c1', billing_cycle: 3 });
@@ -109,7 +136,11 @@ describe('checkout', () => {
 
 describe('authorise', () => {
   it('posts signed JSON with nested person, reads the XML and follows issuer_url one step', async () => {
-    const res = await client().authorise({ ...order, payment_method: 'PIX', person: { document_number: '123', documents: { file_type: 'pdf' } } });
+    const res = await client().authorise({
+      ...order,
+      payment_method: 'PIX',
+      person: { document_number: '123', documents: { file_type: 'pdf' } },
+    });
     const s = seen[0]!;
     expect(s.type).toMatch(/^application\/json/);
     const f = fields(s);
@@ -137,7 +168,16 @@ describe('query', () => {
     const records = await client().query({ orders, trades });
     expect(records).toHaveLength(260);
     const calls = seen.map(fields);
-    expect(calls.map((f) => [String(f.orders ?? '').split(',').filter(Boolean).length, String(f.trades ?? '').split(',').filter(Boolean).length])).toEqual([
+    expect(
+      calls.map((f) => [
+        String(f.orders ?? '')
+          .split(',')
+          .filter(Boolean).length,
+        String(f.trades ?? '')
+          .split(',')
+          .filter(Boolean).length,
+      ]),
+    ).toEqual([
       [100, 0],
       [50, 50],
       [0, 60],
@@ -160,7 +200,8 @@ describe('batches', () => {
     capture: (c: ReturnType<typeof client>) => c.capture(items),
     cancel: (c: ReturnType<typeof client>) => c.cancel(items),
     review: (c: ReturnType<typeof client>) => c.review(items.map((i) => ({ ...i, review_flag: '1' as const }))),
-    refund: (c: ReturnType<typeof client>) => c.refund(items.map((i) => ({ ...i, refund_amount: '1.00', refund_reason: 'damaged' }))),
+    refund: (c: ReturnType<typeof client>) =>
+      c.refund(items.map((i) => ({ ...i, refund_amount: '1.00', refund_reason: 'damaged' }))),
   };
   for (const [op, run] of Object.entries(ops)) {
     it(`${op}: signed JSON over the items' transaction_ids in order, verified answer`, async () => {
@@ -180,11 +221,21 @@ describe('batches', () => {
   }
 
   it('refuses a batch over its limit (B0001) and an empty batch before sending', async () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ transaction_id: `T${i}`, order_no: `O${i}`, currency: 'USD', amount: '1.00' }));
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        transaction_id: `T${i}`,
+        order_no: `O${i}`,
+        currency: 'USD',
+        amount: '1.00',
+      }));
     await expect(client().capture(many(51))).rejects.toMatchObject({ name: 'GatewayRequestError', code: 'B0001' });
-    await expect(client().refund(many(51).map((i) => ({ ...i, refund_amount: '1.00' })))).rejects.toMatchObject({ code: 'B0001' });
+    await expect(client().refund(many(51).map((i) => ({ ...i, refund_amount: '1.00' })))).rejects.toMatchObject({
+      code: 'B0001',
+    });
     await expect(client().cancel([])).rejects.toMatchObject({ name: 'GatewayRequestError' });
-    await expect(client().review(many(101).map((i) => ({ ...i, review_flag: '0' as const })))).rejects.toMatchObject({ code: 'B0001' });
+    await expect(client().review(many(101).map((i) => ({ ...i, review_flag: '0' as const })))).rejects.toMatchObject({
+      code: 'B0001',
+    });
     expect(seen).toHaveLength(0);
     // 100 is still one review call
     await client().review(many(100).map((i) => ({ ...i, review_flag: '0' as const })));
@@ -217,7 +268,9 @@ describe('retrievalRefund and payout', () => {
   });
 
   it('payout refuses a request_id that is not a UUID', async () => {
-    await expect(client().payout({ request_id: 'abc', payment_amount: '1.00', payment_currency: 'EUR', beneficiary: {} })).rejects.toMatchObject({
+    await expect(
+      client().payout({ request_id: 'abc', payment_amount: '1.00', payment_currency: 'EUR', beneficiary: {} }),
+    ).rejects.toMatchObject({
       name: 'GatewayRequestError',
       source: 'request_id',
     });

@@ -4,15 +4,37 @@ import { createGatewayClient } from './index';
 
 // Notifications and return redirects signed as the gateway signs them (PROTOCOL.md 3, 6, 7).
 const KEY = 'sk_sandbox_701001010';
-const client = createGatewayClient({ baseUrl: 'http://127.0.0.1:9', merchantId: '701001', accountId: '701001010', signKey: KEY, verifyKeys: ['sk_old'] });
-const outcome = { merchant_id: '701001', account_id: '701001010', transaction_id: 'T1', order_no: 'ORD-1', currency: 'USD', amount: '25.00', payment_status: '3000' };
+const client = createGatewayClient({
+  baseUrl: 'http://127.0.0.1:9',
+  merchantId: '701001',
+  accountId: '701001010',
+  signKey: KEY,
+  verifyKeys: ['sk_old'],
+});
+const outcome = {
+  merchant_id: '701001',
+  account_id: '701001010',
+  transaction_id: 'T1',
+  order_no: 'ORD-1',
+  currency: 'USD',
+  amount: '25.00',
+  payment_status: '3000',
+};
 
 describe('verifyNotification', () => {
-  const form = { ...outcome, notify_id: 'N1', notify_type: 'PAYMENT', message: '0000:Approved', notify_time: '20250101120000' };
+  const form = {
+    ...outcome,
+    notify_id: 'N1',
+    notify_type: 'PAYMENT',
+    message: '0000:Approved',
+    notify_time: '20250101120000',
+  };
 
   it('accepts a notification signed with the key or a rotation key, in any hex case', () => {
     expect(client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, KEY) })).toBe(true);
-    expect(client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, KEY).toUpperCase() })).toBe(true);
+    expect(
+      client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, KEY).toUpperCase() }),
+    ).toBe(true);
     expect(client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, 'sk_old') })).toBe(true);
   });
 
@@ -20,15 +42,25 @@ describe('verifyNotification', () => {
     const sig = sign('notification', outcome, KEY);
     expect(client.verifyNotification({ ...form, amount: '2500.00', encryption_data: sig })).toBe(false);
     expect(client.verifyNotification({ ...form, payment_status: '4000', encryption_data: sig })).toBe(false);
-    expect(client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, 'sk_other') })).toBe(false);
+    expect(client.verifyNotification({ ...form, encryption_data: sign('notification', outcome, 'sk_other') })).toBe(
+      false,
+    );
     const other = { ...outcome, account_id: '701001020' };
-    expect(client.verifyNotification({ ...form, ...other, encryption_data: sign('notification', other, KEY) })).toBe(false);
+    expect(client.verifyNotification({ ...form, ...other, encryption_data: sign('notification', other, KEY) })).toBe(
+      false,
+    );
     expect(client.verifyNotification(form)).toBe(false);
   });
 });
 
 describe('verifyReturn', () => {
-  const query = { order_no: 'ORD-1', transaction_id: 'T1', payment_status: '3000', message: '0000:Approved', encryption_data: sign('returnRedirect', outcome, KEY) };
+  const query = {
+    order_no: 'ORD-1',
+    transaction_id: 'T1',
+    payment_status: '3000',
+    message: '0000:Approved',
+    encryption_data: sign('returnRedirect', outcome, KEY),
+  };
   const stored = { currency: 'USD', amount: '25.00' };
 
   it('accepts the redirect against the order the merchant stored', () => {

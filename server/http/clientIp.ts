@@ -8,7 +8,10 @@ import type { Context } from 'hono';
  */
 export function clientIp(c: Context, trustedProxyHops: number): string {
   if (trustedProxyHops > 0) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const ip = hops[hops.length - trustedProxyHops];
     if (ip) return ip;
   }

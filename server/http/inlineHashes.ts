@@ -9,7 +9,11 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const re = new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'gi');
   for (const m of html.matchAll(re)) {
     if (tag === 'script' && /\bsrc\s*=/i.test(m[1] ?? '')) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }

@@ -32,7 +32,9 @@ export async function readBuiltFile(dir: string, file: string): Promise<BuiltFil
   if (!SAFE_NAME.test(file) || !contentType) return undefined;
   try {
     const content = new Uint8Array(await readFile(join(dir, file)));
-    const cacheControl = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate';
+    const cacheControl = HASHED.test(file)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=300, must-revalidate';
     return { content, contentType, cacheControl };
   } catch {
     return null;

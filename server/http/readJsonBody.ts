@@ -17,7 +17,8 @@ export async function readJson(c: Context): Promise<{ raw: string; value: unknow
     throw new ApiError(400, API_ERROR.invalid_request, 'the body is not valid JSON');
   }
   const nul = pathOfNul(raw, value);
-  if (nul) throw new ApiError(400, API_ERROR.invalid_request, `${nul}: ${NUL_MESSAGE}`, [{ path: nul, message: NUL_MESSAGE }]);
+  if (nul)
+    throw new ApiError(400, API_ERROR.invalid_request, `${nul}: ${NUL_MESSAGE}`, [{ path: nul, message: NUL_MESSAGE }]);
   return { raw, value };
 }
 

@@ -38,7 +38,10 @@ export function createMetrics(store: Store, log: Logger): Metrics {
     try {
       return await readStoreGauges(store.db, new Date());
     } catch (err) {
-      log.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'metrics: could not read the store');
+      log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message } },
+        'metrics: could not read the store',
+      );
       return undefined;
     }
   });
@@ -100,14 +103,23 @@ export function createMetrics(store: Store, log: Logger): Metrics {
       buckets: GATEWAY_BUCKETS,
       registers,
     }),
-    notificationsReceived: new Counter({ name: 'merchant_notifications_received_total', help: 'Notifications posted to the receiver', registers }),
+    notificationsReceived: new Counter({
+      name: 'merchant_notifications_received_total',
+      help: 'Notifications posted to the receiver',
+      registers,
+    }),
     notifications: new Counter({
       name: 'merchant_notifications_total',
       help: 'Notifications by outcome: rejected (not verified) or what applying them did (applied, duplicate, ...)',
       labelNames: ['outcome'] as const,
       registers,
     }),
-    reconcileRuns: new Counter({ name: 'merchant_reconcile_runs_total', help: 'Reconcile passes: ran, skipped (another process had the lock), failed', labelNames: ['result'] as const, registers }),
+    reconcileRuns: new Counter({
+      name: 'merchant_reconcile_runs_total',
+      help: 'Reconcile passes: ran, skipped (another process had the lock), failed',
+      labelNames: ['result'] as const,
+      registers,
+    }),
     reconcileAttempts: new Counter({
       name: 'merchant_reconcile_attempts_total',
       help: 'Open payments looked at by reconcile passes: checked, applied, closed, errors',

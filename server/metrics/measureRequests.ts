@@ -11,6 +11,9 @@ export function measureRequests(metrics: Metrics): MiddlewareHandler {
   return async function measureRequestsMiddleware(c, next) {
     const started = performance.now();
     await next();
-    metrics.httpRequests.observe({ method: c.req.method, route: routePath(c), status: String(c.res.status) }, (performance.now() - started) / 1000);
+    metrics.httpRequests.observe(
+      { method: c.req.method, route: routePath(c), status: String(c.res.status) },
+      (performance.now() - started) / 1000,
+    );
   };
 }

@@ -44,7 +44,13 @@ describeOnStores('metrics', (store) => {
     await fetch(`${backend.url}/api/sessions/ses_nope1`);
     await fetch(`${backend.url}/api/sessions/ses_nope2`);
     const text = await scrape(backend);
-    expect(sample(text, 'merchant_http_request_duration_seconds_count', { method: 'GET', route: '/api/sessions/:id', status: '404' })).toBe(2);
+    expect(
+      sample(text, 'merchant_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/sessions/:id',
+        status: '404',
+      }),
+    ).toBe(2);
     expect(text).not.toContain('ses_nope');
   });
 
@@ -56,7 +62,11 @@ describeOnStores('metrics', (store) => {
     expect(sample(text, 'merchant_orders', { status: 'created' })).toBe(before + 2);
     expect(sample(text, 'merchant_store_up')).toBe(1);
 
-    const order = await backend.store.db.selectFrom('orders').selectAll().where('session_id', '=', s.id).executeTakeFirstOrThrow();
+    const order = await backend.store.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('session_id', '=', s.id)
+      .executeTakeFirstOrThrow();
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     const attempt = (seq: number, nextCheckAt: string) => ({
       id: `pay_metrics_${seq}_${randomUUID()}`,
@@ -85,20 +95,31 @@ describeOnStores('metrics', (store) => {
     });
     const due = sample(text, 'merchant_reconcile_backlog', { state: 'due' }) ?? 0;
     const scheduled = sample(text, 'merchant_reconcile_backlog', { state: 'scheduled' }) ?? 0;
-    await backend.store.db.insertInto('payment_attempts').values([attempt(1, at(-60_000)), attempt(2, at(3_600_000)), attempt(3, at(3_600_000))]).execute();
+    await backend.store.db
+      .insertInto('payment_attempts')
+      .values([attempt(1, at(-60_000)), attempt(2, at(3_600_000)), attempt(3, at(3_600_000))])
+      .execute();
     text = await scrape(backend);
     expect(sample(text, 'merchant_reconcile_backlog', { state: 'due' })).toBe(due + 1);
     expect(sample(text, 'merchant_reconcile_backlog', { state: 'scheduled' })).toBe(scheduled + 2);
-    for (const kind of ['refund', 'order_operation', 'payout']) expect(sample(text, 'merchant_outbox_pending', { kind })).toBe(0);
+    for (const kind of ['refund', 'order_operation', 'payout'])
+      expect(sample(text, 'merchant_outbox_pending', { kind })).toBe(0);
   });
 
   it('times gateway calls by operation and outcome', async () => {
     const s = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
-    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'pix'), headers: { 'Idempotency-Key': randomUUID() } });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'pix'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(res.status).toBe(503);
     const text = await scrape(backend);
-    expect(sample(text, 'merchant_gateway_call_duration_seconds_count', { operation: 'authorise', outcome: 'unavailable' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'merchant_gateway_call_duration_seconds_count', { operation: 'authorise', outcome: 'ok' })).toBeUndefined();
+    expect(
+      sample(text, 'merchant_gateway_call_duration_seconds_count', { operation: 'authorise', outcome: 'unavailable' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'merchant_gateway_call_duration_seconds_count', { operation: 'authorise', outcome: 'ok' }),
+    ).toBeUndefined();
   });
 
   it('counts notifications received, rejected, and what applying them did', async () => {
@@ -116,7 +137,8 @@ describeOnStores('metrics', (store) => {
       message: '0000:Approved',
       notify_time: '20250101120000',
     };
-    const post = (body: Record<string, string>) => fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(body) });
+    const post = (body: Record<string, string>) =>
+      fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(body) });
     const signed = { ...form, encryption_data: sign('notification', form, signKey) };
     expect((await post(signed)).status).toBe(200);
     expect((await post(signed)).status).toBe(200);
@@ -134,7 +156,10 @@ describe('metrics outside the main port', () => {
     const backend = await startBackend({ env: { METRICS_PORT: '0' } });
     const server = await serveMetrics(backend.deps.metrics.registry, 0, '127.0.0.1');
     try {
-      expect((await fetch(`${backend.url}/metrics`, { headers: { Authorization: `Bearer ${backend.config.adminToken}` } })).status).toBe(404);
+      expect(
+        (await fetch(`${backend.url}/metrics`, { headers: { Authorization: `Bearer ${backend.config.adminToken}` } }))
+          .status,
+      ).toBe(404);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const res = await fetch(`${url}/metrics`);
       expect(res.status).toBe(200);

@@ -15,7 +15,9 @@ import { ApiError } from '../apiError';
  */
 export function limitBody(maxBytes: number): MiddlewareHandler {
   const tooLarge = (): never => {
-    throw new ApiError(413, API_ERROR.payload_too_large, `the body must be at most ${maxBytes} bytes`, undefined, { Connection: 'close' });
+    throw new ApiError(413, API_ERROR.payload_too_large, `the body must be at most ${maxBytes} bytes`, undefined, {
+      Connection: 'close',
+    });
   };
   const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {

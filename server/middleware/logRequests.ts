@@ -14,7 +14,13 @@ export function logRequests(log: Logger): MiddlewareHandler<AppEnv> {
     c.set('log', log.child(fields));
     await next();
     c.get('log').info(
-      { method: c.req.method, path: c.req.path, route: routePath(c), status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        route: routePath(c),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   };

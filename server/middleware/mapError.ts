@@ -14,17 +14,38 @@ export function mapError(log: Logger): ErrorHandler {
   return function mapErrorToResponse(err, c) {
     const requestId = c.get('requestId' as never) as string | undefined;
     if (err instanceof ApiError) {
-      const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+      const body: ErrorBody = {
+        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      };
       return c.json(body, err.status, err.headers);
     }
     if (err instanceof HTTPException) {
-      return c.json({ error: { code: err.status === 413 ? API_ERROR.payload_too_large : API_ERROR.invalid_request, message: err.message || 'invalid request' } }, err.status);
+      return c.json(
+        {
+          error: {
+            code: err.status === 413 ? API_ERROR.payload_too_large : API_ERROR.invalid_request,
+            message: err.message || 'invalid request',
+          },
+        },
+        err.status,
+      );
     }
     if (err instanceof GatewayError) {
       log.warn({ requestId, err: { name: err.name, message: err.message } }, 'gateway error');
-      return c.json({ error: { code: API_ERROR.gateway_unavailable, message: 'the payment gateway is not available, please try again later' } }, 503);
+      return c.json(
+        {
+          error: {
+            code: API_ERROR.gateway_unavailable,
+            message: 'the payment gateway is not available, please try again later',
+          },
+        },
+        503,
+      );
     }
     log.error({ requestId, err }, 'unhandled error');
-    return c.json({ error: { code: API_ERROR.internal, message: `internal error (request ${requestId ?? 'unknown'})` } }, 500);
+    return c.json(
+      { error: { code: API_ERROR.internal, message: `internal error (request ${requestId ?? 'unknown'})` } },
+      500,
+    );
   };
 }

@@ -35,7 +35,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     w.count += 1;
     if (w.count > options.limit) {
       const retryAfter = String(Math.max(1, Math.ceil((w.resetAt - t) / 1000)));
-      throw new ApiError(429, API_ERROR.rate_limited, `too many requests, try again in ${retryAfter} s`, undefined, { 'Retry-After': retryAfter });
+      throw new ApiError(429, API_ERROR.rate_limited, `too many requests, try again in ${retryAfter} s`, undefined, {
+        'Retry-After': retryAfter,
+      });
     }
     await next();
   };

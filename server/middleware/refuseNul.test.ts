@@ -13,7 +13,9 @@ describe('the NUL character (U+0000)', () => {
     const inPath = await callJson(`${backend.url}/api/sessions/%00`);
     expect(inPath.status).toBe(400);
     expect(inPath.body.error.fields).toEqual([{ path: 'path', message: expect.stringContaining('U+0000') }]);
-    const inQuery = await callJson(`${backend.url}/admin/api/orders?q=a%00b`, { headers: { Authorization: 'Bearer demo-admin-token' } });
+    const inQuery = await callJson(`${backend.url}/admin/api/orders?q=a%00b`, {
+      headers: { Authorization: 'Bearer demo-admin-token' },
+    });
     expect(inQuery.status).toBe(400);
     expect(inQuery.body.error.fields).toEqual([{ path: 'q', message: expect.stringContaining('U+0000') }]);
   });
@@ -25,6 +27,8 @@ describe('the NUL character (U+0000)', () => {
       headers: { 'Idempotency-Key': 'nul-1' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual([{ path: 'shopper.billing.city', message: expect.stringContaining('U+0000') }]);
+    expect(res.body.error.fields).toEqual([
+      { path: 'shopper.billing.city', message: expect.stringContaining('U+0000') },
+    ]);
   });
 });

@@ -12,11 +12,15 @@ export function refuseNul(): MiddlewareHandler {
   return async function refuseNulMiddleware(c, next) {
     const url = new URL(c.req.url);
     if (/%00/i.test(url.pathname) || url.pathname.includes('\u0000')) {
-      throw new ApiError(400, API_ERROR.invalid_request, `path: ${NUL_MESSAGE}`, [{ path: 'path', message: NUL_MESSAGE }]);
+      throw new ApiError(400, API_ERROR.invalid_request, `path: ${NUL_MESSAGE}`, [
+        { path: 'path', message: NUL_MESSAGE },
+      ]);
     }
     for (const [name, value] of url.searchParams) {
       if (name.includes('\u0000') || value.includes('\u0000')) {
-        throw new ApiError(400, API_ERROR.invalid_request, `${name}: ${NUL_MESSAGE}`, [{ path: name, message: NUL_MESSAGE }]);
+        throw new ApiError(400, API_ERROR.invalid_request, `${name}: ${NUL_MESSAGE}`, [
+          { path: name, message: NUL_MESSAGE },
+        ]);
       }
     }
     await next();

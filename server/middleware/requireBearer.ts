@@ -9,9 +9,15 @@ export function requireBearer(secret: string, realm: string): MiddlewareHandler 
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer (.+)$/i.exec(header)?.[1];
     if (!secretEquals(given, secret)) {
-      throw new ApiError(401, API_ERROR.unauthorized, `a valid "Authorization: Bearer <${realm}>" header is required`, undefined, {
-        'WWW-Authenticate': `Bearer realm="${realm}"`,
-      });
+      throw new ApiError(
+        401,
+        API_ERROR.unauthorized,
+        `a valid "Authorization: Bearer <${realm}>" header is required`,
+        undefined,
+        {
+          'WWW-Authenticate': `Bearer realm="${realm}"`,
+        },
+      );
     }
     await next();
   };

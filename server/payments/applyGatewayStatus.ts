@@ -30,9 +30,24 @@ export async function applyGatewayStatus(
   source: StatusSource,
   ctx: { now: Date; requestId?: string | undefined },
 ): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
-  const attempt = await trx.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  const attempt = await trx
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow();
   const audit = (kind: string, summary: string) =>
-    writeAuditEvent(trx, { kind, summary, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: ctx.requestId ?? null, detail: { source, ...state } }, ctx.now.toISOString());
+    writeAuditEvent(
+      trx,
+      {
+        kind,
+        summary,
+        order_no: attempt.gateway_order_no,
+        attempt_id: attempt.id,
+        request_id: ctx.requestId ?? null,
+        detail: { source, ...state },
+      },
+      ctx.now.toISOString(),
+    );
 
   const to = state.payment_status;
   if (!isPaymentStatus(to)) {
@@ -45,7 +60,8 @@ export async function applyGatewayStatus(
       // a query that finds the order unchanged is routine; a repeated event is worth a line in the log
       if (source === 'notification') await audit('ignored', `${source}: already ${STATUS_NAME[to]}`);
       // the status came first from a source without the reason (e.g. a query): keep the reason when it arrives
-      if (state.message && !attempt.message) return { outcome: 'same_status', attempt: await keepMessage(trx, attempt, state.message, ctx.now) };
+      if (state.message && !attempt.message)
+        return { outcome: 'same_status', attempt: await keepMessage(trx, attempt, state.message, ctx.now) };
       return { outcome: 'same_status', attempt };
     }
     if (!isForward(from, to)) {
@@ -70,7 +86,8 @@ export async function applyGatewayStatus(
   let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);
   update = from === null ? update.where('payment_status', 'is', null) : update.where('payment_status', '=', from);
   const moved = await update.executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
+  if (moved.numUpdatedRows !== 1n)
+    throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
   await trx
     .updateTable('orders')
     .set({ status, payment_status: to, transaction_id: patch.transaction_id, message: patch.message, updated_at: at })
@@ -84,7 +101,12 @@ export async function applyGatewayStatus(
 /** Fills in the `<code>:<text>` reason of an attempt (and its order, if current) whose status did not change. */
 async function keepMessage(trx: Db, attempt: AttemptRow, message: string, now: Date): Promise<AttemptRow> {
   const at = now.toISOString();
-  await trx.updateTable('payment_attempts').set({ message, updated_at: at }).where('id', '=', attempt.id).where('message', 'is', null).execute();
+  await trx
+    .updateTable('payment_attempts')
+    .set({ message, updated_at: at })
+    .where('id', '=', attempt.id)
+    .where('message', 'is', null)
+    .execute();
   await trx
     .updateTable('orders')
     .set({ message, updated_at: at })

@@ -31,59 +31,86 @@ export async function applyNotification(
   const { db } = deps.store;
   const notifyId = form.notify_id ?? '';
   const orderNo = form.order_no ?? '';
-  const result = await runInTransaction(db, async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow }> => {
-    const now = deps.now();
-    const audit = (kind: string, summary: string, attemptId: string | null = null) =>
-      writeAuditEvent(trx, { kind, summary, order_no: orderNo || null, attempt_id: attemptId, request_id: requestId ?? null, detail: masked(form) }, now.toISOString());
-    const fresh = await recordNotification(trx, {
-      notify_id: notifyId,
-      notify_type: form.notify_type ?? '',
-      order_no: orderNo,
-      transaction_id: form.transaction_id ?? '',
-      payment_status: form.payment_status ?? '',
-      attempt_id: null,
-      outcome: 'received',
-      payload: JSON.stringify(masked(form)),
-      received_at: now.toISOString(),
-    });
-    if (!fresh) {
-      await audit('ignored', `notification ${notifyId}: duplicate delivery`);
-      return { outcome: 'duplicate' };
-    }
-    const attempt = orderNo ? await findAttemptByGatewayOrderNo(trx, orderNo) : undefined;
-    const finish = async (outcome: NotificationOutcome, summary: string) => {
-      await setNotificationOutcome(trx, notifyId, outcome, attempt?.id ?? null);
-      await audit('notification', `notification ${notifyId} (${form.notify_type ?? ''} ${form.payment_status ?? ''}): ${summary}`, attempt?.id ?? null);
-      return { outcome, ...(attempt ? { attempt } : {}) };
-    };
-    if (form.notify_type === 'PAYOUT') {
-      const outcome = await applyPayoutNotification(trx, form, now);
-      return finish(outcome, `payout ${outcome}`);
-    }
-    if (!attempt) return finish('unknown_order', 'no payment with this order_no');
-    const order = await findOrder(trx, attempt.order_id);
-    const sameTransaction = !attempt.transaction_id || attempt.transaction_id === form.transaction_id;
-    if (!order || !matchesOrder(order, form.amount, form.currency) || !sameTransaction) {
-      return finish('mismatch', `${form.currency} ${form.amount} (${form.transaction_id}) does not match the order; querying the gateway`);
-    }
-    const applied = await applyGatewayStatus(
-      trx,
-      attempt.id,
-      { payment_status: form.payment_status ?? '', transaction_id: form.transaction_id, message: form.message },
-      'notification',
-      { now, requestId },
-    );
-    return finish(applied.outcome, applied.outcome);
-  });
+  const result = await runInTransaction(
+    db,
+    async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow }> => {
+      const now = deps.now();
+      const audit = (kind: string, summary: string, attemptId: string | null = null) =>
+        writeAuditEvent(
+          trx,
+          {
+            kind,
+            summary,
+            order_no: orderNo || null,
+            attempt_id: attemptId,
+            request_id: requestId ?? null,
+            detail: masked(form),
+          },
+          now.toISOString(),
+        );
+      const fresh = await recordNotification(trx, {
+        notify_id: notifyId,
+        notify_type: form.notify_type ?? '',
+        order_no: orderNo,
+        transaction_id: form.transaction_id ?? '',
+        payment_status: form.payment_status ?? '',
+        attempt_id: null,
+        outcome: 'received',
+        payload: JSON.stringify(masked(form)),
+        received_at: now.toISOString(),
+      });
+      if (!fresh) {
+        await audit('ignored', `notification ${notifyId}: duplicate delivery`);
+        return { outcome: 'duplicate' };
+      }
+      const attempt = orderNo ? await findAttemptByGatewayOrderNo(trx, orderNo) : undefined;
+      const finish = async (outcome: NotificationOutcome, summary: string) => {
+        await setNotificationOutcome(trx, notifyId, outcome, attempt?.id ?? null);
+        await audit(
+          'notification',
+          `notification ${notifyId} (${form.notify_type ?? ''} ${form.payment_status ?? ''}): ${summary}`,
+          attempt?.id ?? null,
+        );
+        return { outcome, ...(attempt ? { attempt } : {}) };
+      };
+      if (form.notify_type === 'PAYOUT') {
+        const outcome = await applyPayoutNotification(trx, form, now);
+        return finish(outcome, `payout ${outcome}`);
+      }
+      if (!attempt) return finish('unknown_order', 'no payment with this order_no');
+      const order = await findOrder(trx, attempt.order_id);
+      const sameTransaction = !attempt.transaction_id || attempt.transaction_id === form.transaction_id;
+      if (!order || !matchesOrder(order, form.amount, form.currency) || !sameTransaction) {
+        return finish(
+          'mismatch',
+          `${form.currency} ${form.amount} (${form.transaction_id}) does not match the order; querying the gateway`,
+        );
+      }
+      const applied = await applyGatewayStatus(
+        trx,
+        attempt.id,
+        { payment_status: form.payment_status ?? '', transaction_id: form.transaction_id, message: form.message },
+        'notification',
+        { now, requestId },
+      );
+      return finish(applied.outcome, applied.outcome);
+    },
+  );
 
   // a PAYMENT notification may carry the stored-card token of a payment the shopper asked to save
-  if (result.attempt && form.notify_type === 'PAYMENT' && form.token_id && (result.outcome === 'applied' || result.outcome === 'same_status')) {
+  if (
+    result.attempt &&
+    form.notify_type === 'PAYMENT' &&
+    form.token_id &&
+    (result.outcome === 'applied' || result.outcome === 'same_status')
+  ) {
     await keepSavedCard(deps, result.attempt, form);
   }
   if (result.outcome === 'mismatch' && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);
     // no answer now: let the reconcile loop ask at its next pass
-    if (confirmed === 'unavailable') await updateAttempt(db, result.attempt.id, { next_check_at: deps.now().toISOString() });
+    if (confirmed === 'unavailable')
+      await updateAttempt(db, result.attempt.id, { next_check_at: deps.now().toISOString() });
   }
   return result.outcome;
 }

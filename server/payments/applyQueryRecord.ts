@@ -24,7 +24,8 @@ export async function applyQueryRecord(
   if (!record || record.query_result !== QUERY_RESULT.FOUND || !record.payment_status) return 'not_found';
   const { db } = deps.store;
   const order = await findOrder(db, attempt.order_id);
-  const sameTransaction = !attempt.transaction_id || !record.transaction_id || record.transaction_id === attempt.transaction_id;
+  const sameTransaction =
+    !attempt.transaction_id || !record.transaction_id || record.transaction_id === attempt.transaction_id;
   if (!order || !matchesOrder(order, record.amount, record.currency) || !sameTransaction) {
     await writeAuditEvent(db, {
       kind: 'mismatch',
@@ -32,14 +33,21 @@ export async function applyQueryRecord(
       order_no: attempt.gateway_order_no,
       attempt_id: attempt.id,
       request_id: requestId ?? null,
-      detail: { amount: record.amount, currency: record.currency, transaction_id: record.transaction_id, payment_status: record.payment_status },
+      detail: {
+        amount: record.amount,
+        currency: record.currency,
+        transaction_id: record.transaction_id,
+        payment_status: record.payment_status,
+      },
     });
     return 'mismatch';
   }
   // `message` is not in spec 2.6, but a gateway that sends it (the sandbox does) tells the shopper why
   const message = typeof record.message === 'string' && record.message ? record.message : undefined;
   const state = { payment_status: record.payment_status, transaction_id: record.transaction_id, message };
-  const { outcome } = await runInTransaction(db, (trx) => applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId }));
+  const { outcome } = await runInTransaction(db, (trx) =>
+    applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId }),
+  );
   await keepRecordExtras(deps, attempt, record);
   return outcome;
 }

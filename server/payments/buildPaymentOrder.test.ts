@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentBody, type CreatePaymentBody } from '../../shared/contract/payment';
 import { createSessionBody } from '../../shared/contract/session';
-import { apmFields, authoriseRequest, checkoutFields, checkoutRequest, paymentOrderFields } from '../../shared/gateway/schemas/paymentOrder';
+import {
+  apmFields,
+  authoriseRequest,
+  checkoutFields,
+  checkoutRequest,
+  paymentOrderFields,
+} from '../../shared/gateway/schemas/paymentOrder';
 import type { PaymentMethod } from '../store/paymentMethods';
 import { pickSessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
-import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, PAYMENT_ORDER_FIELDS, type OrderSources } from './buildPaymentOrder';
+import {
+  bodyPathOf,
+  buildAuthoriseOrder,
+  buildCheckoutOrder,
+  PAYMENT_ORDER_FIELDS,
+  type OrderSources,
+} from './buildPaymentOrder';
 
 /** A session with everything the shop's server can say: the money, items, account, coupons, subscription. */
 const sessionBody = createSessionBody.parse({
@@ -13,8 +25,24 @@ const sessionBody = createSessionBody.parse({
   amount: '145.00',
   currency: 'BRL',
   items: [
-    { name: 'T-shirt', sku: 'TS-1', unit_price: '50.00', quantity: 2, category: 'apparel', type: 'physical', product_id: 'prod_ts' },
-    { name: 'Mug', sku: 'MG-1', unit_price: '30.00', quantity: 1, category: 'kitchen', type: 'physical', price_usd: '5.55' },
+    {
+      name: 'T-shirt',
+      sku: 'TS-1',
+      unit_price: '50.00',
+      quantity: 2,
+      category: 'apparel',
+      type: 'physical',
+      product_id: 'prod_ts',
+    },
+    {
+      name: 'Mug',
+      sku: 'MG-1',
+      unit_price: '30.00',
+      quantity: 1,
+      category: 'kitchen',
+      type: 'physical',
+      price_usd: '5.55',
+    },
   ],
   shipping: '15.00',
   handling: '2.00',
@@ -71,7 +99,14 @@ const session: SessionRow = {
   amount_minor: 14500,
   currency: 'BRL',
   items: JSON.stringify(sessionBody.items),
-  amount_parts: JSON.stringify({ shipping: 1500, handling: 200, tax_total: 1000, insurance: 300, shipping_discount: 500, discount: 1000 }),
+  amount_parts: JSON.stringify({
+    shipping: 1500,
+    handling: 200,
+    tax_total: 1000,
+    insurance: 300,
+    shipping_discount: 500,
+    discount: 1000,
+  }),
   country: 'BR',
   locale: 'pt-BR',
   shopper: null,
@@ -91,8 +126,25 @@ const shopper = {
   phone: '+55 11 91234-5678',
   document: '123.456.789-09',
   birth_date: '31-12-1990',
-  billing: { country: 'BR', state: 'SP', city: 'São Paulo', address: 'Rua Augusta', postal_code: '01304-001', number: '1500', complement: 'apto 12', district: 'Consolação' },
-  delivery: { country: 'BR', state: 'RJ', city: 'Rio de Janeiro', address: 'Rua do Catete', postal_code: '22220-000', number: '90', district: 'Catete' },
+  billing: {
+    country: 'BR',
+    state: 'SP',
+    city: 'São Paulo',
+    address: 'Rua Augusta',
+    postal_code: '01304-001',
+    number: '1500',
+    complement: 'apto 12',
+    district: 'Consolação',
+  },
+  delivery: {
+    country: 'BR',
+    state: 'RJ',
+    city: 'Rio de Janeiro',
+    address: 'Rua do Catete',
+    postal_code: '22220-000',
+    number: '90',
+    district: 'Catete',
+  },
   person: { document_type: 'CPF', social_name: 'Ana S.', net_monthly_average_income: '8000.00', fiscal_country: 'BR' },
 };
 
@@ -130,10 +182,23 @@ const method = (over: Partial<PaymentMethod>): PaymentMethod => ({
   ...over,
 });
 
-const boleto = method({ id: 'boleto', kind: 'apm', paymentMethod: 'BOLETO', open3d: null, fields: ['document', 'person', 'bank_code'] });
+const boleto = method({
+  id: 'boleto',
+  kind: 'apm',
+  paymentMethod: 'BOLETO',
+  open3d: null,
+  fields: ['document', 'person', 'bank_code'],
+});
 
 function body(methodId: string, extra: Partial<CreatePaymentBody> = {}): CreatePaymentBody {
-  return createPaymentBody.parse({ client_secret: 'cs', method: methodId, shopper, device, bank_code: '001', ...extra });
+  return createPaymentBody.parse({
+    client_secret: 'cs',
+    method: methodId,
+    shopper,
+    device,
+    bank_code: '001',
+    ...extra,
+  });
 }
 
 function sources(over: Partial<OrderSources> = {}): OrderSources {
@@ -306,8 +371,12 @@ const AUTHORISE_ONLY: Record<string, unknown> = {
 const ENVELOPE = ['merchant_id', 'account_id', 'encryption_data'];
 const SIGNED = { merchant_id: '701001', account_id: '701001010', encryption_data: 'x'.repeat(64) };
 
-const specCheckoutFields = [...Object.keys(paymentOrderFields), ...Object.keys(checkoutFields)].filter((f) => !ENVELOPE.includes(f));
-const specAuthoriseFields = [...Object.keys(paymentOrderFields), ...Object.keys(apmFields)].filter((f) => !ENVELOPE.includes(f));
+const specCheckoutFields = [...Object.keys(paymentOrderFields), ...Object.keys(checkoutFields)].filter(
+  (f) => !ENVELOPE.includes(f),
+);
+const specAuthoriseFields = [...Object.keys(paymentOrderFields), ...Object.keys(apmFields)].filter(
+  (f) => !ENVELOPE.includes(f),
+);
 
 describe('buildPaymentOrder: every spec 2.2 field from its source', () => {
   it('lists every field of the spec in the one table, and nothing the spec lacks but the Accept header', () => {
@@ -323,10 +392,15 @@ describe('buildPaymentOrder: every spec 2.2 field from its source', () => {
     expect(checkout[field]).toEqual(expected);
   });
 
-  const authorise = buildAuthoriseOrder(sources({ method: boleto, body: body('boleto'), installmentPlan: undefined, savedCard: undefined })) as unknown as Record<string, unknown>;
-  it.each(specAuthoriseFields.map((f) => [f, { ...COMMON, ...AUTHORISE_ONLY }[f]]))('authorise %s', (field, expected) => {
-    expect(authorise[field]).toEqual(expected);
-  });
+  const authorise = buildAuthoriseOrder(
+    sources({ method: boleto, body: body('boleto'), installmentPlan: undefined, savedCard: undefined }),
+  ) as unknown as Record<string, unknown>;
+  it.each(specAuthoriseFields.map((f) => [f, { ...COMMON, ...AUTHORISE_ONLY }[f]]))(
+    'authorise %s',
+    (field, expected) => {
+      expect(authorise[field]).toEqual(expected);
+    },
+  );
 
   it('leaves no field empty that has a source', () => {
     for (const [field, rule] of Object.entries(PAYMENT_ORDER_FIELDS)) {
@@ -354,7 +428,9 @@ describe('buildPaymentOrder: sources that change a field', () => {
   });
 
   it('sends token_flag YES when the shopper saves the card, and no token_id then', () => {
-    const order = buildCheckoutOrder(sources({ saveCard: true, savedCard: undefined, body: body('card', { save_card: true }) }));
+    const order = buildCheckoutOrder(
+      sources({ saveCard: true, savedCard: undefined, body: body('card', { save_card: true }) }),
+    );
     expect(order.token_flag).toBe('YES');
     expect(order).not.toHaveProperty('token_id');
   });
@@ -362,24 +438,70 @@ describe('buildPaymentOrder: sources that change a field', () => {
   it('falls back to the shop page for website and storefront_domains, and sends delivery = billing when omitted', () => {
     const { website: _w, storefront_domains: _s, ...extras } = pickSessionExtras(sessionBody);
     const { delivery: _d, ...billingOnly } = shopper;
-    const order = buildCheckoutOrder(sources({ extras, body: createPaymentBody.parse({ client_secret: 'cs', method: 'card', shopper: billingOnly, device }) }));
-    expect(order).toMatchObject({ website: 'www.loja.example', storefront_domains: 'www.loja.example', delivery_city: 'São Paulo', delivery_address: 'Rua Augusta' });
+    const order = buildCheckoutOrder(
+      sources({
+        extras,
+        body: createPaymentBody.parse({ client_secret: 'cs', method: 'card', shopper: billingOnly, device }),
+      }),
+    );
+    expect(order).toMatchObject({
+      website: 'www.loja.example',
+      storefront_domains: 'www.loja.example',
+      delivery_city: 'São Paulo',
+      delivery_address: 'Rua Augusta',
+    });
   });
 
   it('leaves out what a plain session does not have: no cart, account, coupons or subscription; no installments', () => {
-    const plain = sources({ extras: {}, session: { ...session, items: '[]', amount_parts: '{}', note: null, custom: null, shopper_id: null }, installmentPlan: undefined, savedCard: undefined });
+    const plain = sources({
+      extras: {},
+      session: { ...session, items: '[]', amount_parts: '{}', note: null, custom: null, shopper_id: null },
+      installmentPlan: undefined,
+      savedCard: undefined,
+    });
     const order = buildCheckoutOrder(plain) as unknown as Record<string, unknown>;
-    for (const field of ['items', 'item_total', 'cart_items', 'account_owner', 'total_discount', 'subscription', 'installments', 'installments_id', 'token_id', 'shipping', 'shopper_id']) {
+    for (const field of [
+      'items',
+      'item_total',
+      'cart_items',
+      'account_owner',
+      'total_discount',
+      'subscription',
+      'installments',
+      'installments_id',
+      'token_id',
+      'shipping',
+      'shopper_id',
+    ]) {
       expect(order, field).not.toHaveProperty(field);
     }
     expect(checkoutRequest.safeParse({ ...order, ...SIGNED }).error).toBeUndefined();
   });
 
   it('gives cart items of a USD session their own price as amount_usd, and none without a rate in another currency', () => {
-    const usd = buildCheckoutOrder(sources({ extras: {}, session: { ...session, currency: 'USD', items: JSON.stringify([{ name: 'Cap', sku: 'C-1', unit_price: '12.34', quantity: 1 }]) } }));
-    expect(usd.cart_items?.[0]).toMatchObject({ basic_item_data: { price: { amount_usd: 12.34, amount_local_currency: 12.34, currency: 'USD' } } });
-    const brl = buildCheckoutOrder(sources({ extras: {}, session: { ...session, items: JSON.stringify([{ name: 'Cap', sku: 'C-1', unit_price: '12.34', quantity: 1 }]) } }));
-    expect((brl.cart_items?.[0] as { basic_item_data: { price: object } }).basic_item_data.price).toEqual({ amount_local_currency: 12.34, currency: 'BRL' });
+    const usd = buildCheckoutOrder(
+      sources({
+        extras: {},
+        session: {
+          ...session,
+          currency: 'USD',
+          items: JSON.stringify([{ name: 'Cap', sku: 'C-1', unit_price: '12.34', quantity: 1 }]),
+        },
+      }),
+    );
+    expect(usd.cart_items?.[0]).toMatchObject({
+      basic_item_data: { price: { amount_usd: 12.34, amount_local_currency: 12.34, currency: 'USD' } },
+    });
+    const brl = buildCheckoutOrder(
+      sources({
+        extras: {},
+        session: { ...session, items: JSON.stringify([{ name: 'Cap', sku: 'C-1', unit_price: '12.34', quantity: 1 }]) },
+      }),
+    );
+    expect((brl.cart_items?.[0] as { basic_item_data: { price: object } }).basic_item_data.price).toEqual({
+      amount_local_currency: 12.34,
+      currency: 'BRL',
+    });
   });
 
   it('sends no person and no district or street name to an APM that does not ask for them', () => {

@@ -36,7 +36,12 @@ export interface OrderSources {
 /** Who a field's value comes from (the issue's table). `none`: nothing we run knows it, so it is left out. */
 export type FieldSource = 'shop' | 'shopper' | 'browser' | 'request' | 'config' | 'saved_card' | 'none';
 
-type Value = string | number | Readonly<Record<string, unknown>> | readonly Readonly<Record<string, unknown>>[] | undefined;
+type Value =
+  | string
+  | number
+  | Readonly<Record<string, unknown>>
+  | readonly Readonly<Record<string, unknown>>[]
+  | undefined;
 
 interface FieldRule {
   from: FieldSource;
@@ -52,8 +57,10 @@ export const ORDER_TYPE = 'WEB';
 
 type SessionItem = NonNullable<CreateSessionBody['items']>[number];
 const items = (s: OrderSources) => JSON.parse(s.session.items) as SessionItem[];
-const parts = (s: OrderSources) => JSON.parse(s.session.amount_parts) as Partial<Record<(typeof AMOUNT_PARTS)[number], number>>;
-const money = (s: OrderSources, minor: number | undefined) => (minor === undefined ? undefined : toDecimal(minor, s.session.currency));
+const parts = (s: OrderSources) =>
+  JSON.parse(s.session.amount_parts) as Partial<Record<(typeof AMOUNT_PARTS)[number], number>>;
+const money = (s: OrderSources, minor: number | undefined) =>
+  minor === undefined ? undefined : toDecimal(minor, s.session.currency);
 const delivery = (s: OrderSources) => s.body.shopper.delivery ?? s.body.shopper.billing;
 const hostOf = (url: string) => new URL(url).host;
 const needsPerson = (s: OrderSources) => s.method.fields.includes('person');
@@ -74,7 +81,14 @@ function cartItems(s: OrderSources) {
   const { currency } = s.session;
   return items(s).map((item) => {
     const unitMinor = toMinor(item.unit_price, currency);
-    const usdMinor = item.price_usd !== undefined ? toMinor(item.price_usd, 'USD') : s.extras.fx_rate_usd ? toUsdMinor(unitMinor, currency, s.extras.fx_rate_usd) : currency === 'USD' ? unitMinor : undefined;
+    const usdMinor =
+      item.price_usd !== undefined
+        ? toMinor(item.price_usd, 'USD')
+        : s.extras.fx_rate_usd
+          ? toUsdMinor(unitMinor, currency, s.extras.fx_rate_usd)
+          : currency === 'USD'
+            ? unitMinor
+            : undefined;
     return {
       basic_item_data: defined({
         name: item.name,
@@ -96,7 +110,15 @@ function accountOwner(s: OrderSources) {
   const owner = s.extras.account_owner;
   if (!owner) return undefined;
   const { past_orders_sum, ...rest } = owner;
-  return [defined({ ...rest, past_orders_sum: past_orders_sum === undefined ? undefined : amountNumber(toMinor(past_orders_sum, s.session.currency), s.session.currency) })];
+  return [
+    defined({
+      ...rest,
+      past_orders_sum:
+        past_orders_sum === undefined
+          ? undefined
+          : amountNumber(toMinor(past_orders_sum, s.session.currency), s.session.currency),
+    }),
+  ];
 }
 
 function subscription(s: OrderSources) {
@@ -147,7 +169,9 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   item_total: {
     from: 'shop',
     value: (s) =>
-      items(s).length ? money(s, sumMinor(items(s).map((i) => lineTotal(toMinor(i.unit_price, s.session.currency), i.quantity)))) : undefined,
+      items(s).length
+        ? money(s, sumMinor(items(s).map((i) => lineTotal(toMinor(i.unit_price, s.session.currency), i.quantity))))
+        : undefined,
   },
   shipping: { from: 'shop', value: (s) => money(s, parts(s).shipping) },
   handling: { from: 'shop', value: (s) => money(s, parts(s).handling) },
@@ -156,7 +180,10 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   shipping_discount: { from: 'shop', value: (s) => money(s, parts(s).shipping_discount) },
   discount: { from: 'shop', value: (s) => money(s, parts(s).discount) },
   // "the service": the shop's site name as the shop gives it, else the page the widget runs on, else its return page
-  website: { from: 'shop', value: (s) => s.extras.website ?? hostOf(s.request.origin ?? s.session.return_url ?? s.publicUrl) },
+  website: {
+    from: 'shop',
+    value: (s) => s.extras.website ?? hostOf(s.request.origin ?? s.session.return_url ?? s.publicUrl),
+  },
   items: { from: 'shop', value: (s) => (items(s).length ? encodeItems(items(s)) : undefined) },
   note: { from: 'shop', value: (s) => s.session.note ?? undefined },
   custom: { from: 'shop', value: (s) => s.session.custom ?? undefined },
@@ -171,7 +198,11 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   quote_id: { from: 'shop', value: (s) => s.extras.quote_id, only: 'checkout' },
   quote_price: { from: 'shop', value: (s) => s.extras.quote_price, only: 'checkout' },
   // the shop's storefront as it says, else the origin of the page the widget runs on
-  storefront_domains: { from: 'shop', value: (s) => s.extras.storefront_domains ?? (s.request.origin ? hostOf(s.request.origin) : undefined), only: 'checkout' },
+  storefront_domains: {
+    from: 'shop',
+    value: (s) => s.extras.storefront_domains ?? (s.request.origin ? hostOf(s.request.origin) : undefined),
+    only: 'checkout',
+  },
   session_id: { from: 'shop', value: (s) => s.session.id, only: 'checkout' },
 
   // the shopper, in the widget's form
@@ -185,7 +216,11 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   billing_state: { from: 'shopper', value: (s) => s.body.shopper.billing.state, path: 'shopper.billing.state' },
   billing_city: { from: 'shopper', value: (s) => s.body.shopper.billing.city, path: 'shopper.billing.city' },
   billing_address: { from: 'shopper', value: (s) => s.body.shopper.billing.address, path: 'shopper.billing.address' },
-  billing_postal_code: { from: 'shopper', value: (s) => s.body.shopper.billing.postal_code, path: 'shopper.billing.postal_code' },
+  billing_postal_code: {
+    from: 'shopper',
+    value: (s) => s.body.shopper.billing.postal_code,
+    path: 'shopper.billing.postal_code',
+  },
   // the form has one name: the shopper receives the goods
   delivery_firstname: { from: 'shopper', value: (s) => s.body.shopper.first_name, path: 'shopper.first_name' },
   delivery_lastname: { from: 'shopper', value: (s) => s.body.shopper.last_name, path: 'shopper.last_name' },
@@ -193,12 +228,31 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   delivery_state: { from: 'shopper', value: (s) => delivery(s).state, path: 'shopper.delivery.state' },
   delivery_city: { from: 'shopper', value: (s) => delivery(s).city, path: 'shopper.delivery.city' },
   delivery_address: { from: 'shopper', value: (s) => delivery(s).address, path: 'shopper.delivery.address' },
-  delivery_postal_code: { from: 'shopper', value: (s) => delivery(s).postal_code, path: 'shopper.delivery.postal_code' },
-  delivery_district_name: { from: 'shopper', value: (s) => (needsPerson(s) ? delivery(s).district : undefined), only: 'authorise', path: 'shopper.delivery.district' },
-  delivery_street_name: { from: 'shopper', value: (s) => (needsPerson(s) ? delivery(s).address : undefined), only: 'authorise', path: 'shopper.delivery.address' },
+  delivery_postal_code: {
+    from: 'shopper',
+    value: (s) => delivery(s).postal_code,
+    path: 'shopper.delivery.postal_code',
+  },
+  delivery_district_name: {
+    from: 'shopper',
+    value: (s) => (needsPerson(s) ? delivery(s).district : undefined),
+    only: 'authorise',
+    path: 'shopper.delivery.district',
+  },
+  delivery_street_name: {
+    from: 'shopper',
+    value: (s) => (needsPerson(s) ? delivery(s).address : undefined),
+    only: 'authorise',
+    path: 'shopper.delivery.address',
+  },
   bank_code: { from: 'shopper', value: (s) => s.body.bank_code, only: 'authorise', path: 'bank_code' },
   person: { from: 'shopper', value: person, only: 'authorise', path: 'shopper.person' },
-  installments: { from: 'shopper', value: (s) => (s.installmentPlan ? String(s.installmentPlan.count) : undefined), only: 'checkout', path: 'installments' },
+  installments: {
+    from: 'shopper',
+    value: (s) => (s.installmentPlan ? String(s.installmentPlan.count) : undefined),
+    only: 'checkout',
+    path: 'installments',
+  },
   installments_id: { from: 'shopper', value: (s) => s.installmentPlan?.id, only: 'checkout', path: 'installments' },
 
   // the browser, collected by the widget
@@ -210,12 +264,31 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   color_depth: { from: 'browser', value: (s) => s.body.device.color_depth, path: 'device.color_depth' },
   cookie_new: { from: 'browser', value: (s) => s.body.device.cookie_new, path: 'device.cookie_new' },
   cookie_old: { from: 'browser', value: (s) => s.body.device.cookie_old, path: 'device.cookie_old' },
-  device_fingerprint: { from: 'browser', value: (s) => s.body.device.device_fingerprint, path: 'device.device_fingerprint' },
+  device_fingerprint: {
+    from: 'browser',
+    value: (s) => s.body.device.device_fingerprint,
+    path: 'device.device_fingerprint',
+  },
   device_type: { from: 'browser', value: (s) => s.body.device.device_type, path: 'device.device_type' },
   user_agent: { from: 'browser', value: (s) => s.body.device.user_agent, only: 'checkout', path: 'device.user_agent' },
-  checkout_time: { from: 'browser', value: (s) => s.body.device.checkout_time ?? Math.floor(s.now.getTime() / 1000), only: 'checkout', path: 'device.checkout_time' },
-  challenge_window_size: { from: 'browser', value: (s) => s.body.device.challenge_window_size, only: 'checkout', path: 'device.challenge_window_size' },
-  screening_token_cookie: { from: 'browser', value: (s) => s.body.device.screening_token_cookie, only: 'checkout', path: 'device.screening_token_cookie' },
+  checkout_time: {
+    from: 'browser',
+    value: (s) => s.body.device.checkout_time ?? Math.floor(s.now.getTime() / 1000),
+    only: 'checkout',
+    path: 'device.checkout_time',
+  },
+  challenge_window_size: {
+    from: 'browser',
+    value: (s) => s.body.device.challenge_window_size,
+    only: 'checkout',
+    path: 'device.challenge_window_size',
+  },
+  screening_token_cookie: {
+    from: 'browser',
+    value: (s) => s.body.device.screening_token_cookie,
+    only: 'checkout',
+    path: 'device.screening_token_cookie',
+  },
 
   // the request, on the backend
   shopper_ip: { from: 'request', value: (s) => s.request.ip },

@@ -16,7 +16,10 @@ export async function confirmPayment(
   try {
     records = await deps.gateway.query({ orders: [attempt.gateway_order_no] });
   } catch (err) {
-    deps.log.warn({ requestId, attemptId: attempt.id, err: { name: (err as Error).name, message: (err as Error).message } }, 'confirm: query failed');
+    deps.log.warn(
+      { requestId, attemptId: attempt.id, err: { name: (err as Error).name, message: (err as Error).message } },
+      'confirm: query failed',
+    );
     return 'unavailable';
   }
   const record = records.find((r) => r.order_no === attempt.gateway_order_no);

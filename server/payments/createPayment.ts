@@ -51,14 +51,24 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   if (earlier) return replayAnswer(deps, earlier, requestHash);
 
   if (deps.now().toISOString() >= session.expires_at) {
-    throw new ApiError(410, API_ERROR.session_expired, 'this checkout session has expired; the shop must create a new one');
+    throw new ApiError(
+      410,
+      API_ERROR.session_expired,
+      'this checkout session has expired; the shop must create a new one',
+    );
   }
   const method = await findPaymentMethod(db, req.body.method);
-  if (!method || !methodFits(method, { country: session.country, currency: session.currency, amountMinor: session.amount_minor })) {
-    throw new ApiError(400, API_ERROR.invalid_request, 'method: is not offered for this session', [{ path: 'method', message: 'is not offered for this session' }]);
+  if (
+    !method ||
+    !methodFits(method, { country: session.country, currency: session.currency, amountMinor: session.amount_minor })
+  ) {
+    throw new ApiError(400, API_ERROR.invalid_request, 'method: is not offered for this session', [
+      { path: 'method', message: 'is not offered for this session' },
+    ]);
   }
   const missing = missingMethodFields(method, req.body);
-  if (missing.length) throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
+  if (missing.length)
+    throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
   const extras = await findSessionExtras(db, session.id);
   const choices = await resolvePaymentChoices(db, session, extras, method, req.body);
 
@@ -66,7 +76,12 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   let started: { attempt: AttemptRow; order: BuiltOrder };
   try {
     started = await runInTransaction(db, async (trx) => {
-      const attempt = await startAttempt(trx, deps, order, method, { ...req, sessionId: session.id, requestHash, email: req.body.shopper.email });
+      const attempt = await startAttempt(trx, deps, order, method, {
+        ...req,
+        sessionId: session.id,
+        requestHash,
+        email: req.body.shopper.email,
+      });
       // built and kept in the same transaction, before anything is sent: the owner sees what was sent even when
       // the outcome is unknown, and an order that cannot be built leaves no attempt (nothing was sent)
       const built = buildOrder(deps, context, attempt, req);
@@ -89,9 +104,16 @@ interface PaymentContext {
   choices: PaymentChoices;
 }
 
-type BuiltOrder = { kind: 'checkout'; fields: ReturnType<typeof buildCheckoutOrder> } | { kind: 'authorise'; fields: ReturnType<typeof buildAuthoriseOrder> };
+type BuiltOrder =
+  | { kind: 'checkout'; fields: ReturnType<typeof buildCheckoutOrder> }
+  | { kind: 'authorise'; fields: ReturnType<typeof buildAuthoriseOrder> };
 
-function buildOrder(deps: AppDeps, { session, extras, method, choices }: PaymentContext, attempt: AttemptRow, req: PaymentRequest): BuiltOrder {
+function buildOrder(
+  deps: AppDeps,
+  { session, extras, method, choices }: PaymentContext,
+  attempt: AttemptRow,
+  req: PaymentRequest,
+): BuiltOrder {
   const sources: OrderSources = {
     session,
     extras,
@@ -105,11 +127,18 @@ function buildOrder(deps: AppDeps, { session, extras, method, choices }: Payment
     publicUrl: deps.config.publicUrl,
     now: deps.now(),
   };
-  return method.kind === 'card' ? { kind: 'checkout', fields: buildCheckoutOrder(sources) } : { kind: 'authorise', fields: buildAuthoriseOrder(sources) };
+  return method.kind === 'card'
+    ? { kind: 'checkout', fields: buildCheckoutOrder(sources) }
+    : { kind: 'authorise', fields: buildAuthoriseOrder(sources) };
 }
 
 /** Sends the stored attempt's order and stores the outcome with the record of the call (settleAttempt). */
-async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrder, req: PaymentRequest): Promise<PaymentAnswer> {
+async function sendToGateway(
+  deps: AppDeps,
+  attempt: AttemptRow,
+  order: BuiltOrder,
+  req: PaymentRequest,
+): Promise<PaymentAnswer> {
   const paymentId = attempt.id;
   // the records of the gateway calls are stored with the outcome, in one transaction, under this attempt (the
   // issuer page's GET names no order of its own)
@@ -117,20 +146,35 @@ async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrd
   const collect = {
     collect: (record: GatewayCallRecord) => {
       const event = gatewayCallEvent(record);
-      calls.push({ ...event, order_no: event.order_no ?? attempt.gateway_order_no, attempt_id: paymentId, request_id: req.requestId ?? null });
+      calls.push({
+        ...event,
+        order_no: event.order_no ?? attempt.gateway_order_no,
+        attempt_id: paymentId,
+        request_id: req.requestId ?? null,
+      });
     },
   };
-  const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) => settleAttempt(deps, attempt, outcome, answer, calls, req.requestId);
+  const settle = (outcome: AttemptOutcome, answer: PaymentAnswer) =>
+    settleAttempt(deps, attempt, outcome, answer, calls, req.requestId);
   try {
     if (order.kind === 'checkout') {
       const { html } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
-      const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } } };
-      await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html }, answer);
+      const answer: PaymentAnswer = {
+        status: 200,
+        body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } },
+      };
+      await settle(
+        { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html },
+        answer,
+      );
       return answer;
     }
     const { redirectUrl } = await deps.gateway.authorise(order.fields, collect);
-    const answer: PaymentAnswer = { status: 200, body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } } };
+    const answer: PaymentAnswer = {
+      status: 200,
+      body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } },
+    };
     await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
     return answer;
   } catch (e) {
@@ -138,21 +182,54 @@ async function sendToGateway(deps: AppDeps, attempt: AttemptRow, order: BuiltOrd
       // refused, nothing created: a field the shopper sent is named as theirs, anything else is ours
       const path = bodyPathOf(e.source);
       const answer: PaymentAnswer = path
-        ? { status: 400, body: { error: { code: API_ERROR.invalid_request, message: `${path}: ${e.gatewayMessage}`, fields: [{ path, message: e.gatewayMessage }] } } }
-        : { status: 502, body: { error: { code: API_ERROR.gateway_error, message: `the gateway refused the payment: ${e.code} ${e.gatewayMessage}`.trim() } } };
+        ? {
+            status: 400,
+            body: {
+              error: {
+                code: API_ERROR.invalid_request,
+                message: `${path}: ${e.gatewayMessage}`,
+                fields: [{ path, message: e.gatewayMessage }],
+              },
+            },
+          }
+        : {
+            status: 502,
+            body: {
+              error: {
+                code: API_ERROR.gateway_error,
+                message: `the gateway refused the payment: ${e.code} ${e.gatewayMessage}`.trim(),
+              },
+            },
+          };
       await settle({ status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
       return answer;
     }
     if (e instanceof GatewayError && !e.outcomeUnknown) {
-      const answer: PaymentAnswer = { status: 503, body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment gateway could not be reached; nothing was charged, please try again' } } };
+      const answer: PaymentAnswer = {
+        status: 503,
+        body: {
+          error: {
+            code: API_ERROR.gateway_unavailable,
+            message: 'the payment gateway could not be reached; nothing was charged, please try again',
+          },
+        },
+      };
       await settle({ status: 'declined', message: `not sent: ${e.message}` }, answer);
       return answer;
     }
     // a time-out, a 5xx or anything unexpected after sending: the gateway may have taken the payment
-    deps.log.warn({ requestId: req.requestId, paymentId, err: { name: (e as Error).name, message: (e as Error).message } }, 'payment outcome unknown');
+    deps.log.warn(
+      { requestId: req.requestId, paymentId, err: { name: (e as Error).name, message: (e as Error).message } },
+      'payment outcome unknown',
+    );
     const answer: PaymentAnswer = {
       status: 503,
-      body: { error: { code: API_ERROR.gateway_unavailable, message: 'the payment outcome is not known yet; it is being checked with the gateway. Do not pay again.' } },
+      body: {
+        error: {
+          code: API_ERROR.gateway_unavailable,
+          message: 'the payment outcome is not known yet; it is being checked with the gateway. Do not pay again.',
+        },
+      },
     };
     await settle({ status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
     return answer;

@@ -35,18 +35,33 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
   afterAll(() => backend?.close());
 
   const pay = (sessionId: string, body: unknown, key: string) =>
-    callJson(`${backend.url}/api/sessions/${sessionId}/payments`, { body, headers: { 'Idempotency-Key': key, Origin: SHOP, Accept: 'application/json' } });
+    callJson(`${backend.url}/api/sessions/${sessionId}/payments`, {
+      body,
+      headers: { 'Idempotency-Key': key, Origin: SHOP, Accept: 'application/json' },
+    });
   const cardMethod = async (s: { id: string; client_secret: string }) =>
-    (await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } })).body.methods.find((m: { id: string }) => m.id === 'card');
+    (
+      await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } })
+    ).body.methods.find((m: { id: string }) => m.id === 'card');
   const gatewayOrderNo = async (sessionId: string) =>
-    (await backend.store.db.selectFrom('payment_attempts').select('gateway_order_no').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).gateway_order_no;
+    (
+      await backend.store.db
+        .selectFrom('payment_attempts')
+        .select('gateway_order_no')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow()
+    ).gateway_order_no;
   const savedFor = async (shopperId: string) => {
     const cards = await listSavedCards(backend.store.db, shopperId);
     return cards.length ? cards : undefined;
   };
 
   /** A session for `shopperId` paid by card with "save my card" ticked, up to the gateway's 303. */
-  async function payAndSave(shopperId: string, key: string, beforePaying: (gatewayOrderNo: string) => Promise<void> = async () => {}) {
+  async function payAndSave(
+    shopperId: string,
+    key: string,
+    beforePaying: (gatewayOrderNo: string) => Promise<void> = async () => {},
+  ) {
     const s = await createSession(backend, { shopper_id: shopperId, allow_save_card: true });
     const res = await pay(s.id, paymentBody(s.client_secret, 'card', { save_card: true }), key);
     expect(res.status).toBe(200);
@@ -72,12 +87,19 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
     const res = await pay(second.id, paymentBody(second.client_secret, 'card', { saved_card: saved!.id }), 'tok-2');
     expect(res.status).toBe(200);
     const orderNo = await gatewayOrderNo(second.id);
-    expect((await gatewayTransaction(sandbox.url, orderNo)).request).toMatchObject({ token_id: token, token_flag: 'NO' });
+    expect((await gatewayTransaction(sandbox.url, orderNo)).request).toMatchObject({
+      token_id: token,
+      token_flag: 'NO',
+    });
     // the hosted page offers the stored card and no card form: what is "typed" is not read
     const loading = await (await fetch(res.body.action.url)).text();
     const returned = await payByCard(loading, '');
     expect(returned.query.payment_status).toBe('3000');
-    expect(await gatewayTransaction(sandbox.url, orderNo)).toMatchObject({ payment_status: '3000', token_id: token, card_last4: '4242' });
+    expect(await gatewayTransaction(sandbox.url, orderNo)).toMatchObject({
+      payment_status: '3000',
+      token_id: token,
+      card_last4: '4242',
+    });
     expect((await fetch(returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
     // paying with a saved card saves nothing new
     expect(await listSavedCards(backend.store.db, 'cust-tok-1')).toHaveLength(1);
@@ -85,13 +107,17 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
 
   it('keeps the token from the query record when the notification never arrives', async () => {
     const { returned } = await payAndSave('cust-tok-2', 'tok-3', async (orderNo) => {
-      const fault = await callJson(`${sandbox.url}/sandbox/faults`, { body: { endpoint: 'notify', order_no: orderNo, fault: { kind: 'drop' } } });
+      const fault = await callJson(`${sandbox.url}/sandbox/faults`, {
+        body: { endpoint: 'notify', order_no: orderNo, fault: { kind: 'drop' } },
+      });
       expect(fault.status).toBe(201);
     });
     expect(await listSavedCards(backend.store.db, 'cust-tok-2')).toEqual([]);
     // the shopper's return confirms by query, whose record carries the token
     expect((await fetch(returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
-    expect(await listSavedCards(backend.store.db, 'cust-tok-2')).toEqual([expect.objectContaining({ token_id: expect.stringMatching(/^tok_/), label: 'Visa •••• 4242' })]);
+    expect(await listSavedCards(backend.store.db, 'cust-tok-2')).toEqual([
+      expect.objectContaining({ token_id: expect.stringMatching(/^tok_/), label: 'Visa •••• 4242' }),
+    ]);
   });
 
   it('keeps no token for a shopper who did not ask to save the card', async () => {

@@ -7,18 +7,33 @@ import { saveCardToken } from '../store/savedCards';
 import { findSession } from '../store/sessions';
 
 /** Statuses in which the card was charged or held: only then is its token worth keeping. */
-const CHARGED: readonly string[] = [PAYMENT_STATUS.AUTHORISED, PAYMENT_STATUS.PAID, PAYMENT_STATUS.PARTIALLY_REFUNDED, PAYMENT_STATUS.REFUNDED];
+const CHARGED: readonly string[] = [
+  PAYMENT_STATUS.AUTHORISED,
+  PAYMENT_STATUS.PAID,
+  PAYMENT_STATUS.PARTIALLY_REFUNDED,
+  PAYMENT_STATUS.REFUNDED,
+];
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /**
  * What a query record (spec 2.6) says beyond the status, kept for the attempt it matched: the subscription's
  * result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
  */
-export async function keepRecordExtras(deps: Pick<AppDeps, 'store' | 'now'>, attempt: AttemptRow, record: TransactionRecord): Promise<void> {
-  if (isStringRecord(record.subscription_result)) await recordSubscriptionResult(deps.store.db, attempt.id, record.subscription_result, deps.now().toISOString());
+export async function keepRecordExtras(
+  deps: Pick<AppDeps, 'store' | 'now'>,
+  attempt: AttemptRow,
+  record: TransactionRecord,
+): Promise<void> {
+  if (isStringRecord(record.subscription_result))
+    await recordSubscriptionResult(deps.store.db, attempt.id, record.subscription_result, deps.now().toISOString());
   await keepSavedCard(deps, attempt, record);
 }
 
@@ -36,14 +51,22 @@ export interface StoredCardFields {
  * read from `token_id`, the name the payment order uses for it; the spec's record does not list one, so a
  * gateway that sends none saves none. The query and the notification may both carry it: it is kept once.
  */
-export async function keepSavedCard(deps: Pick<AppDeps, 'store' | 'now'>, attempt: AttemptRow, fields: StoredCardFields): Promise<void> {
+export async function keepSavedCard(
+  deps: Pick<AppDeps, 'store' | 'now'>,
+  attempt: AttemptRow,
+  fields: StoredCardFields,
+): Promise<void> {
   const { db } = deps.store;
   const token = typeof fields.token_id === 'string' ? fields.token_id.trim() : '';
   if (!token || typeof fields.payment_status !== 'string' || !CHARGED.includes(fields.payment_status)) return;
   if ((await sentOrdersOf(db, [attempt.id])).get(attempt.id)?.token_flag !== 'YES') return;
   const session = await findSession(db, attempt.session_id);
   if (!session?.shopper_id) return;
-  await saveCardToken(db, { shopperId: session.shopper_id, tokenId: token, label: cardLabel(fields), attemptId: attempt.id }, deps.now().toISOString());
+  await saveCardToken(
+    db,
+    { shopperId: session.shopper_id, tokenId: token, label: cardLabel(fields), attemptId: attempt.id },
+    deps.now().toISOString(),
+  );
 }
 
 /** "Visa •••• 4242"; null unless both parts look right (the label is shown to the shopper as it is). */

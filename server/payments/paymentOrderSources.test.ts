@@ -19,9 +19,21 @@ const EXTRAS = {
   website: 'Demo Shop',
   platform_source: 'custom',
   storefront_domains: 'shop.test',
-  account_owner: { account_id: 'acc-42', created: 1600000000, past_orders_count: 3, past_orders_sum: '99.90', lastLogin_ip: '198.51.100.4' },
+  account_owner: {
+    account_id: 'acc-42',
+    created: 1600000000,
+    past_orders_count: 3,
+    past_orders_sum: '99.90',
+    lastLogin_ip: '198.51.100.4',
+  },
   total_discount: [{ coupon_code_used: 'WELCOME', discount_type: 'percent' }],
-  subscription: { contract_name: 'Mug club', contract_amount: '33.00', interval: 'month', interval_count: 1, billing_cycle: 12 },
+  subscription: {
+    contract_name: 'Mug club',
+    contract_amount: '33.00',
+    interval: 'month',
+    interval_count: 1,
+    billing_cycle: 12,
+  },
   quote_id: 'q-1',
   quote_price: '33.00',
   allow_save_card: true,
@@ -40,31 +52,62 @@ describeOnStores('payment order sources, end to end through the backend', (store
   });
   afterAll(() => backend?.close());
 
-  const pay = (sessionId: string, body: unknown, key: string, on: Backend = backend, headers: Record<string, string> = {}) =>
-    callJson(`${on.url}/api/sessions/${sessionId}/payments`, { body, headers: { 'Idempotency-Key': key, Origin: SHOP, Accept: 'application/json', ...headers } });
-  const view = (s: { id: string; client_secret: string }) => callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
-  const attemptOf = (sessionId: string) => backend.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const pay = (
+    sessionId: string,
+    body: unknown,
+    key: string,
+    on: Backend = backend,
+    headers: Record<string, string> = {},
+  ) =>
+    callJson(`${on.url}/api/sessions/${sessionId}/payments`, {
+      body,
+      headers: { 'Idempotency-Key': key, Origin: SHOP, Accept: 'application/json', ...headers },
+    });
+  const view = (s: { id: string; client_secret: string }) =>
+    callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
+  const attemptOf = (sessionId: string) =>
+    backend.store.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
 
   it('shows the widget the subscription terms, the installments and "save my card"', async () => {
     const s = await createSession(backend, EXTRAS);
     const { body } = await view(s);
-    expect(body.subscription).toEqual({ contract_name: 'Mug club', contract_amount: '33.00', interval: 'month', interval_count: 1, billing_cycle: 12 });
+    expect(body.subscription).toEqual({
+      contract_name: 'Mug club',
+      contract_amount: '33.00',
+      interval: 'month',
+      interval_count: 1,
+      billing_cycle: 12,
+    });
     const card = body.methods.find((m: { id: string }) => m.id === 'card');
     expect(card).toMatchObject({ installments: [3, 6, 12], save_card: true });
     expect(card).not.toHaveProperty('saved_cards');
     // a session that does not allow saving, or has no shopper to save for, does not offer it
     const plain = await createSession(backend);
-    expect((await view(plain)).body.methods.find((m: { id: string }) => m.id === 'card')).not.toHaveProperty('save_card');
+    expect((await view(plain)).body.methods.find((m: { id: string }) => m.id === 'card')).not.toHaveProperty(
+      'save_card',
+    );
     expect((await view(plain)).body).not.toHaveProperty('subscription');
   });
 
   it('sends the shop, shopper, browser, request and configuration fields; the gateway receives them; the owner sees them masked', async () => {
     const s = await createSession(backend, EXTRAS);
-    const device = { ...paymentBody('', 'card').device, challenge_window_size: '04', screening_token_cookie: 'scr-1', checkout_time: 1735689600 };
+    const device = {
+      ...paymentBody('', 'card').device,
+      challenge_window_size: '04',
+      screening_token_cookie: 'scr-1',
+      checkout_time: 1735689600,
+    };
     // a forwarded-for header is the client's own word when no proxy in front is trusted: not the shopper's IP
     const res = await pay(
       s.id,
-      { ...paymentBody(s.client_secret, 'card', { device, installments: 6, save_card: true }), shopper: { ...paymentBody('', 'card').shopper, document: '12345678909' } },
+      {
+        ...paymentBody(s.client_secret, 'card', { device, installments: 6, save_card: true }),
+        shopper: { ...paymentBody('', 'card').shopper, document: '12345678909' },
+      },
       'sources-1',
       backend,
       { 'X-Forwarded-For': '203.0.113.9' },
@@ -93,11 +136,39 @@ describeOnStores('payment order sources, end to end through the backend', (store
       accept_header: 'application/json',
       session_id: s.id,
       total_discount: [{ coupon_code_used: 'WELCOME', discount_type: 'percent' }],
-      account_owner: [{ account_id: 'acc-42', created: 1600000000, past_orders_count: 3, past_orders_sum: 99.9, lastLogin_ip: '198.51.100.4' }],
-      subscription: { contract_name: 'Mug club', contract_amount: '33.00', interval: 'month', interval_count: '1', billing_cycle: 12 },
+      account_owner: [
+        {
+          account_id: 'acc-42',
+          created: 1600000000,
+          past_orders_count: 3,
+          past_orders_sum: 99.9,
+          lastLogin_ip: '198.51.100.4',
+        },
+      ],
+      subscription: {
+        contract_name: 'Mug club',
+        contract_amount: '33.00',
+        interval: 'month',
+        interval_count: '1',
+        billing_cycle: 12,
+      },
       cart_items: [
-        { basic_item_data: { name: 'T-shirt', quantity: '2', price: { amount_usd: 12.5, amount_local_currency: 12.5, currency: 'USD' }, productId: 'TS-1' } },
-        { basic_item_data: { name: 'Mug', quantity: '1', price: { amount_usd: 8, amount_local_currency: 8, currency: 'USD' }, productId: 'MG-1' } },
+        {
+          basic_item_data: {
+            name: 'T-shirt',
+            quantity: '2',
+            price: { amount_usd: 12.5, amount_local_currency: 12.5, currency: 'USD' },
+            productId: 'TS-1',
+          },
+        },
+        {
+          basic_item_data: {
+            name: 'Mug',
+            quantity: '1',
+            price: { amount_usd: 8, amount_local_currency: 8, currency: 'USD' },
+            productId: 'MG-1',
+          },
+        },
       ],
     });
 
@@ -105,18 +176,34 @@ describeOnStores('payment order sources, end to end through the backend', (store
     const detail = await admin(backend, `/orders/${s.order_no}`);
     expect(detail.status).toBe(200);
     const sent = detail.body.attempts[0].payment_order;
-    expect(sent).toMatchObject({ order_no: attempt.gateway_order_no, installments: '6', token_flag: 'YES', website: 'Demo Shop', document: '***8909' });
+    expect(sent).toMatchObject({
+      order_no: attempt.gateway_order_no,
+      installments: '6',
+      token_flag: 'YES',
+      website: 'Demo Shop',
+      document: '***8909',
+    });
     expect(JSON.stringify(detail.body)).not.toContain('12345678909');
   });
 
   it('takes shopper_ip from X-Forwarded-For only behind the configured number of trusted proxies', async () => {
-    const proxied = await startBackend({ store, gatewayUrl: sandbox.url, env: { ...AUTO_CAPTURE, TRUSTED_PROXY_HOPS: '1' } });
+    const proxied = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { ...AUTO_CAPTURE, TRUSTED_PROXY_HOPS: '1' },
+    });
     try {
       const s = await createSession(proxied);
       // the client forged the first entry; the one trusted proxy appended the address it saw
-      const res = await pay(s.id, paymentBody(s.client_secret, 'card'), 'sources-proxy', proxied, { 'X-Forwarded-For': '10.6.6.6, 203.0.113.9' });
+      const res = await pay(s.id, paymentBody(s.client_secret, 'card'), 'sources-proxy', proxied, {
+        'X-Forwarded-For': '10.6.6.6, 203.0.113.9',
+      });
       expect(res.status).toBe(200);
-      const attempt = await proxied.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', s.id).executeTakeFirstOrThrow();
+      const attempt = await proxied.store.db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('session_id', '=', s.id)
+        .executeTakeFirstOrThrow();
       expect((await gatewayTransaction(sandbox.url, attempt.gateway_order_no)).request.shopper_ip).toBe('203.0.113.9');
     } finally {
       await proxied.close();
@@ -154,16 +241,26 @@ describeOnStores('payment order sources, end to end through the backend', (store
     expect(save.body.error.fields).toEqual([{ path: 'save_card', message: 'is not offered for this payment' }]);
 
     // another shopper's saved card is not this shopper's
-    await saveCardToken(backend.store.db, { shopperId: 'cust-other', tokenId: 'tok_other', label: null, attemptId: null }, new Date().toISOString());
+    await saveCardToken(
+      backend.store.db,
+      { shopperId: 'cust-other', tokenId: 'tok_other', label: null, attemptId: null },
+      new Date().toISOString(),
+    );
     const [other] = await listSavedCards(backend.store.db, 'cust-other');
     const stolen = await pay(s.id, paymentBody(s.client_secret, 'card', { saved_card: other!.id }), 'sources-4');
     expect(stolen.status).toBe(400);
     expect(stolen.body.error.fields).toEqual([{ path: 'saved_card', message: 'is not a saved card of this shopper' }]);
     // nothing of the refused attempts reached the gateway
-    expect(await backend.store.db.selectFrom('payment_attempts').select('id').where('session_id', 'in', [s.id, plain.id]).execute()).toEqual([]);
+    expect(
+      await backend.store.db
+        .selectFrom('payment_attempts')
+        .select('id')
+        .where('session_id', 'in', [s.id, plain.id])
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('pays with the shopper\'s own saved card: its token goes as token_id, the browser only ever sees our id', async () => {
+  it("pays with the shopper's own saved card: its token goes as token_id, the browser only ever sees our id", async () => {
     // the gateway refuses a token it did not issue: cust-44 first pays with "save my card" ticked
     const saving = await createSession(backend, { ...EXTRAS, shopper_id: 'cust-44' });
     const first = await pay(saving.id, paymentBody(saving.client_secret, 'card', { save_card: true }), 'sources-5a');
@@ -174,11 +271,20 @@ describeOnStores('payment order sources, end to end through the backend', (store
     const card = (await view(s)).body.methods.find((m: { id: string }) => m.id === 'card');
     expect(card.saved_cards).toEqual([{ id: expect.stringMatching(/^card_/), label: 'Visa •••• 4242' }]);
     expect(JSON.stringify(card)).not.toContain(tokenId);
-    const res = await pay(s.id, paymentBody(s.client_secret, 'card', { saved_card: card.saved_cards[0].id }), 'sources-5');
+    const res = await pay(
+      s.id,
+      paymentBody(s.client_secret, 'card', { saved_card: card.saved_cards[0].id }),
+      'sources-5',
+    );
     expect(res.status).toBe(200);
     const attempt = await attemptOf(s.id);
-    expect((await gatewayTransaction(sandbox.url, attempt.gateway_order_no)).request).toMatchObject({ token_id: tokenId, token_flag: 'NO' });
-    expect((await sentOrdersOf(backend.store.db, [attempt.id])).get(attempt.id)?.payment_order.token_id).toBe(`***${tokenId.slice(-4)}`);
+    expect((await gatewayTransaction(sandbox.url, attempt.gateway_order_no)).request).toMatchObject({
+      token_id: tokenId,
+      token_flag: 'NO',
+    });
+    expect((await sentOrdersOf(backend.store.db, [attempt.id])).get(attempt.id)?.payment_order.token_id).toBe(
+      `***${tokenId.slice(-4)}`,
+    );
   });
 
   it('keeps a token the gateway returns for a payment the shopper asked to save, once, and only then', async () => {
@@ -189,7 +295,15 @@ describeOnStores('payment order sources, end to end through the backend', (store
     for (const s of [saving, notSaving]) {
       const attempt = await attemptOf(s.id);
       // a record as the gateway answers it for a saved card (keepRecordExtras.test.ts plays it through the sandbox)
-      const record = { query_result: '1', order_no: attempt.gateway_order_no, amount: '33.00', currency: 'USD', transaction_id: 'T-tok', payment_status: '3000', token_id: 'tok_new' };
+      const record = {
+        query_result: '1',
+        order_no: attempt.gateway_order_no,
+        amount: '33.00',
+        currency: 'USD',
+        transaction_id: 'T-tok',
+        payment_status: '3000',
+        token_id: 'tok_new',
+      };
       await applyQueryRecord(backend.deps, attempt, record);
       await applyQueryRecord(backend.deps, attempt, record);
     }
@@ -200,7 +314,10 @@ describeOnStores('payment order sources, end to end through the backend', (store
   it('refuses session extras that are malformed or inconsistent', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ allow_save_card: true }, 'allow_save_card'],
-      [{ subscription: { ...EXTRAS.subscription, contract_start: '2025-02-01', contract_end: '2025-01-01' } }, 'subscription.contract_end'],
+      [
+        { subscription: { ...EXTRAS.subscription, contract_start: '2025-02-01', contract_end: '2025-01-01' } },
+        'subscription.contract_end',
+      ],
       [{ subscription: { ...EXTRAS.subscription, contract_amount: '33.5' } }, 'subscription.contract_amount'],
       [{ subscription: { ...EXTRAS.subscription, interval: 'fortnight' } }, 'subscription.interval'],
       [{ account_owner: { lastLogin_ip: '999.1.1.1' } }, 'account_owner.lastLogin_ip'],
@@ -211,7 +328,10 @@ describeOnStores('payment order sources, end to end through the backend', (store
     for (const [extra, path] of cases) {
       const res = await postSession(backend, { amount: '33.00', currency: 'USD', ...extra });
       expect(res.status, path).toBe(400);
-      expect(res.body.error.fields.map((f: { path: string }) => f.path), path).toContain(path);
+      expect(
+        res.body.error.fields.map((f: { path: string }) => f.path),
+        path,
+      ).toContain(path);
     }
   });
 });

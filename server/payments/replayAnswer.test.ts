@@ -29,7 +29,10 @@ describeOnStores('a repeated payment call whose answer was lost', (store) => {
   afterAll(() => backend?.close());
 
   const pay = (s: { id: string; client_secret: string }, key: string, extra: Record<string, unknown> = {}) =>
-    callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'pix', extra), headers: { 'Idempotency-Key': key } });
+    callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'pix', extra),
+      headers: { 'Idempotency-Key': key },
+    });
 
   /** A Pix payment the gateway took, then its stored answer lost as a crash would: status `status`, stored `agoMs` ago. */
   async function lostAnswer(status: OrderStatus, agoMs: number) {
@@ -37,7 +40,11 @@ describeOnStores('a repeated payment call whose answer was lost', (store) => {
     const key = randomUUID();
     const first = await pay(session, key);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const attempt = await backend.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', session.id).executeTakeFirstOrThrow();
+    const attempt = await backend.store.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow();
     await backend.store.db
       .updateTable('payment_attempts')
       .set({ response: null, status, created_at: new Date(Date.now() - agoMs).toISOString() })
@@ -48,26 +55,32 @@ describeOnStores('a repeated payment call whose answer was lost', (store) => {
     return { session, key, attempt, first, authorised };
   }
 
-  it.each(['paid', 'authorised', 'declined'] as const)('a %s attempt: 409 session_completed naming the status, so the widget re-reads the session', async (status) => {
-    const { session, key, authorised } = await lostAnswer(status, IN_FLIGHT_MS + 1_000);
-    const repeat = await pay(session, key);
-    expect(repeat.status).toBe(409);
-    expect(repeat.body.error.code).toBe('session_completed');
-    expect(repeat.body.error.message).toContain(status);
-    expect(await authorised()).toBe(1);
-  });
+  it.each(['paid', 'authorised', 'declined'] as const)(
+    'a %s attempt: 409 session_completed naming the status, so the widget re-reads the session',
+    async (status) => {
+      const { session, key, authorised } = await lostAnswer(status, IN_FLIGHT_MS + 1_000);
+      const repeat = await pay(session, key);
+      expect(repeat.status).toBe(409);
+      expect(repeat.body.error.code).toBe('session_completed');
+      expect(repeat.body.error.message).toContain(status);
+      expect(await authorised()).toBe(1);
+    },
+  );
 
-  it.each(['created', 'unknown', 'pending'] as const)('a %s attempt past the in-flight window: 503, do not pay again, no second gateway call', async (status) => {
-    const { session, key, authorised } = await lostAnswer(status, IN_FLIGHT_MS + 1_000);
-    const repeat = await pay(session, key);
-    expect(repeat.status).toBe(503);
-    expect(repeat.body.error.code).toBe('gateway_unavailable');
-    expect(repeat.body.error.message).toMatch(/not known yet.*Do not pay again/);
-    expect(repeat.headers.get('retry-after')).toBe('5');
-    // the same answer every time: still no second call
-    expect((await pay(session, key)).status).toBe(503);
-    expect(await authorised()).toBe(1);
-  });
+  it.each(['created', 'unknown', 'pending'] as const)(
+    'a %s attempt past the in-flight window: 503, do not pay again, no second gateway call',
+    async (status) => {
+      const { session, key, authorised } = await lostAnswer(status, IN_FLIGHT_MS + 1_000);
+      const repeat = await pay(session, key);
+      expect(repeat.status).toBe(503);
+      expect(repeat.body.error.code).toBe('gateway_unavailable');
+      expect(repeat.body.error.message).toMatch(/not known yet.*Do not pay again/);
+      expect(repeat.headers.get('retry-after')).toBe('5');
+      // the same answer every time: still no second call
+      expect((await pay(session, key)).status).toBe(503);
+      expect(await authorised()).toBe(1);
+    },
+  );
 
   it('a settled attempt is answered at once even inside the in-flight window', async () => {
     const { session, key } = await lostAnswer('paid', 0);

@@ -14,9 +14,17 @@ const POLL_MS = 100;
  * answered from the attempt's current state; a repeat never calls the gateway itself.
  * A key reused with another body is refused: it would otherwise silently answer a different payment.
  */
-export async function replayAnswer(deps: Pick<AppDeps, 'store' | 'config' | 'now'>, attempt: AttemptRow, requestHash: string): Promise<PaymentAnswer> {
+export async function replayAnswer(
+  deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
+  attempt: AttemptRow,
+  requestHash: string,
+): Promise<PaymentAnswer> {
   if (attempt.request_hash !== requestHash) {
-    throw new ApiError(422, API_ERROR.idempotency_key_reused, 'this Idempotency-Key was used with another request body; use a new key for a new payment');
+    throw new ApiError(
+      422,
+      API_ERROR.idempotency_key_reused,
+      'this Idempotency-Key was used with another request body; use a new key for a new payment',
+    );
   }
   // the first request's call (a send and a retry, each up to the time-out) and storing its answer fit in here
   const inFlightMs = deps.config.gateway.timeoutMs * 2 + 5_000;
@@ -24,9 +32,15 @@ export async function replayAnswer(deps: Pick<AppDeps, 'store' | 'config' | 'now
   // bounded in real time too, whatever the app's clock says
   const deadline = Date.now() + inFlightMs;
   let current = attempt;
-  while (current.response === null && OPEN_STATUSES.includes(current.status) && deps.now().getTime() < liveUntil && Date.now() < deadline) {
+  while (
+    current.response === null &&
+    OPEN_STATUSES.includes(current.status) &&
+    deps.now().getTime() < liveUntil &&
+    Date.now() < deadline
+  ) {
     await new Promise((r) => setTimeout(r, POLL_MS));
-    current = (await findAttemptByIdempotencyKey(deps.store.db, attempt.session_id, attempt.idempotency_key)) ?? current;
+    current =
+      (await findAttemptByIdempotencyKey(deps.store.db, attempt.session_id, attempt.idempotency_key)) ?? current;
   }
   if (current.response !== null) return JSON.parse(current.response) as PaymentAnswer;
   return answerFromState(current);
@@ -48,5 +62,9 @@ function answerFromState(attempt: AttemptRow): never {
       { 'Retry-After': '5' },
     );
   }
-  throw new ApiError(409, API_ERROR.session_completed, `this payment is ${attempt.status}; read the session for its outcome`);
+  throw new ApiError(
+    409,
+    API_ERROR.session_completed,
+    `this payment is ${attempt.status}; read the session for its outcome`,
+  );
 }

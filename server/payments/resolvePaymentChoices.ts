@@ -20,7 +20,13 @@ export interface PaymentChoices {
  * installment count to the method's plan, a saved card id to its token (only among the session shopper's own
  * cards, so one shopper can never pay with another's). Anything not offered is a 400 naming the field.
  */
-export async function resolvePaymentChoices(db: Db, session: SessionRow, extras: SessionExtras, method: PaymentMethod, body: CreatePaymentBody): Promise<PaymentChoices> {
+export async function resolvePaymentChoices(
+  db: Db,
+  session: SessionRow,
+  extras: SessionExtras,
+  method: PaymentMethod,
+  body: CreatePaymentBody,
+): Promise<PaymentChoices> {
   const errors: FieldError[] = [];
   const card = method.kind === 'card';
 
@@ -29,7 +35,8 @@ export async function resolvePaymentChoices(db: Db, session: SessionRow, extras:
     const plans = card ? ((await installmentPlansOf(db, [method.id])).get(method.id) ?? []) : [];
     installmentPlan = plans.find((p) => p.count === body.installments);
     // paying at once needs no plan: 1 is always allowed and sends nothing
-    if (!installmentPlan && body.installments !== 1) errors.push({ path: 'installments', message: `is not offered for ${method.id}` });
+    if (!installmentPlan && body.installments !== 1)
+      errors.push({ path: 'installments', message: `is not offered for ${method.id}` });
   }
 
   let savedCard: PaymentChoices['savedCard'];
@@ -40,7 +47,8 @@ export async function resolvePaymentChoices(db: Db, session: SessionRow, extras:
   }
 
   const saveCard = body.save_card === true;
-  if (saveCard && !(card && extras.allow_save_card && session.shopper_id)) errors.push({ path: 'save_card', message: 'is not offered for this payment' });
+  if (saveCard && !(card && extras.allow_save_card && session.shopper_id))
+    errors.push({ path: 'save_card', message: 'is not offered for this payment' });
 
   if (errors.length) throw new ApiError(400, API_ERROR.invalid_request, describeFieldErrors(errors), errors);
   return { installmentPlan, savedCard, saveCard };

@@ -20,23 +20,41 @@ export interface ResumeRequest {
  * gateway: the kept checkout page posts the same order again, and the gateway shows that order's page, so this
  * can never start a second payment. Any other attempt (an APM, one that is settled, or not yet sent) is a 409.
  */
-export async function resumePayment(deps: Pick<AppDeps, 'store' | 'config' | 'now'>, req: ResumeRequest): Promise<CreatePaymentResponse> {
+export async function resumePayment(
+  deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
+  req: ResumeRequest,
+): Promise<CreatePaymentResponse> {
   const { db } = deps.store;
   const { session } = await authorizeSession(db, req.sessionId, req.clientSecret);
   const attempt = await findAttempt(db, req.paymentId);
   // another session's payment is answered like a missing one: ids of other sessions are not confirmed
-  if (!attempt || attempt.session_id !== session.id) throw new ApiError(404, API_ERROR.not_found, 'no payment with this id in this session');
+  if (!attempt || attempt.session_id !== session.id)
+    throw new ApiError(404, API_ERROR.not_found, 'no payment with this id in this session');
   if (attempt.kind !== 'card') {
-    throw new ApiError(409, API_ERROR.conflict, 'only a card payment page can be reopened; this payment continues on its payment method\'s own page');
+    throw new ApiError(
+      409,
+      API_ERROR.conflict,
+      "only a card payment page can be reopened; this payment continues on its payment method's own page",
+    );
   }
   const now = deps.now().toISOString();
   const link = newFrameLink(deps.config.publicUrl);
   if (!(await renewFrameToken(db, attempt.id, link.token, now))) {
-    throw new ApiError(409, API_ERROR.conflict, `this card payment is ${attempt.status} and its page cannot be reopened; wait for its outcome`);
+    throw new ApiError(
+      409,
+      API_ERROR.conflict,
+      `this card payment is ${attempt.status} and its page cannot be reopened; wait for its outcome`,
+    );
   }
   await writeAuditEvent(
     db,
-    { kind: 'payment', summary: `attempt ${attempt.seq} card page reopened`, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: req.requestId ?? null },
+    {
+      kind: 'payment',
+      summary: `attempt ${attempt.seq} card page reopened`,
+      order_no: attempt.gateway_order_no,
+      attempt_id: attempt.id,
+      request_id: req.requestId ?? null,
+    },
     now,
   );
   return { payment_id: attempt.id, action: { type: 'iframe', url: link.url } };

@@ -5,7 +5,10 @@ import { runInTransaction } from '../store/runInTransaction';
 import type { PaymentAnswer } from './paymentAnswer';
 
 export type AttemptOutcome = Partial<
-  Pick<AttemptRow, 'status' | 'payment_status' | 'frame_token' | 'frame_html' | 'redirect_url' | 'message' | 'next_check_at'>
+  Pick<
+    AttemptRow,
+    'status' | 'payment_status' | 'frame_token' | 'frame_html' | 'redirect_url' | 'message' | 'next_check_at'
+  >
 >;
 
 /**
@@ -25,10 +28,20 @@ export async function settleAttempt(
   const at = deps.now().toISOString();
   const { status, payment_status, message, next_check_at, ...artefacts } = outcome;
   const kept = { ...artefacts, response: JSON.stringify(answer), updated_at: at };
-  const moves = { status, payment_status: payment_status ?? null, message: message ?? null, ...(next_check_at !== undefined ? { next_check_at } : {}) };
+  const moves = {
+    status,
+    payment_status: payment_status ?? null,
+    message: message ?? null,
+    ...(next_check_at !== undefined ? { next_check_at } : {}),
+  };
   try {
     await runInTransaction(deps.store.db, async (trx) => {
-      const moved = await trx.updateTable('payment_attempts').set({ ...kept, ...moves }).where('id', '=', attempt.id).where('status', '=', 'created').executeTakeFirst();
+      const moved = await trx
+        .updateTable('payment_attempts')
+        .set({ ...kept, ...moves })
+        .where('id', '=', attempt.id)
+        .where('status', '=', 'created')
+        .executeTakeFirst();
       if (moved.numUpdatedRows === 1n) {
         await trx
           .updateTable('orders')
@@ -43,7 +56,10 @@ export async function settleAttempt(
     });
   } catch (e) {
     // the outcome could not be stored (the reconcile loop will ask the gateway); the record of the call is kept
-    for (const event of audit) await writeAuditEvent(deps.store.db, event, at).catch((err: unknown) => deps.log.error({ requestId, attemptId: attempt.id, err }, 'audit: could not record a gateway call'));
+    for (const event of audit)
+      await writeAuditEvent(deps.store.db, event, at).catch((err: unknown) =>
+        deps.log.error({ requestId, attemptId: attempt.id, err }, 'audit: could not record a gateway call'),
+      );
     throw e;
   }
 }

@@ -37,10 +37,20 @@ export async function startAttempt(
   method: PaymentMethod,
   req: AttemptRequest,
 ): Promise<AttemptRow> {
-  const earlier = await trx.selectFrom('payment_attempts').select(['status', 'seq']).where('order_id', '=', order.id).execute();
+  const earlier = await trx
+    .selectFrom('payment_attempts')
+    .select(['status', 'seq'])
+    .where('order_id', '=', order.id)
+    .execute();
   const open = earlier.find((a) => !RETRYABLE.includes(a.status));
-  if (open && PAID.includes(open.status)) throw new ApiError(409, API_ERROR.session_completed, `this order is already ${open.status}`);
-  if (open) throw new ApiError(409, API_ERROR.conflict, `a payment for this order is ${open.status}; wait for its outcome before paying again`);
+  if (open && PAID.includes(open.status))
+    throw new ApiError(409, API_ERROR.session_completed, `this order is already ${open.status}`);
+  if (open)
+    throw new ApiError(
+      409,
+      API_ERROR.conflict,
+      `a payment for this order is ${open.status}; wait for its outcome before paying again`,
+    );
   const seq = Math.max(0, ...earlier.map((a) => a.seq)) + 1;
   const at = deps.now();
   const attempt: AttemptRow = {
@@ -73,12 +83,26 @@ export async function startAttempt(
   await trx.insertInto('payment_attempts').values(attempt).execute();
   await trx
     .updateTable('orders')
-    .set({ current_attempt_id: attempt.id, status: 'created', payment_status: null, transaction_id: null, message: null, email: req.email ?? null, updated_at: attempt.created_at })
+    .set({
+      current_attempt_id: attempt.id,
+      status: 'created',
+      payment_status: null,
+      transaction_id: null,
+      message: null,
+      email: req.email ?? null,
+      updated_at: attempt.created_at,
+    })
     .where('id', '=', order.id)
     .execute();
   await writeAuditEvent(
     trx,
-    { kind: 'payment', summary: `attempt ${seq} (${method.id}) started`, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: req.requestId ?? null },
+    {
+      kind: 'payment',
+      summary: `attempt ${seq} (${method.id}) started`,
+      order_no: attempt.gateway_order_no,
+      attempt_id: attempt.id,
+      request_id: req.requestId ?? null,
+    },
     attempt.created_at,
   );
   return attempt;

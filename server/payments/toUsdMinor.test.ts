@@ -18,13 +18,17 @@ describe('toUsdMinor', () => {
 
   it('agrees with exact rational arithmetic, rounding half up', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 99_999_999 }), (minor, rateDigits) => {
-        // rate = rateDigits / 10^6 USD per BRL; cents = minor * rateDigits / 10^6, half up
-        const rate = `${Math.floor(rateDigits / 1e6)}.${String(rateDigits % 1e6).padStart(6, '0')}`;
-        const exact = BigInt(minor) * BigInt(rateDigits);
-        const expected = Number((exact * 2n + 1_000_000n) / 2_000_000n);
-        expect(toUsdMinor(minor, 'BRL', rate)).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 99_999_999 }),
+        (minor, rateDigits) => {
+          // rate = rateDigits / 10^6 USD per BRL; cents = minor * rateDigits / 10^6, half up
+          const rate = `${Math.floor(rateDigits / 1e6)}.${String(rateDigits % 1e6).padStart(6, '0')}`;
+          const exact = BigInt(minor) * BigInt(rateDigits);
+          const expected = Number((exact * 2n + 1_000_000n) / 2_000_000n);
+          expect(toUsdMinor(minor, 'BRL', rate)).toBe(expected);
+        },
+      ),
     );
   });
 });

@@ -28,7 +28,13 @@ describeOnStores('reconcile', (store) => {
   beforeAll(async () => {
     // notifications never arrive, so only the reconcile loop can learn the outcome
     timeoutFetch = faultyGatewayFetch({ dropNotifications: true, holdAnswer: (path) => path === '/v1/authorise' });
-    timeouts = await startBackend({ store, gatewayUrl: sandbox.url, env: { GATEWAY_TIMEOUT_MS: '800' }, gatewayFetch: timeoutFetch.fetch, now });
+    timeouts = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { GATEWAY_TIMEOUT_MS: '800' },
+      gatewayFetch: timeoutFetch.fetch,
+      now,
+    });
     lost = await startBackend({
       store,
       gatewayUrl: sandbox.url,
@@ -36,7 +42,12 @@ describeOnStores('reconcile', (store) => {
       gatewayFetch: faultyGatewayFetch({ loseRequest: (path) => path === '/v1/authorise' }).fetch,
       now,
     });
-    plain = await startBackend({ store, gatewayUrl: sandbox.url, gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch, now });
+    plain = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+      now,
+    });
   });
   afterAll(async () => {
     await Promise.all([timeouts?.close(), lost?.close(), plain?.close()]);
@@ -44,11 +55,17 @@ describeOnStores('reconcile', (store) => {
 
   const pix = async (b: Backend, key: string = randomUUID()) => {
     const s = await createSession(b, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
-    const pay = (k: string) => callJson(`${b.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'pix'), headers: { 'Idempotency-Key': k } });
+    const pay = (k: string) =>
+      callJson(`${b.url}/api/sessions/${s.id}/payments`, {
+        body: paymentBody(s.client_secret, 'pix'),
+        headers: { 'Idempotency-Key': k },
+      });
     return { s, pay, first: await pay(key) };
   };
-  const orderOf = (b: Backend, sessionId: string) => b.store.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-  const attemptsOf = (b: Backend, sessionId: string) => b.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId).execute();
+  const orderOf = (b: Backend, sessionId: string) =>
+    b.store.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const attemptsOf = (b: Backend, sessionId: string) =>
+    b.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId).execute();
 
   it('a gateway time-out leaves the order unknown; reconcile finds it paid; the gateway saw one payment', async () => {
     const { s, pay, first } = await pix(timeouts, 'timeout-key');
@@ -71,9 +88,15 @@ describeOnStores('reconcile', (store) => {
     expect(attempts).toHaveLength(1);
     expect(attempts[0]!.next_check_at).toBeNull();
     expect(timeoutFetch.calls.filter((p) => p === '/v1/authorise')).toHaveLength(1);
-    const sandboxView = await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`)).json();
+    const sandboxView = await (
+      await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`)
+    ).json();
     expect(sandboxView.transactions).toHaveLength(1);
-    const seen = await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`)).json();
+    const seen = await (
+      await fetch(
+        `${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`,
+      )
+    ).json();
     expect(seen.count).toBe(1);
     // a second pass has nothing left to ask about this order
     expect((await timeouts.reconcile()).checked).toBe(0);
@@ -98,7 +121,10 @@ describeOnStores('reconcile', (store) => {
     expect((await orderOf(lost, s.id)).status).toBe('unknown'); // too early to conclude
     ahead += lost.config.reconcile.pendingAfterMs + 10 * MINUTE;
     expect((await lost.reconcile()).closed).toBeGreaterThanOrEqual(1);
-    expect(await orderOf(lost, s.id)).toMatchObject({ status: 'declined', message: 'I0115:not received by the gateway' });
+    expect(await orderOf(lost, s.id)).toMatchObject({
+      status: 'declined',
+      message: 'I0115:not received by the gateway',
+    });
     expect((await pay(randomUUID())).status).toBe(503); // a new attempt is allowed (and lost again here)
     expect((await attemptsOf(lost, s.id)).map((a) => a.seq).sort()).toEqual([1, 2]);
   });

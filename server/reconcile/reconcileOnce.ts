@@ -26,7 +26,9 @@ const MAX_BACKOFF_MS = 60 * 60_000;
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
  * answers. At most one pass runs at a time across all processes sharing the store.
  */
-export async function reconcileOnce(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>): Promise<ReconcileResult> {
+export async function reconcileOnce(
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
+): Promise<ReconcileResult> {
   const result = await withReconcileLock(deps.store, () => pass(deps));
   return result ?? { ran: false, checked: 0, applied: 0, closed: 0, errors: 0 };
 }
@@ -41,7 +43,10 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
     try {
       records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
     } catch (err) {
-      deps.log.warn({ err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length }, 'reconcile: query failed');
+      deps.log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length },
+        'reconcile: query failed',
+      );
       result.errors += batch.length;
       for (const attempt of batch) await reschedule(deps, attempt);
       continue;
@@ -69,7 +74,10 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
  * lost before the gateway stored it): it is closed as declined, which lets the shopper pay again under a new
  * order_no without any risk of paying twice.
  */
-async function closeIfNeverReceived(deps: Pick<AppDeps, 'store' | 'now' | 'config'>, attempt: AttemptRow): Promise<boolean> {
+async function closeIfNeverReceived(
+  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
+  attempt: AttemptRow,
+): Promise<boolean> {
   const now = deps.now();
   if (attempt.status === 'pending') return false;
   if (now.getTime() - Date.parse(attempt.created_at) < deps.config.reconcile.pendingAfterMs) return false;
@@ -90,7 +98,16 @@ async function closeIfNeverReceived(deps: Pick<AppDeps, 'store' | 'now' | 'confi
       .where('id', '=', attempt.order_id)
       .where('current_attempt_id', '=', attempt.id)
       .execute();
-    await writeAuditEvent(trx, { kind: 'transition', summary: `reconcile: ${attempt.status} -> declined (not received by the gateway)`, order_no: attempt.gateway_order_no, attempt_id: attempt.id }, at);
+    await writeAuditEvent(
+      trx,
+      {
+        kind: 'transition',
+        summary: `reconcile: ${attempt.status} -> declined (not received by the gateway)`,
+        order_no: attempt.gateway_order_no,
+        attempt_id: attempt.id,
+      },
+      at,
+    );
     return true;
   });
   return closed;

@@ -6,7 +6,9 @@ import { reconcileOnce } from './reconcileOnce';
  * (the next is scheduled when one ends) nor across processes (reconcileOnce's lock). `stop()` waits for a pass
  * in progress, so a shutdown does not cut one in half.
  */
-export function startReconcileLoop(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config' | 'metrics'>): { stop(): Promise<void> } {
+export function startReconcileLoop(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config' | 'metrics'>): {
+  stop(): Promise<void>;
+} {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -14,7 +16,8 @@ export function startReconcileLoop(deps: Pick<AppDeps, 'store' | 'gateway' | 'no
     running = reconcileOnce(deps)
       .then((r) => {
         deps.metrics.reconcileRuns.inc({ result: r.ran ? 'ran' : 'skipped' });
-        for (const result of ['checked', 'applied', 'closed', 'errors'] as const) deps.metrics.reconcileAttempts.inc({ result }, r[result]);
+        for (const result of ['checked', 'applied', 'closed', 'errors'] as const)
+          deps.metrics.reconcileAttempts.inc({ result }, r[result]);
         if (r.checked || r.errors) deps.log.info(r, 'reconcile pass');
       })
       .catch((err: unknown) => {

@@ -42,7 +42,9 @@ describe('admin page at /admin', () => {
   });
 
   it('keeps unknown API paths as JSON 404s, not the page', async () => {
-    const res = await fetch(`${backend.url}/admin/api/no-such-route`, { headers: { authorization: 'Bearer demo-admin-token' } });
+    const res = await fetch(`${backend.url}/admin/api/no-such-route`, {
+      headers: { authorization: 'Bearer demo-admin-token' },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
   });

@@ -6,7 +6,8 @@ import type { AppDeps, AppEnv } from '../deps';
 import { readBuiltFile } from '../http/readBuiltFile';
 
 /** The admin page runs only its own bundled code: no inline script or style, no framing, no third party. */
-const ADMIN_CSP = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const ADMIN_CSP =
+  "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
  * The shop owner's admin page, built into `dist/admin/`: its assets under `/admin/assets/`, and its
@@ -27,7 +28,10 @@ export function adminPageRoutes(deps: AppDeps) {
       if (c.req.path.startsWith('/admin/api/') || c.req.path === '/admin/api') return next();
       const page = await readFile(join(deps.config.adminDir, 'index.html'), 'utf8').catch(() => null);
       if (page === null) {
-        return c.json({ error: { code: API_ERROR.not_found, message: 'the admin page is not built yet: run `npm run build`' } }, 404);
+        return c.json(
+          { error: { code: API_ERROR.not_found, message: 'the admin page is not built yet: run `npm run build`' } },
+          404,
+        );
       }
       c.header('Content-Security-Policy', ADMIN_CSP);
       c.header('Cache-Control', 'no-store');

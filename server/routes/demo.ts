@@ -37,6 +37,9 @@ export function demoRoutes(deps: AppDeps) {
     })
     .post('/demo/sessions', limitCreation, async (c) => {
       const body = parseWith(createSessionBody, (await readJson(c)).value);
-      return c.json(await createSession(deps, { ...body, return_url: body.return_url ?? `${deps.config.publicUrl}/` }), 201);
+      return c.json(
+        await createSession(deps, { ...body, return_url: body.return_url ?? `${deps.config.publicUrl}/` }),
+        201,
+      );
     });
 }

@@ -17,8 +17,17 @@ export function frameRoutes(deps: AppDeps) {
     c.header('Referrer-Policy', 'no-referrer');
     const taken = await takeFrameHtml(deps.store.db, c.req.param('token'), deps.now().toISOString());
     if (!taken) {
-      c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`);
-      return c.html(renderMessagePage('Payment page expired', 'This payment page was already opened or does not exist. Please start the payment again.'), 410);
+      c.header(
+        'Content-Security-Policy',
+        `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`,
+      );
+      return c.html(
+        renderMessagePage(
+          'Payment page expired',
+          'This payment page was already opened or does not exist. Please start the payment again.',
+        ),
+        410,
+      );
     }
     const scripts = inlineHashes(taken.html, 'script');
     const styles = inlineHashes(taken.html, 'style');

@@ -25,7 +25,10 @@ describeOnStores('health and readiness', (store) => {
     const ready = await fetch(`${backend.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { store: 'ok', migrations: 'ok', gateway: 'configured' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { store: 'ok', migrations: 'ok', gateway: 'configured' },
+    });
   });
 
   it('/readyz is 503 while the process drains', async () => {
@@ -38,13 +41,19 @@ describeOnStores('health and readiness', (store) => {
 
   it('/readyz is 503 and names the migration when the schema is behind the code', async () => {
     const { db } = backend.store;
-    const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
     const last = rows[0]!;
     await sql`delete from kysely_migration where name = ${last.name}`.execute(db);
     try {
       const res = await createApp(backend.deps).request('/readyz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ status: 'not_ready', checks: { store: 'ok', migrations: `pending: ${last.name}` } });
+      expect(await res.json()).toMatchObject({
+        status: 'not_ready',
+        checks: { store: 'ok', migrations: `pending: ${last.name}` },
+      });
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
     }

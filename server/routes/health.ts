@@ -53,6 +53,9 @@ export function healthRoutes(deps: AppDeps) {
       const store = (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable';
       const migrations = store === 'ok' ? await migrationsApplied().catch(() => 'unknown') : 'unknown';
       const ready = store === 'ok' && migrations === 'ok' && gateway === 'configured';
-      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, migrations, gateway } }, ready ? 200 : 503);
+      return c.json(
+        { status: ready ? 'ready' : 'not_ready', checks: { store, migrations, gateway } },
+        ready ? 200 : 503,
+      );
     });
 }

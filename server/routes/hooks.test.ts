@@ -17,21 +17,36 @@ describeOnStores('gateway notifications', (store) => {
   let backend: Backend;
   beforeAll(async () => {
     // the sandbox's own notifications are dropped: each test delivers exactly the notifications it names
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch });
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+    });
   });
   afterAll(() => backend?.close());
 
   /** A PIX payment left pending at the gateway; its gateway order_no and transaction_id. */
   async function pendingPayment() {
     const s = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
-    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'pix'), headers: { 'Idempotency-Key': randomUUID() } });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'pix'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(res.status).toBe(200);
-    const attempt = await backend.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', s.id).executeTakeFirstOrThrow();
+    const attempt = await backend.store.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('session_id', '=', s.id)
+      .executeTakeFirstOrThrow();
     const [record] = await backend.deps.gateway.query({ orders: [attempt.gateway_order_no] });
     return { sessionId: s.id, orderNo: attempt.gateway_order_no, transactionId: String(record!.transaction_id) };
   }
 
-  function notification(p: { orderNo: string; transactionId: string }, fields: Record<string, string> = {}, key = backend.config.gateway.signKey) {
+  function notification(
+    p: { orderNo: string; transactionId: string },
+    fields: Record<string, string> = {},
+    key = backend.config.gateway.signKey,
+  ) {
     const form = {
       notify_id: randomUUID(),
       notify_type: 'PAYMENT',
@@ -46,7 +61,9 @@ describeOnStores('gateway notifications', (store) => {
       notify_time: '20250101120000',
       ...fields,
     };
-    return { ...form, encryption_data: sign('notification', form, key) } as Record<string, string> & { notify_id: string };
+    return { ...form, encryption_data: sign('notification', form, key) } as Record<string, string> & {
+      notify_id: string;
+    };
   }
 
   async function deliver(form: Record<string, string>) {
@@ -55,10 +72,23 @@ describeOnStores('gateway notifications', (store) => {
   }
 
   const orderStatus = async (sessionId: string) =>
-    (await backend.store.db.selectFrom('orders').select('status').where('session_id', '=', sessionId).executeTakeFirstOrThrow()).status;
-  const recorded = (notifyId: string) => backend.store.db.selectFrom('notifications').selectAll().where('notify_id', '=', notifyId).execute();
+    (
+      await backend.store.db
+        .selectFrom('orders')
+        .select('status')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const recorded = (notifyId: string) =>
+    backend.store.db.selectFrom('notifications').selectAll().where('notify_id', '=', notifyId).execute();
   const audit = (orderNo: string, kind: string) =>
-    backend.store.db.selectFrom('audit_events').selectAll().where('order_no', '=', orderNo).where('kind', '=', kind).orderBy('id').execute();
+    backend.store.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .where('kind', '=', kind)
+      .orderBy('id')
+      .execute();
 
   it('applies a signed notification and answers success', async () => {
     const p = await pendingPayment();
@@ -82,7 +112,9 @@ describeOnStores('gateway notifications', (store) => {
     expect((await deliver(tampered)).status).toBe(400);
     expect(await orderStatus(p.sessionId)).toBe('pending');
     expect(await recorded(badSignature.notify_id)).toHaveLength(0);
-    expect((await audit(p.orderNo, 'ignored')).map((e) => e.summary)).toContain('notification: the signature does not verify');
+    expect((await audit(p.orderNo, 'ignored')).map((e) => e.summary)).toContain(
+      'notification: the signature does not verify',
+    );
   });
 
   it('ignores a duplicated delivery (same notify_id), also when copies arrive at once', async () => {
@@ -119,7 +151,9 @@ describeOnStores('gateway notifications', (store) => {
     expect((await deliver(stale)).status).toBe(200);
     expect(await recorded(stale.notify_id)).toMatchObject([{ outcome: 'backwards' }]);
     expect(await orderStatus(q.sessionId)).toBe('refunded');
-    expect((await audit(q.orderNo, 'ignored')).map((e) => e.summary)).toContain('notification: refunded -> paid would move backwards');
+    expect((await audit(q.orderNo, 'ignored')).map((e) => e.summary)).toContain(
+      'notification: refunded -> paid would move backwards',
+    );
   });
 
   it('does not apply an amount or currency that differs from the order: it asks the gateway instead', async () => {
@@ -140,7 +174,11 @@ describeOnStores('gateway notifications', (store) => {
     const n = notification({ orderNo: 'NOT-OURS-1', transactionId: 'T1' });
     expect(await deliver(n)).toEqual({ status: 200, text: 'success' });
     expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'unknown_order' }]);
-    const json = await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(n) });
+    const json = await fetch(`${backend.url}/hooks/gateway`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(n),
+    });
     expect(json.status).toBe(415);
   });
 });

@@ -21,7 +21,8 @@ export function hookRoutes(deps: AppDeps) {
     // a repeated field keeps its first value: a second copy cannot override what was signed
     for (const [name, value] of new URLSearchParams(await c.req.text())) if (!(name in form)) form[name] = value;
     addLogFields(c, { order_no: form.order_no, transaction_id: form.transaction_id });
-    const verified = form.merchant_id === merchantId && form.account_id === accountId && deps.gateway.verifyNotification(form);
+    const verified =
+      form.merchant_id === merchantId && form.account_id === accountId && deps.gateway.verifyNotification(form);
     if (!verified || !form.notify_id) {
       await writeAuditEvent(deps.store.db, {
         kind: 'ignored',

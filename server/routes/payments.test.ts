@@ -23,7 +23,12 @@ describeOnStores('payments against the sandbox', (store) => {
   beforeAll(async () => {
     backend = await startBackend({ store, gatewayUrl: sandbox.url, env: AUTO_CAPTURE });
     // the gateway's notifications never reach this one: only the return (and its query) can settle a payment
-    quiet = await startBackend({ store, gatewayUrl: sandbox.url, env: AUTO_CAPTURE, gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch });
+    quiet = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: AUTO_CAPTURE,
+      gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+    });
   });
   afterAll(async () => {
     await backend?.close();
@@ -31,16 +36,37 @@ describeOnStores('payments against the sandbox', (store) => {
   });
 
   const pay = (b: Backend, sessionId: string, body: unknown, key: string, headers: Record<string, string> = {}) =>
-    callJson(`${b.url}/api/sessions/${sessionId}/payments`, { body, headers: { 'Idempotency-Key': key, Origin: SHOP, ...headers } });
-  const orderOf = (b: Backend, sessionId: string) => b.store.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-  const attemptsOf = (b: Backend, sessionId: string) => b.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId).orderBy('seq').execute();
+    callJson(`${b.url}/api/sessions/${sessionId}/payments`, {
+      body,
+      headers: { 'Idempotency-Key': key, Origin: SHOP, ...headers },
+    });
+  const orderOf = (b: Backend, sessionId: string) =>
+    b.store.db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const attemptsOf = (b: Backend, sessionId: string) =>
+    b.store.db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId).orderBy('seq').execute();
   /** What the gateway itself recorded: requests received for an order, and the transaction with its request. */
   const requestsAtGateway = async (endpoint: string, orderNo: string) =>
-    ((await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=${endpoint}&order_no=${encodeURIComponent(orderNo)}`)).json()) as { count: number }).count;
+    (
+      (await (
+        await fetch(
+          `${sandbox.url}/sandbox/requests/count?endpoint=${endpoint}&order_no=${encodeURIComponent(orderNo)}`,
+        )
+      ).json()) as { count: number }
+    ).count;
   const transactionAtGateway = async (orderNo: string) =>
-    ((await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()) as { transactions: any[] }).transactions;
+    (
+      (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()) as {
+        transactions: any[];
+      }
+    ).transactions;
   const gatewayCalls = (b: Backend, operation: string, orderNo: string) =>
-    b.store.db.selectFrom('audit_events').selectAll().where('kind', '=', 'gateway_call').where('order_no', '=', orderNo).where('summary', 'like', `${operation} %`).execute();
+    b.store.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('kind', '=', 'gateway_call')
+      .where('order_no', '=', orderNo)
+      .where('summary', 'like', `${operation} %`)
+      .execute();
 
   it('card: iFrame page served once, paid at the gateway, result posted to the shop origin on return', async () => {
     const s = await createSession(quiet);
@@ -66,11 +92,24 @@ describeOnStores('payments against the sandbox', (store) => {
     const data = JSON.parse(/<script type="application\/json" id="checkout-result">([^<]*)<\/script>/.exec(text)![1]!);
     expect(data).toEqual({
       origin: SHOP,
-      message: { source: 'checkout', type: 'result', payment_id: res.body.payment_id, order_no: s.order_no, status: 'paid', message: '0000:Approved' },
+      message: {
+        source: 'checkout',
+        type: 'result',
+        payment_id: res.body.payment_id,
+        order_no: s.order_no,
+        status: 'paid',
+        message: '0000:Approved',
+      },
     });
     expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${quiet.url} ${SHOP}`);
-    expect(await orderOf(quiet, s.id)).toMatchObject({ status: 'paid', payment_status: '3000', transaction_id: expect.any(String) });
-    const view = await callJson(`${quiet.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
+    expect(await orderOf(quiet, s.id)).toMatchObject({
+      status: 'paid',
+      payment_status: '3000',
+      transaction_id: expect.any(String),
+    });
+    const view = await callJson(`${quiet.url}/api/sessions/${s.id}`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
     expect(view.body).toMatchObject({ status: 'paid', payment: { payment_id: res.body.payment_id, status: 'paid' } });
   });
 
@@ -114,7 +153,13 @@ describeOnStores('payments against the sandbox', (store) => {
   });
 
   it('APM: redirect to the issuer page, approved, back to the shop return_url with the status (by return)', async () => {
-    const s = await createSession(quiet, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR', return_url: 'https://shop.test/thanks' });
+    const s = await createSession(quiet, {
+      amount: '50.00',
+      currency: 'BRL',
+      items: undefined,
+      country: 'BR',
+      return_url: 'https://shop.test/thanks',
+    });
     const res = await pay(quiet, s.id, paymentBody(s.client_secret, 'pix'), 'pix-1');
     expect(res.status).toBe(200);
     expect(res.body.action.type).toBe('redirect');
@@ -125,22 +170,39 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(back.status).toBe(303);
     const location = new URL(back.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('https://shop.test/thanks');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ order_no: s.order_no, status: 'paid', payment_id: res.body.payment_id });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      order_no: s.order_no,
+      status: 'paid',
+      payment_id: res.body.payment_id,
+    });
     expect((await orderOf(quiet, s.id)).status).toBe('paid');
 
     // both calls of the payment are in the audit log once, under the attempt: the order and the issuer page
     const [attempt] = await attemptsOf(quiet, s.id);
-    const calls = await quiet.store.db.selectFrom('audit_events').select(['summary', 'order_no']).where('kind', '=', 'gateway_call').where('attempt_id', '=', attempt!.id).orderBy('id').execute();
+    const calls = await quiet.store.db
+      .selectFrom('audit_events')
+      .select(['summary', 'order_no'])
+      .where('kind', '=', 'gateway_call')
+      .where('attempt_id', '=', attempt!.id)
+      .orderBy('id')
+      .execute();
     expect(calls.map((c) => c.summary.split(' ').slice(0, 2).join(' '))).toEqual(['authorise ok', 'issuerPage ok']);
     expect(calls.every((c) => c.order_no === attempt!.gateway_order_no)).toBe(true);
   });
 
   it('APM: paid by the notification alone', async () => {
     const s = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
-    const res = await pay(backend, s.id, paymentBody(s.client_secret, 'boleto', { shopper: { ...paymentBody('', '').shopper, document: '12345678909' } }), 'boleto-1');
+    const res = await pay(
+      backend,
+      s.id,
+      paymentBody(s.client_secret, 'boleto', { shopper: { ...paymentBody('', '').shopper, document: '12345678909' } }),
+      'boleto-1',
+    );
     expect(res.status).toBe(200);
     await pressIssuerButton(res.body.action.url, 'approve');
-    await waitFor('the boleto order to be paid', async () => ((await orderOf(backend, s.id)).status === 'paid' ? true : undefined));
+    await waitFor('the boleto order to be paid', async () =>
+      (await orderOf(backend, s.id)).status === 'paid' ? true : undefined,
+    );
   });
 
   it('APM: a method that needs a field is refused without it, naming the field', async () => {
@@ -161,7 +223,10 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(await attemptsOf(backend, s.id)).toHaveLength(0);
 
     // the shopper's IP and Accept header come from the request; a forged X-Forwarded-For is not trusted
-    const ok = await pay(backend, s.id, paymentBody(s.client_secret, 'card'), 'amount-2', { Accept: 'application/json, text/plain', 'X-Forwarded-For': '6.6.6.6' });
+    const ok = await pay(backend, s.id, paymentBody(s.client_secret, 'card'), 'amount-2', {
+      Accept: 'application/json, text/plain',
+      'X-Forwarded-For': '6.6.6.6',
+    });
     expect(ok.status).toBe(200);
     const [attempt] = await attemptsOf(backend, s.id);
     const [record] = await backend.deps.gateway.query({ orders: [attempt!.gateway_order_no] });
@@ -208,15 +273,24 @@ describeOnStores('payments against the sandbox', (store) => {
 
   it('refuses payments without a key, with a wrong secret, for a method not offered, or from another origin', async () => {
     const s = await createSession(backend);
-    const noKey = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'card') });
+    const noKey = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'card'),
+    });
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.fields[0].path).toBe('Idempotency-Key');
     expect((await pay(backend, s.id, paymentBody('wrong', 'card'), 'k1')).status).toBe(404);
     const pix = await pay(backend, s.id, paymentBody(s.client_secret, 'pix'), 'k2');
     expect(pix.status).toBe(400);
     expect(pix.body.error.fields).toEqual([{ path: 'method', message: 'is not offered for this session' }]);
-    expect((await pay(backend, s.id, paymentBody(s.client_secret, 'card'), 'k3', { Origin: 'http://evil.test' })).status).toBe(403);
-    const badDevice = await pay(backend, s.id, paymentBody(s.client_secret, 'card', { device: { ...paymentBody('', '').device, resolution: 'big' } }), 'k4');
+    expect(
+      (await pay(backend, s.id, paymentBody(s.client_secret, 'card'), 'k3', { Origin: 'http://evil.test' })).status,
+    ).toBe(403);
+    const badDevice = await pay(
+      backend,
+      s.id,
+      paymentBody(s.client_secret, 'card', { device: { ...paymentBody('', '').device, resolution: 'big' } }),
+      'k4',
+    );
     expect(badDevice.status).toBe(400);
     expect(badDevice.body.error.fields[0].path).toBe('device.resolution');
     expect(await attemptsOf(backend, s.id)).toHaveLength(0);

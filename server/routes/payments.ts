@@ -11,27 +11,47 @@ import { createPayment } from '../payments/createPayment';
 import { resumePayment } from '../payments/resumePayment';
 
 /** The resume call carries only the session's secret, in the body as a payment does. */
-const resumeBody = z.strictObject({ client_secret: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long') });
+const resumeBody = z.strictObject({
+  client_secret: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long'),
+});
 
 /** `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page. */
 export function paymentRoutes(deps: AppDeps) {
   const { config } = deps;
   // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
-  const limitByIp = rateLimit({ limit: config.rateLimit.paymentsPerMinute, windowMs: 60_000, key: (c) => `pay-ip:${clientIp(c, config.trustedProxyHops)}`, now: () => deps.now().getTime() });
-  const limitBySession = rateLimit({ limit: config.rateLimit.paymentsPerMinute, windowMs: 60_000, key: (c) => `pay-session:${c.req.param('id')}`, now: () => deps.now().getTime() });
+  const limitByIp = rateLimit({
+    limit: config.rateLimit.paymentsPerMinute,
+    windowMs: 60_000,
+    key: (c) => `pay-ip:${clientIp(c, config.trustedProxyHops)}`,
+    now: () => deps.now().getTime(),
+  });
+  const limitBySession = rateLimit({
+    limit: config.rateLimit.paymentsPerMinute,
+    windowMs: 60_000,
+    key: (c) => `pay-session:${c.req.param('id')}`,
+    now: () => deps.now().getTime(),
+  });
   return new Hono<AppEnv>()
     .post('/:id/payments/:paymentId/resume', limitByIp, limitBySession, async (c) => {
       const body = parseWith(resumeBody, (await readJson(c)).value);
-      const answer = await resumePayment(deps, { sessionId: c.req.param('id'), paymentId: c.req.param('paymentId'), clientSecret: body.client_secret, requestId: c.get('requestId') });
+      const answer = await resumePayment(deps, {
+        sessionId: c.req.param('id'),
+        paymentId: c.req.param('paymentId'),
+        clientSecret: body.client_secret,
+        requestId: c.get('requestId'),
+      });
       c.header('Cache-Control', 'no-store');
       return c.json(answer);
     })
     .post('/:id/payments', limitByIp, limitBySession, async (c) => {
       const idempotencyKey = c.req.header('idempotency-key');
       if (!idempotencyKey || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
-        throw new ApiError(400, API_ERROR.invalid_request, 'an Idempotency-Key header (1 to 255 visible ASCII characters) is required', [
-          { path: 'Idempotency-Key', message: 'is required' },
-        ]);
+        throw new ApiError(
+          400,
+          API_ERROR.invalid_request,
+          'an Idempotency-Key header (1 to 255 visible ASCII characters) is required',
+          [{ path: 'Idempotency-Key', message: 'is required' }],
+        );
       }
       const { raw, value } = await readJson(c);
       const body = parseWith(createPaymentBody, value);

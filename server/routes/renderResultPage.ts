@@ -18,8 +18,15 @@ function jsonForHtml(value: unknown): string {
 }
 
 /** The return page inside the widget's iFrame: tells the widget the result by postMessage. */
-export function renderResultPage(message: Extract<WidgetMessage, { type: 'result' }>, origin: string): { html: string; scriptHash: string } {
+export function renderResultPage(
+  message: Extract<WidgetMessage, { type: 'result' }>,
+  origin: string,
+): { html: string; scriptHash: string } {
   const data = `<script type="application/json" id="checkout-result">${jsonForHtml({ message, origin })}</script>\n<script>${POST_SCRIPT}</script>`;
-  const html = renderMessagePage(`Payment ${message.status}`, `Payment ${message.status}. You can close this window.`, data);
+  const html = renderMessagePage(
+    `Payment ${message.status}`,
+    `Payment ${message.status}. You can close this window.`,
+    data,
+  );
   return { html, scriptHash: POST_SCRIPT_HASH };
 }

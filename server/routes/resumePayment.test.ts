@@ -17,9 +17,14 @@ afterAll(() => sandbox?.close());
 /** What the frame's loading page does in the browser: posts its form (checkout step 2) to the gateway. */
 async function postLoadingPage(html: string): Promise<Response> {
   const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)![1]!.replace(/&amp;/g, '&');
-  const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  const unescape = (s: string) =>
+    s.replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+    );
   const fields = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields.append(unescape(name!), unescape(value!));
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields.append(unescape(name!), unescape(value!));
   return fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
 }
 
@@ -27,21 +32,48 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
   let backend: Backend;
   beforeAll(async () => {
     // notifications are dropped: the return (and its query) settles the payment, so each state is reached on cue
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch });
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+    });
   });
   afterAll(() => backend?.close());
 
   const pay = (sessionId: string, body: unknown, key: string) =>
-    callJson(`${backend.url}/api/sessions/${sessionId}/payments`, { body, headers: { 'Idempotency-Key': key, Origin: SHOP } });
+    callJson(`${backend.url}/api/sessions/${sessionId}/payments`, {
+      body,
+      headers: { 'Idempotency-Key': key, Origin: SHOP },
+    });
   const resume = (sessionId: string, paymentId: string, clientSecret: unknown, origin = SHOP) =>
-    callJson(`${backend.url}/api/sessions/${sessionId}/payments/${paymentId}/resume`, { body: { client_secret: clientSecret }, headers: { Origin: origin } });
-  const attemptOf = (id: string) => backend.store.db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    callJson(`${backend.url}/api/sessions/${sessionId}/payments/${paymentId}/resume`, {
+      body: { client_secret: clientSecret },
+      headers: { Origin: origin },
+    });
+  const attemptOf = (id: string) =>
+    backend.store.db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const gatewayTransactions = async (orderNo: string) =>
-    ((await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()) as { transactions: { payment_status: string }[] }).transactions;
+    (
+      (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()) as {
+        transactions: { payment_status: string }[];
+      }
+    ).transactions;
   const gatewayCheckoutPosts = async (orderNo: string) =>
-    ((await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/checkout&order_no=${encodeURIComponent(orderNo)}`)).json()) as { count: number }).count;
+    (
+      (await (
+        await fetch(
+          `${sandbox.url}/sandbox/requests/count?endpoint=/v1/checkout&order_no=${encodeURIComponent(orderNo)}`,
+        )
+      ).json()) as { count: number }
+    ).count;
   const checkoutCallsSent = (orderNo: string) =>
-    backend.store.db.selectFrom('audit_events').selectAll().where('kind', '=', 'gateway_call').where('order_no', '=', orderNo).where('summary', 'like', 'checkout %').execute();
+    backend.store.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('kind', '=', 'gateway_call')
+      .where('order_no', '=', orderNo)
+      .where('summary', 'like', 'checkout %')
+      .execute();
 
   it('reopens the same checkout under a fresh one-time link, the old link dies, and the card pays once', async () => {
     const s = await createSession(backend);
@@ -60,7 +92,13 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
     const minted = await resume(s.id, paymentId, s.client_secret);
     expect(minted.status).toBe(200);
     expect(minted.headers.get('cache-control')).toBe('no-store');
-    expect(minted.body).toEqual({ payment_id: paymentId, action: { type: 'iframe', url: expect.stringMatching(new RegExp(`^${backend.url}/pay/frame/[A-Za-z0-9_-]{43}$`)) } });
+    expect(minted.body).toEqual({
+      payment_id: paymentId,
+      action: {
+        type: 'iframe',
+        url: expect.stringMatching(new RegExp(`^${backend.url}/pay/frame/[A-Za-z0-9_-]{43}$`)),
+      },
+    });
     expect(minted.body.action.url).not.toBe(first.body.action.url);
 
     // a second reload mints another link: the one never opened dies with it
@@ -108,7 +146,12 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
   });
 
   it('refuses an APM payment, another session, a wrong secret, a missing secret and another origin', async () => {
-    const pixSession = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
+    const pixSession = await createSession(backend, {
+      amount: '50.00',
+      currency: 'BRL',
+      items: undefined,
+      country: 'BR',
+    });
     const pix = await pay(pixSession.id, paymentBody(pixSession.client_secret, 'pix'), 'resume-pix');
     expect(pix.body.action.type).toBe('redirect');
     const apm = await resume(pixSession.id, pix.body.payment_id, pixSession.client_secret);
@@ -136,11 +179,22 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
   });
 
   it('is rate-limited with the payments of its session', async () => {
-    const limited = await startBackend({ store, gatewayUrl: sandbox.url, env: { RATE_LIMIT_PAYMENTS_PER_MINUTE: '2' } });
+    const limited = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { RATE_LIMIT_PAYMENTS_PER_MINUTE: '2' },
+    });
     try {
       const s = await createSession(limited);
-      const card = await callJson(`${limited.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'card'), headers: { 'Idempotency-Key': 'rl-1', Origin: SHOP } });
-      const call = () => callJson(`${limited.url}/api/sessions/${s.id}/payments/${card.body.payment_id}/resume`, { body: { client_secret: s.client_secret }, headers: { Origin: SHOP } });
+      const card = await callJson(`${limited.url}/api/sessions/${s.id}/payments`, {
+        body: paymentBody(s.client_secret, 'card'),
+        headers: { 'Idempotency-Key': 'rl-1', Origin: SHOP },
+      });
+      const call = () =>
+        callJson(`${limited.url}/api/sessions/${s.id}/payments/${card.body.payment_id}/resume`, {
+          body: { client_secret: s.client_secret },
+          headers: { Origin: SHOP },
+        });
       expect((await call()).status).toBe(200);
       const refused = await call();
       expect(refused.status).toBe(429);

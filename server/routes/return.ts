@@ -21,20 +21,27 @@ export function returnRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/:paymentId', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`,
+    );
     const { db } = deps.store;
     const requestId = c.get('requestId');
     const attempt = await findAttempt(db, c.req.param('paymentId'));
     const order = attempt && (await findOrder(db, attempt.order_id));
     const session = attempt && (await findSession(db, attempt.session_id));
-    if (!attempt || !order || !session) return c.html(renderMessagePage('Payment not found', 'This payment does not exist.'), 404);
+    if (!attempt || !order || !session)
+      return c.html(renderMessagePage('Payment not found', 'This payment does not exist.'), 404);
     addLogFields(c, { order_no: order.order_no, transaction_id: attempt.transaction_id ?? undefined });
 
     const query = c.req.query();
     // a return signed for another of our orders must not speak for this one
     const signed =
       query.order_no === attempt.gateway_order_no &&
-      deps.gateway.verifyReturn(query, { currency: order.currency, amount: toDecimal(order.amount_minor, order.currency) });
+      deps.gateway.verifyReturn(query, {
+        currency: order.currency,
+        amount: toDecimal(order.amount_minor, order.currency),
+      });
     const masked = { ...query, ...(query.encryption_data ? { encryption_data: '[masked]' } : {}) };
     await writeAuditEvent(db, {
       kind: signed ? 'return' : 'ignored',
@@ -44,7 +51,8 @@ export function returnRoutes(deps: AppDeps) {
       request_id: requestId,
       detail: masked,
     });
-    if (!signed) return c.html(renderMessagePage('Payment not confirmed', 'This return link could not be verified.'), 400);
+    if (!signed)
+      return c.html(renderMessagePage('Payment not confirmed', 'This return link could not be verified.'), 400);
 
     let current: AttemptRow = attempt;
     if (OPEN_STATUSES.includes(attempt.status)) {
@@ -66,7 +74,10 @@ function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, fr
   };
   if (attempt.kind === 'card' && attempt.widget_origin) {
     const { html, scriptHash } = renderResultPage(message, attempt.widget_origin);
-    c.header('Content-Security-Policy', `default-src 'none'; script-src ${scriptHash}; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src ${scriptHash}; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`,
+    );
     return c.html(html);
   }
   if (session.return_url) {
@@ -76,5 +87,7 @@ function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, fr
     url.searchParams.set('payment_id', attempt.id);
     return c.redirect(url.toString(), 303);
   }
-  return c.html(renderMessagePage(`Payment ${attempt.status}`, `Your payment for order ${session.order_no} is ${attempt.status}.`));
+  return c.html(
+    renderMessagePage(`Payment ${attempt.status}`, `Your payment for order ${session.order_no} is ${attempt.status}.`),
+  );
 }

@@ -10,17 +10,35 @@ describeOnStores('checkout sessions', (store) => {
   });
   afterAll(() => backend?.close());
 
-  const getSession = (id: string, secret: string) => callJson(`${backend.url}/api/sessions/${id}`, { headers: { 'X-Client-Secret': secret } });
+  const getSession = (id: string, secret: string) =>
+    callJson(`${backend.url}/api/sessions/${id}`, { headers: { 'X-Client-Secret': secret } });
 
   it('creates a session the widget can read with its client secret', async () => {
-    const res = await postSession(backend, { ...DEMO_CART, order_no: `ORD-${Date.now()}`, country: 'BR', locale: 'pt-BR', return_url: 'https://shop.test/thanks' });
+    const res = await postSession(backend, {
+      ...DEMO_CART,
+      order_no: `ORD-${Date.now()}`,
+      country: 'BR',
+      locale: 'pt-BR',
+      return_url: 'https://shop.test/thanks',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^ses_/), client_secret: expect.any(String), order_no: expect.stringMatching(/^ORD-/) });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^ses_/),
+      client_secret: expect.any(String),
+      order_no: expect.stringMatching(/^ORD-/),
+    });
     expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now());
 
     const view = await getSession(res.body.id, res.body.client_secret);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ id: res.body.id, status: 'created', amount: '33.00', currency: 'USD', country: 'BR', items: DEMO_CART.items });
+    expect(view.body).toMatchObject({
+      id: res.body.id,
+      status: 'created',
+      amount: '33.00',
+      currency: 'USD',
+      country: 'BR',
+      items: DEMO_CART.items,
+    });
     // the card is offered everywhere; BRL-only methods are not offered for a USD cart
     expect(view.body.methods.map((m: { id: string }) => m.id)).toEqual(['card']);
     expect(view.body.methods[0]).toMatchObject({ kind: 'card', label: 'Cartão' });
@@ -28,12 +46,19 @@ describeOnStores('checkout sessions', (store) => {
 
   it('labels the methods in the language the widget renders in, else the session locale', async () => {
     const s = await createSession(backend, { locale: 'pt-BR' });
-    const label = async (query: string) => (await callJson(`${backend.url}/api/sessions/${s.id}${query}`, { headers: { 'X-Client-Secret': s.client_secret } })).body.methods[0].label;
+    const label = async (query: string) =>
+      (
+        await callJson(`${backend.url}/api/sessions/${s.id}${query}`, {
+          headers: { 'X-Client-Secret': s.client_secret },
+        })
+      ).body.methods[0].label;
     expect(await label('')).toBe('Cartão');
     expect(await label('?locale=fr')).toBe('Carte');
     expect(await label('?locale=de-CH')).toBe('Karte');
     expect(await label('?locale=ja')).toBe('Card');
-    const bad = await callJson(`${backend.url}/api/sessions/${s.id}?locale=not%20a%20tag`, { headers: { 'X-Client-Secret': s.client_secret } });
+    const bad = await callJson(`${backend.url}/api/sessions/${s.id}?locale=not%20a%20tag`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual([{ path: 'locale', message: expect.stringContaining('BCP 47') }]);
   });
@@ -42,7 +67,11 @@ describeOnStores('checkout sessions', (store) => {
     const brl = await createSession(backend, { amount: '10.00', currency: 'BRL', items: undefined, country: 'BR' });
     const br = await getSession(brl.id, brl.client_secret);
     expect(br.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'pix', 'boleto']);
-    expect(br.body.methods.find((m: { id: string }) => m.id === 'boleto')).toMatchObject({ kind: 'apm', payment_method: 'BOLETO', fields: ['document'] });
+    expect(br.body.methods.find((m: { id: string }) => m.id === 'boleto')).toMatchObject({
+      kind: 'apm',
+      payment_method: 'BOLETO',
+      fields: ['document'],
+    });
 
     const eur = await createSession(backend, { amount: '10.00', currency: 'EUR', items: undefined, country: 'NL' });
     const nl = await getSession(eur.id, eur.client_secret);
@@ -51,7 +80,9 @@ describeOnStores('checkout sessions', (store) => {
     expect(ideal.banks.length).toBeGreaterThan(0);
 
     const cny = await createSession(backend, { amount: '10.00', currency: 'CNY', items: undefined, country: 'NL' });
-    expect((await getSession(cny.id, cny.client_secret)).body.methods.map((m: { id: string }) => m.id)).toEqual(['card']);
+    expect((await getSession(cny.id, cny.client_secret)).body.methods.map((m: { id: string }) => m.id)).toEqual([
+      'card',
+    ]);
   });
 
   it.each([
@@ -63,9 +94,21 @@ describeOnStores('checkout sessions', (store) => {
     ['decimals on a zero-decimal currency', { amount: '33.00', currency: 'JPY', items: undefined }, 'amount'],
     ['an unknown currency', { currency: 'XYZ' }, 'currency'],
     ['a lowercase currency', { currency: 'usd' }, 'currency'],
-    ['an item quantity of 0', { items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '33.00', quantity: 0 }] }, 'items.0.quantity'],
-    ['an item price with three decimals', { items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '33.000', quantity: 1 }] }, 'items.0.unit_price'],
-    ['an item name with the items delimiter', { items: [{ name: 'a#,#b', sku: 'TS-1', unit_price: '33.00', quantity: 1 }] }, 'items.0.name'],
+    [
+      'an item quantity of 0',
+      { items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '33.00', quantity: 0 }] },
+      'items.0.quantity',
+    ],
+    [
+      'an item price with three decimals',
+      { items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '33.000', quantity: 1 }] },
+      'items.0.unit_price',
+    ],
+    [
+      'an item name with the items delimiter',
+      { items: [{ name: 'a#,#b', sku: 'TS-1', unit_price: '33.00', quantity: 1 }] },
+      'items.0.name',
+    ],
     ['an unknown field', { colour: 'red' }, 'colour'],
     ['a return_url that is not a URL', { return_url: 'javascript:alert(1)' }, 'return_url'],
   ])('refuses %s with 400 naming the field', async (_, change, path) => {
@@ -79,7 +122,10 @@ describeOnStores('checkout sessions', (store) => {
   it('accepts a whole amount for a zero-decimal currency', async () => {
     const res = await postSession(backend, { amount: '1036', currency: 'JPY' });
     expect(res.status).toBe(201);
-    expect((await getSession(res.body.id, res.body.client_secret)).body).toMatchObject({ amount: '1036', currency: 'JPY' });
+    expect((await getSession(res.body.id, res.body.client_secret)).body).toMatchObject({
+      amount: '1036',
+      currency: 'JPY',
+    });
   });
 
   it('refuses a second session for the same order_no', async () => {
@@ -118,17 +164,25 @@ describeOnStores('checkout sessions', (store) => {
     const s = await createSession(backend);
     const preflight = await fetch(`${backend.url}/api/sessions/${s.id}/payments`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://shop.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+      headers: {
+        Origin: 'http://shop.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://shop.test');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
 
-    const allowed = await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { Origin: 'http://shop.test', 'X-Client-Secret': s.client_secret } });
+    const allowed = await callJson(`${backend.url}/api/sessions/${s.id}`, {
+      headers: { Origin: 'http://shop.test', 'X-Client-Secret': s.client_secret },
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://shop.test');
 
-    const evil = await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { Origin: 'http://evil.test', 'X-Client-Secret': s.client_secret } });
+    const evil = await callJson(`${backend.url}/api/sessions/${s.id}`, {
+      headers: { Origin: 'http://evil.test', 'X-Client-Secret': s.client_secret },
+    });
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -173,7 +227,10 @@ describe('session expiry', () => {
   it('refuses a payment on an expired session with 410, before anything is sent', async () => {
     const s = await createSession(backend);
     ahead = 31 * 60_000;
-    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: paymentBody(s.client_secret, 'card'), headers: { 'Idempotency-Key': 'k' } });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'card'),
+      headers: { 'Idempotency-Key': 'k' },
+    });
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('session_expired');
     expect(await backend.store.db.selectFrom('payment_attempts').selectAll().execute()).toHaveLength(0);

@@ -12,7 +12,9 @@ import { createSession } from '../sessions/createSession';
 import { viewSession } from '../sessions/viewSession';
 
 /** The session's client secret as the widget sends it on a GET: a header, or the query for simple clients. */
-function clientSecretOf(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined } }): string | undefined {
+function clientSecretOf(c: {
+  req: { header(name: string): string | undefined; query(name: string): string | undefined };
+}): string | undefined {
   const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   return c.req.header('x-client-secret') ?? bearer ?? c.req.query('client_secret');
 }

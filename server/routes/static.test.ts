@@ -65,10 +65,17 @@ describe('widget files, demo shop', () => {
 
   it('creates a demo session on the server side, without the shop secret in the browser', async () => {
     const res = await callJson(`${backend.url}/demo/sessions`, {
-      body: { amount: '33.00', currency: 'USD', items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '16.50', quantity: 2 }], country: 'US' },
+      body: {
+        amount: '33.00',
+        currency: 'USD',
+        items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '16.50', quantity: 2 }],
+        country: 'US',
+      },
     });
     expect(res.status).toBe(201);
-    const view = await callJson(`${backend.url}/api/sessions/${res.body.id}`, { headers: { 'X-Client-Secret': res.body.client_secret } });
+    const view = await callJson(`${backend.url}/api/sessions/${res.body.id}`, {
+      headers: { 'X-Client-Secret': res.body.client_secret },
+    });
     expect(view.body).toMatchObject({ amount: '33.00', currency: 'USD', status: 'created' });
     const bad = await callJson(`${backend.url}/demo/sessions`, { body: { amount: '1', currency: 'USD' } });
     expect(bad.status).toBe(400);

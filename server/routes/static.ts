@@ -14,7 +14,10 @@ export function staticRoutes(deps: AppDeps) {
     const built = await readBuiltFile(deps.config.widgetDir, file);
     if (built === undefined) return next();
     if (built === null) {
-      const message = file === 'widget.js' ? 'the widget is not built yet: run `npm run build`' : `no file ${file} in the widget build`;
+      const message =
+        file === 'widget.js'
+          ? 'the widget is not built yet: run `npm run build`'
+          : `no file ${file} in the widget build`;
       return c.json({ error: { code: API_ERROR.not_found, message } }, 404);
     }
     c.header('Content-Type', built.contentType);

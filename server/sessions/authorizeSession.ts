@@ -9,7 +9,11 @@ import { findSession, type SessionRow } from '../store/sessions';
  * The session `id` with its order, if `clientSecret` is its secret. An unknown id and a wrong secret get the
  * same answer, so the API does not tell which session ids exist.
  */
-export async function authorizeSession(db: Db, id: string, clientSecret: string | undefined): Promise<{ session: SessionRow; order: OrderRow }> {
+export async function authorizeSession(
+  db: Db,
+  id: string,
+  clientSecret: string | undefined,
+): Promise<{ session: SessionRow; order: OrderRow }> {
   const session = await findSession(db, id);
   const ok = secretMatchesHash(clientSecret, session?.client_secret_hash ?? '0'.repeat(64));
   const order = session && ok ? await findOrder(db, session.order_id) : undefined;

@@ -12,12 +12,21 @@ import { insertSessionWithOrder } from '../store/sessions';
  * Creates a checkout session and its order from the shop server's (already validated) body. The amount is fixed
  * here in minor units; nothing the browser sends later can change it.
  */
-export async function createSession(deps: Pick<AppDeps, 'store' | 'config' | 'now'>, body: CreateSessionBody): Promise<CreateSessionResponse> {
+export async function createSession(
+  deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
+  body: CreateSessionBody,
+): Promise<CreateSessionResponse> {
   const { db } = deps.store;
   const now = deps.now();
-  const orderNo = body.order_no ?? newId('ord').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30);
+  const orderNo =
+    body.order_no ??
+    newId('ord')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 30);
   if (body.order_no && (await findOrderByNo(db, orderNo))) {
-    throw new ApiError(409, API_ERROR.conflict, `order_no ${orderNo} already has a checkout session`, [{ path: 'order_no', message: 'is already used' }]);
+    throw new ApiError(409, API_ERROR.conflict, `order_no ${orderNo} already has a checkout session`, [
+      { path: 'order_no', message: 'is already used' },
+    ]);
   }
   const id = newId('ses');
   const orderId = newId('ord');
@@ -72,7 +81,9 @@ export async function createSession(deps: Pick<AppDeps, 'store' | 'config' | 'no
   } catch (e) {
     // two concurrent requests with one order_no: the unique key lets exactly one through
     if (body.order_no && (await findOrderByNo(db, orderNo))) {
-      throw new ApiError(409, API_ERROR.conflict, `order_no ${orderNo} already has a checkout session`, [{ path: 'order_no', message: 'is already used' }]);
+      throw new ApiError(409, API_ERROR.conflict, `order_no ${orderNo} already has a checkout session`, [
+        { path: 'order_no', message: 'is already used' },
+      ]);
     }
     throw e;
   }

@@ -14,16 +14,26 @@ import { methodFits, toMethodView } from './applicableMethods';
  * What the widget shows for a session (`GET /api/sessions/:id`). Method labels are in `displayLocale` (the
  * language the widget renders in) or else the session's locale, falling back to English.
  */
-export async function viewSession(db: Db, session: SessionRow, order: OrderRow, displayLocale?: string): Promise<SessionView> {
+export async function viewSession(
+  db: Db,
+  session: SessionRow,
+  order: OrderRow,
+  displayLocale?: string,
+): Promise<SessionView> {
   const labelLocale = displayLocale ?? session.locale;
   const fit = { country: session.country, currency: session.currency, amountMinor: session.amount_minor };
   const fitting = (await listPaymentMethods(db)).filter((m) => methodFits(m, fit));
   const extras = await findSessionExtras(db, session.id);
-  const plans = await installmentPlansOf(db, fitting.map((m) => m.id));
+  const plans = await installmentPlansOf(
+    db,
+    fitting.map((m) => m.id),
+  );
   const savedCards = session.shopper_id ? await listSavedCards(db, session.shopper_id) : [];
   // the card choices (installments, saved cards, "save my card") belong to the card iFrame only
   const cardChoices = (): Partial<PaymentMethodView> => ({
-    ...(savedCards.length ? { saved_cards: savedCards.map((c) => ({ id: c.id, ...(c.label ? { label: c.label } : {}) })) } : {}),
+    ...(savedCards.length
+      ? { saved_cards: savedCards.map((c) => ({ id: c.id, ...(c.label ? { label: c.label } : {}) })) }
+      : {}),
     ...(extras.allow_save_card && session.shopper_id ? { save_card: true } : {}),
   });
   const methods = fitting.map((m) => {
@@ -39,7 +49,12 @@ export async function viewSession(db: Db, session: SessionRow, order: OrderRow, 
     status: order.status,
     amount: toDecimal(session.amount_minor, session.currency),
     currency: session.currency,
-    items: (JSON.parse(session.items) as SessionView['items']).map(({ name, sku, unit_price, quantity }) => ({ name, sku, unit_price, quantity })),
+    items: (JSON.parse(session.items) as SessionView['items']).map(({ name, sku, unit_price, quantity }) => ({
+      name,
+      sku,
+      unit_price,
+      quantity,
+    })),
     ...(session.country ? { country: session.country } : {}),
     ...(session.locale ? { locale: session.locale } : {}),
     ...(session.shopper ? { shopper: JSON.parse(session.shopper) as SessionView['shopper'] } : {}),
@@ -59,6 +74,14 @@ export async function viewSession(db: Db, session: SessionRow, order: OrderRow, 
         }
       : {}),
     expires_at: session.expires_at,
-    ...(attempt ? { payment: { payment_id: attempt.id, status: attempt.status, ...(attempt.message ? { message: attempt.message } : {}) } } : {}),
+    ...(attempt
+      ? {
+          payment: {
+            payment_id: attempt.id,
+            status: attempt.status,
+            ...(attempt.message ? { message: attempt.message } : {}),
+          },
+        }
+      : {}),
   };
 }

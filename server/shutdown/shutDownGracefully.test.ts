@@ -31,7 +31,9 @@ function rawConnection(port: number): Promise<{ socket: Socket; received: Promis
 
 it('a connection accepted before the listener closed still gets its request served, a silent one does not hold the exit, the store closes last', async () => {
   const store = await openStore({ kind: 'sqlite', file: join(tempDir, 'm.db') });
-  const server: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('served'));
+  const server: Server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end('served'),
+  );
   const requests = trackRequests(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -36,7 +36,11 @@ async function start(env: Record<string, string>): Promise<SpawnedBackend> {
   // every APM payment's /v1/authorise waits at the proxy until the test releases it
   gateway = await startHoldingGateway(sandbox.url, '/v1/authorise');
   dir = mkdtempSync(join(tempDir, 'run-'));
-  backend = await spawnBackend({ gatewayUrl: gateway.url, logFile: join(dir, 'backend.log'), env: { SQLITE_FILE: join(dir, 'merchant.db'), ...env } });
+  backend = await spawnBackend({
+    gatewayUrl: gateway.url,
+    logFile: join(dir, 'backend.log'),
+    env: { SQLITE_FILE: join(dir, 'merchant.db'), ...env },
+  });
   return backend;
 }
 
@@ -69,11 +73,16 @@ describe('graceful shutdown of server/main.ts', () => {
     const b = await start({ SHUTDOWN_DELAY_MS: '1500', METRICS_PORT: '0' });
     expect((await requestOnce(`${b.url}/readyz`)).status).toBe(200);
     // METRICS_PORT: the metrics on their own listener without auth, and not on the main port
-    const metricsUrl = await waitFor('the metrics listener', async () => /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1]);
+    const metricsUrl = await waitFor(
+      'the metrics listener',
+      async () => /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1],
+    );
     const scraped = await requestOnce(metricsUrl);
     expect(scraped.status).toBe(200);
     expect(scraped.body).toContain('merchant_store_up 1');
-    expect((await requestOnce(`${b.url}/metrics`, { headers: { Authorization: 'Bearer demo-admin-token' } })).status).toBe(404);
+    expect(
+      (await requestOnce(`${b.url}/metrics`, { headers: { Authorization: 'Bearer demo-admin-token' } })).status,
+    ).toBe(404);
     const { sessionId, answer } = await paymentInFlight(b);
 
     b.child.kill('SIGTERM');
@@ -97,9 +106,15 @@ describe('graceful shutdown of server/main.ts', () => {
     // the answer given was stored before the store closed, and the gateway saw the payment once
     const db = new Database(join(dir, 'merchant.db'), { readonly: true });
     try {
-      const attempt = db.prepare('select status, gateway_order_no from payment_attempts where session_id = ?').get(sessionId) as { status: string; gateway_order_no: string };
+      const attempt = db
+        .prepare('select status, gateway_order_no from payment_attempts where session_id = ?')
+        .get(sessionId) as { status: string; gateway_order_no: string };
       expect(attempt.status).toBe('pending');
-      const seen = await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempt.gateway_order_no)}`)).json();
+      const seen = await (
+        await fetch(
+          `${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempt.gateway_order_no)}`,
+        )
+      ).json();
       expect(seen.count).toBe(1);
     } finally {
       db.close();

@@ -11,16 +11,33 @@ export interface SentOrder {
 }
 
 /** Keeps the order an attempt is about to send; `masked` must already be masked (gateway/core/maskForLog). */
-export async function recordSentOrder(db: Db, attemptId: string, masked: Record<string, unknown>, at: string): Promise<void> {
+export async function recordSentOrder(
+  db: Db,
+  attemptId: string,
+  masked: Record<string, unknown>,
+  at: string,
+): Promise<void> {
   const tokenFlag = typeof masked.token_flag === 'string' ? masked.token_flag : null;
   await withPaymentOrderTables(db)
     .insertInto('attempt_orders')
-    .values({ attempt_id: attemptId, sent: JSON.stringify(masked), token_flag: tokenFlag, subscription_result: null, created_at: at, updated_at: at })
+    .values({
+      attempt_id: attemptId,
+      sent: JSON.stringify(masked),
+      token_flag: tokenFlag,
+      subscription_result: null,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
 /** The gateway's latest word on the attempt's subscription (a query record's subscription_result). */
-export async function recordSubscriptionResult(db: Db, attemptId: string, result: Record<string, string>, at: string): Promise<void> {
+export async function recordSubscriptionResult(
+  db: Db,
+  attemptId: string,
+  result: Record<string, string>,
+  at: string,
+): Promise<void> {
   await withPaymentOrderTables(db)
     .updateTable('attempt_orders')
     .set({ subscription_result: JSON.stringify(result), updated_at: at })
@@ -31,14 +48,20 @@ export async function recordSubscriptionResult(db: Db, attemptId: string, result
 /** The masked payment order each of `attemptIds` sent (attempts that sent nothing are missing). */
 export async function sentOrdersOf(db: Db, attemptIds: readonly string[]): Promise<Map<string, SentOrder>> {
   if (attemptIds.length === 0) return new Map();
-  const rows = await withPaymentOrderTables(db).selectFrom('attempt_orders').selectAll().where('attempt_id', 'in', attemptIds).execute();
+  const rows = await withPaymentOrderTables(db)
+    .selectFrom('attempt_orders')
+    .selectAll()
+    .where('attempt_id', 'in', attemptIds)
+    .execute();
   return new Map(
     rows.map((r) => [
       r.attempt_id,
       {
         payment_order: JSON.parse(r.sent) as Record<string, unknown>,
         token_flag: r.token_flag,
-        subscription_result: r.subscription_result ? (JSON.parse(r.subscription_result) as Record<string, string>) : null,
+        subscription_result: r.subscription_result
+          ? (JSON.parse(r.subscription_result) as Record<string, string>)
+          : null,
       },
     ]),
   );

@@ -13,10 +13,18 @@ export async function findAttempt(db: Db, id: string): Promise<AttemptRow | unde
 }
 
 export async function findAttemptByGatewayOrderNo(db: Db, gatewayOrderNo: string): Promise<AttemptRow | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('gateway_order_no', '=', gatewayOrderNo).executeTakeFirst();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('gateway_order_no', '=', gatewayOrderNo)
+    .executeTakeFirst();
 }
 
-export async function findAttemptByIdempotencyKey(db: Db, sessionId: string, key: string): Promise<AttemptRow | undefined> {
+export async function findAttemptByIdempotencyKey(
+  db: Db,
+  sessionId: string,
+  key: string,
+): Promise<AttemptRow | undefined> {
   return db
     .selectFrom('payment_attempts')
     .selectAll()
@@ -40,7 +48,11 @@ export async function updateAttempt(db: Db, id: string, patch: Updateable<Paymen
  * kept while the attempt is pending, so a reloaded widget can reopen the same checkout under a new token
  * (renewFrameToken); it is served only while the attempt is pending.
  */
-export async function takeFrameHtml(db: Db, token: string, now: string): Promise<{ attempt: AttemptRow; html: string } | undefined> {
+export async function takeFrameHtml(
+  db: Db,
+  token: string,
+  now: string,
+): Promise<{ attempt: AttemptRow; html: string } | undefined> {
   return db.transaction().execute(async (trx) => {
     const attempt = await trx
       .selectFrom('payment_attempts')

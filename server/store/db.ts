@@ -32,7 +32,9 @@ export interface OpenStoreSettings {
 export class StoreNotMigratedError extends Error {
   override name = 'StoreNotMigratedError';
   constructor(readonly pending: readonly string[]) {
-    super(`the database is not migrated: ${pending.length} migration(s) pending (${pending.join(', ')}). Run \`npm run migrate\` with the same DATABASE_URL, then start again.`);
+    super(
+      `the database is not migrated: ${pending.length} migration(s) pending (${pending.join(', ')}). Run \`npm run migrate\` with the same DATABASE_URL, then start again.`,
+    );
   }
 }
 
@@ -48,7 +50,10 @@ export type StoreOptions =
  * SQLite runs in WAL mode with a busy timeout, so several processes on one machine can share the file;
  * PostgreSQL is for several machines.
  */
-export async function openStore(options: StoreOptions, { migrate = true, onWarning = (m) => process.emitWarning(m) }: OpenStoreSettings = {}): Promise<Store> {
+export async function openStore(
+  options: StoreOptions,
+  { migrate = true, onWarning = (m) => process.emitWarning(m) }: OpenStoreSettings = {},
+): Promise<Store> {
   const schema = options.kind === 'postgres' ? options.schema : undefined;
   const store = options.kind === 'sqlite' ? openSqlite(options.file, onWarning) : openPostgres(options.url, schema);
   try {
@@ -76,7 +81,10 @@ function openSqlite(file: string, onWarning: (message: string) => void): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   // checkpoints run in a worker thread, not inside a commit on the event loop (walCheckpointer.ts)
-  const walCheckpointer = file === ':memory:' ? undefined : startWalCheckpointer(file, (m) => onWarning(`SQLite WAL checkpoint failed: ${m}`));
+  const walCheckpointer =
+    file === ':memory:'
+      ? undefined
+      : startWalCheckpointer(file, (m) => onWarning(`SQLite WAL checkpoint failed: ${m}`));
   if (walCheckpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   // the dialect's types follow better-sqlite3, whose API libsql implements
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
@@ -107,11 +115,18 @@ function openPostgres(url: string, schema?: string): Store {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === pg.types.builtins.INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === pg.types.builtins.INT8
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)),
+    close: () => db.destroy(),
+  };
 }
 
 function migratorFor(db: Db, dialect: StoreDialect, schema?: string): Migrator {
@@ -134,6 +149,9 @@ async function migrateToLatest(migrator: Migrator): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`store migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `store migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

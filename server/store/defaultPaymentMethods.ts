@@ -6,13 +6,18 @@ import type { PaymentMethodTable } from './schema';
  * Seeded once by a migration; after that the table belongs to the shop owner (admin API).
  */
 export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTable>[] {
-  const row = (m: Omit<Insertable<PaymentMethodTable>, 'updated_at' | 'enabled' | 'labels' | 'countries' | 'currencies' | 'fields' | 'banks'> & {
-    labels: Record<string, string>;
-    countries?: string[];
-    currencies?: string[];
-    fields?: string[];
-    banks?: { code: string; name: string }[];
-  }): Insertable<PaymentMethodTable> => ({
+  const row = (
+    m: Omit<
+      Insertable<PaymentMethodTable>,
+      'updated_at' | 'enabled' | 'labels' | 'countries' | 'currencies' | 'fields' | 'banks'
+    > & {
+      labels: Record<string, string>;
+      countries?: string[];
+      currencies?: string[];
+      fields?: string[];
+      banks?: { code: string; name: string }[];
+    },
+  ): Insertable<PaymentMethodTable> => ({
     ...m,
     labels: JSON.stringify(m.labels),
     countries: m.countries ? JSON.stringify(m.countries) : null,
@@ -23,8 +28,23 @@ export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTabl
     updated_at: now,
   });
   return [
-    row({ id: 'card', kind: 'card', payment_method: null, sort_order: 10, open3d: 'do3DS', labels: { en: 'Card', fr: 'Carte', de: 'Karte', pt: 'Cartão', es: 'Tarjeta', nl: 'Kaart', zh: '银行卡' } }),
-    row({ id: 'pix', kind: 'apm', payment_method: 'PIX', sort_order: 20, countries: ['BR'], currencies: ['BRL'], labels: { en: 'Pix', pt: 'Pix' } }),
+    row({
+      id: 'card',
+      kind: 'card',
+      payment_method: null,
+      sort_order: 10,
+      open3d: 'do3DS',
+      labels: { en: 'Card', fr: 'Carte', de: 'Karte', pt: 'Cartão', es: 'Tarjeta', nl: 'Kaart', zh: '银行卡' },
+    }),
+    row({
+      id: 'pix',
+      kind: 'apm',
+      payment_method: 'PIX',
+      sort_order: 20,
+      countries: ['BR'],
+      currencies: ['BRL'],
+      labels: { en: 'Pix', pt: 'Pix' },
+    }),
     row({
       id: 'boleto',
       kind: 'apm',
@@ -35,7 +55,15 @@ export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTabl
       fields: ['document'],
       labels: { en: 'Boleto', pt: 'Boleto bancário' },
     }),
-    row({ id: 'alipay', kind: 'apm', payment_method: 'ALIPAY', sort_order: 40, countries: ['CN'], currencies: ['CNY', 'USD'], labels: { en: 'Alipay', zh: '支付宝' } }),
+    row({
+      id: 'alipay',
+      kind: 'apm',
+      payment_method: 'ALIPAY',
+      sort_order: 40,
+      countries: ['CN'],
+      currencies: ['CNY', 'USD'],
+      labels: { en: 'Alipay', zh: '支付宝' },
+    }),
     row({
       id: 'ideal',
       kind: 'apm',

@@ -19,7 +19,11 @@ function containsPattern(text: string): string {
 }
 
 /** The orders matching `filter`, newest first; `after` is the (created_at, id) of the last row of the previous page. */
-export async function listOrders(db: Db, filter: OrderFilter, page: { after?: { at: string; id: string } | undefined; limit: number }): Promise<OrderRow[]> {
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  page: { after?: { at: string; id: string } | undefined; limit: number },
+): Promise<OrderRow[]> {
   let q = db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.from) q = q.where('created_at', '>=', filter.from);
@@ -27,23 +31,42 @@ export async function listOrders(db: Db, filter: OrderFilter, page: { after?: { 
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     // explicit ESCAPE: SQLite has no default escape character for LIKE
-    const like = (column: 'order_no' | 'email' | 'transaction_id') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const like = (column: 'order_no' | 'email' | 'transaction_id') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
     q = q.where((eb) => eb.or([like('order_no'), like('email'), like('transaction_id')]));
   }
   const after = page.after;
-  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]));
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]),
+    );
   return q.execute();
 }
 
 /** Orders named by the shop's order_no or by the gateway's transaction_id. */
-export async function findOrdersByKeys(db: Db, keys: { orderNos: readonly string[]; transactionIds: readonly string[] }): Promise<OrderRow[]> {
+export async function findOrdersByKeys(
+  db: Db,
+  keys: { orderNos: readonly string[]; transactionIds: readonly string[] },
+): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   const CHUNK = 500;
   for (let i = 0; i < keys.orderNos.length; i += CHUNK) {
-    rows.push(...(await db.selectFrom('orders').selectAll().where('order_no', 'in', keys.orderNos.slice(i, i + CHUNK)).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_no', 'in', keys.orderNos.slice(i, i + CHUNK))
+        .execute()),
+    );
   }
   for (let i = 0; i < keys.transactionIds.length; i += CHUNK) {
-    rows.push(...(await db.selectFrom('orders').selectAll().where('transaction_id', 'in', keys.transactionIds.slice(i, i + CHUNK)).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('transaction_id', 'in', keys.transactionIds.slice(i, i + CHUNK))
+        .execute()),
+    );
   }
   return rows;
 }

@@ -18,7 +18,11 @@ export async function lockOrders(trx: Db, dialect: StoreDialect, orderIds: reado
     if (dialect === 'postgres') {
       await trx.selectFrom('orders').select('id').where('id', 'in', chunk).orderBy('id').forUpdate().execute();
     } else {
-      await trx.updateTable('orders').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', 'in', chunk).execute();
+      await trx
+        .updateTable('orders')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', 'in', chunk)
+        .execute();
     }
   }
 }

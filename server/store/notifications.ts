@@ -12,6 +12,15 @@ export async function recordNotification(db: Db, row: Insertable<NotificationTab
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-export async function setNotificationOutcome(db: Db, notifyId: string, outcome: string, attemptId: string | null): Promise<void> {
-  await db.updateTable('notifications').set({ outcome, attempt_id: attemptId }).where('notify_id', '=', notifyId).execute();
+export async function setNotificationOutcome(
+  db: Db,
+  notifyId: string,
+  outcome: string,
+  attemptId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ outcome, attempt_id: attemptId })
+    .where('notify_id', '=', notifyId)
+    .execute();
 }

@@ -12,7 +12,11 @@ export async function insertOperations(trx: Db, rows: readonly Insertable<OrderO
 }
 
 /** Operations of `orderIds` still pending since before `touchedBefore`: left by a crash or a time-out. */
-export async function stalePendingOperations(db: Db, orderIds: readonly string[], touchedBefore: string): Promise<OrderOperationRow[]> {
+export async function stalePendingOperations(
+  db: Db,
+  orderIds: readonly string[],
+  touchedBefore: string,
+): Promise<OrderOperationRow[]> {
   if (orderIds.length === 0) return [];
   return db
     .selectFrom('order_operations')

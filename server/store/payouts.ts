@@ -38,14 +38,25 @@ export async function findPayoutByRequestId(db: Db, requestId: string): Promise<
 
 /** Moves a payout only while it is open, so a late or replayed answer never overwrites a final status. */
 export async function updateOpenPayout(db: Db, id: string, patch: Updateable<PayoutTable>): Promise<boolean> {
-  const result = await db.updateTable('payouts').set(patch).where('id', '=', id).where('status', 'in', OPEN_PAYOUT_STATUSES).executeTakeFirst();
+  const result = await db
+    .updateTable('payouts')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_PAYOUT_STATUSES)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /** Newest first; `after` is the (created_at, id) of the last payout of the previous page. */
-export async function listPayouts(db: Db, page: { after?: { at: string; id: string }; limit: number }): Promise<PayoutRow[]> {
+export async function listPayouts(
+  db: Db,
+  page: { after?: { at: string; id: string }; limit: number },
+): Promise<PayoutRow[]> {
   let q = db.selectFrom('payouts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
   const after = page.after;
-  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]));
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]),
+    );
   return q.execute();
 }

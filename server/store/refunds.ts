@@ -22,9 +22,16 @@ export async function updateRefund(db: Db, id: string, patch: Updateable<RefundT
 }
 
 /** Refunds of `orderIds`, oldest first per order; optionally only those in `status` last touched before `touchedBefore`. */
-export async function refundsOf(db: Db, orderIds: readonly string[], filter: { status?: string; touchedBefore?: string } = {}): Promise<RefundRow[]> {
+export async function refundsOf(
+  db: Db,
+  orderIds: readonly string[],
+  filter: { status?: string; touchedBefore?: string } = {},
+): Promise<RefundRow[]> {
   if (orderIds.length === 0) return [];
-  let q = db.selectFrom('refunds').selectAll().where('order_id', 'in', [...orderIds]);
+  let q = db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds]);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.touchedBefore) q = q.where('updated_at', '<', filter.touchedBefore);
   return q.orderBy('order_id').orderBy('seq').execute();

@@ -16,17 +16,35 @@ export async function saveCardToken(
 ): Promise<void> {
   await withPaymentOrderTables(db)
     .insertInto('saved_cards')
-    .values({ id: newId('card'), shopper_id: card.shopperId, token_id: card.tokenId, label: card.label, attempt_id: card.attemptId, created_at: at })
+    .values({
+      id: newId('card'),
+      shopper_id: card.shopperId,
+      token_id: card.tokenId,
+      label: card.label,
+      attempt_id: card.attemptId,
+      created_at: at,
+    })
     .onConflict((oc) => oc.columns(['shopper_id', 'token_id']).doNothing())
     .execute();
 }
 
 /** The shopper's saved cards, newest first. */
 export async function listSavedCards(db: Db, shopperId: string): Promise<SavedCardRow[]> {
-  return withPaymentOrderTables(db).selectFrom('saved_cards').selectAll().where('shopper_id', '=', shopperId).orderBy('created_at', 'desc').orderBy('id').execute();
+  return withPaymentOrderTables(db)
+    .selectFrom('saved_cards')
+    .selectAll()
+    .where('shopper_id', '=', shopperId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 /** The saved card `id`, only if it is `shopperId`'s: one shopper can never pay with another's token. */
 export async function findSavedCard(db: Db, id: string, shopperId: string): Promise<SavedCardRow | undefined> {
-  return withPaymentOrderTables(db).selectFrom('saved_cards').selectAll().where('id', '=', id).where('shopper_id', '=', shopperId).executeTakeFirst();
+  return withPaymentOrderTables(db)
+    .selectFrom('saved_cards')
+    .selectAll()
+    .where('id', '=', id)
+    .where('shopper_id', '=', shopperId)
+    .executeTakeFirst();
 }

@@ -36,15 +36,24 @@ export const SESSION_EXTRA_KEYS = [
 
 /** The extras of a session body; empty when it has none. */
 export function pickSessionExtras(body: CreateSessionBody): SessionExtras {
-  return Object.fromEntries(SESSION_EXTRA_KEYS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]])) as SessionExtras;
+  return Object.fromEntries(
+    SESSION_EXTRA_KEYS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]),
+  ) as SessionExtras;
 }
 
 export async function saveSessionExtras(db: Db, sessionId: string, extras: SessionExtras, at: string): Promise<void> {
-  await withPaymentOrderTables(db).insertInto('session_extras').values({ session_id: sessionId, extras: JSON.stringify(extras), created_at: at }).execute();
+  await withPaymentOrderTables(db)
+    .insertInto('session_extras')
+    .values({ session_id: sessionId, extras: JSON.stringify(extras), created_at: at })
+    .execute();
 }
 
 /** The session's extras; empty for a session created without any (or before migration 004). */
 export async function findSessionExtras(db: Db, sessionId: string): Promise<SessionExtras> {
-  const row = await withPaymentOrderTables(db).selectFrom('session_extras').select('extras').where('session_id', '=', sessionId).executeTakeFirst();
+  const row = await withPaymentOrderTables(db)
+    .selectFrom('session_extras')
+    .select('extras')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.extras) as SessionExtras) : {};
 }

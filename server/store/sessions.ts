@@ -5,7 +5,11 @@ import type { OrderTable, SessionTable } from './schema';
 export type SessionRow = Selectable<SessionTable>;
 
 /** A session and its one order are created together or not at all. */
-export async function insertSessionWithOrder(db: Db, session: Insertable<SessionTable>, order: Insertable<OrderTable>): Promise<void> {
+export async function insertSessionWithOrder(
+  db: Db,
+  session: Insertable<SessionTable>,
+  order: Insertable<OrderTable>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('orders').values(order).execute();
     await trx.insertInto('sessions').values(session).execute();

@@ -39,9 +39,13 @@ describe('startWalCheckpointer', () => {
     const file = tempFile();
     const db = openWithoutAutoCheckpoint(file);
     const insert = db.prepare('insert into t (v) values (?)');
-    const checkpointer = startWalCheckpointer(file, (m) => {
-      throw new Error(m);
-    }, 20);
+    const checkpointer = startWalCheckpointer(
+      file,
+      (m) => {
+        throw new Error(m);
+      },
+      20,
+    );
     try {
       await until(async () => (await checkpointer.checkpoints()) >= 1);
       for (let round = 0; round < 5; round++) {

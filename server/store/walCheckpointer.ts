@@ -53,7 +53,11 @@ parentPort.on('message', (message) => {
  * backend's writes or reads, and the next write after a complete one starts the WAL over. The backend's
  * connection keeps a far automatic checkpoint (FALLBACK_CHECKPOINT_PAGES) in case the worker dies.
  */
-export function startWalCheckpointer(file: string, onError: (message: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS): WalCheckpointer {
+export function startWalCheckpointer(
+  file: string,
+  onError: (message: string) => void,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): WalCheckpointer {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, libsql, intervalMs } });
   // a checkpoint in progress must not keep the process alive, nor the worker's death take it down

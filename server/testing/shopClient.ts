@@ -36,7 +36,10 @@ export function postSession(backend: Backend, body: unknown, secret = backend.co
 }
 
 /** Creates a session or fails the test. */
-export async function createSession(backend: Backend, overrides: Record<string, unknown> = {}): Promise<CreateSessionResponse> {
+export async function createSession(
+  backend: Backend,
+  overrides: Record<string, unknown> = {},
+): Promise<CreateSessionResponse> {
   const res = await postSession(backend, { ...DEMO_CART, ...overrides });
   if (res.status !== 201) throw new Error(`session not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as CreateSessionResponse;

@@ -48,7 +48,9 @@ export interface Backend {
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
   const kind = options.store ?? 'sqlite';
   let app: Hono<AppEnv> | undefined;
-  const server = await serveOnLoopback((req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })));
+  const server = await serveOnLoopback((req, env) =>
+    app ? app.fetch(req, env) : new Response('starting', { status: 503 }),
+  );
   const { url } = server;
 
   let tempDir: string | undefined;
@@ -74,7 +76,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
   });
   const log = createLogger(config.logLevel);
   const metrics = createMetrics(store, log);
-  const gateway = createGateway(config, store, log, { metrics, ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}) });
+  const gateway = createGateway(config, store, log, {
+    metrics,
+    ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
+  });
   const deps: AppDeps = { config, store, gateway, log, metrics, now: options.now ?? (() => new Date()) };
   app = createApp(deps);
 

@@ -69,9 +69,17 @@ export const createPaymentBody = z
     /** pay with this saved card: an id from the method's `saved_cards` */
     saved_card: text(64).min(1, 'must not be empty').optional(),
     /** one of the method's `installments` counts */
-    installments: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99').optional(),
+    installments: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(99, 'must be at most 99')
+      .optional(),
   })
-  .refine((b) => !(b.save_card && b.saved_card), { path: ['save_card'], message: 'cannot be combined with saved_card: that card is saved already' });
+  .refine((b) => !(b.save_card && b.saved_card), {
+    path: ['save_card'],
+    message: 'cannot be combined with saved_card: that card is saved already',
+  });
 
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 export type DeviceData = z.infer<typeof deviceData>;

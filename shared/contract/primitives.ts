@@ -14,7 +14,9 @@ export const decimalString = z
   .max(MAX_AMOUNT_CHARS, `must be at most ${MAX_AMOUNT_CHARS} characters`)
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "25.00" (no sign, no exponent, no thousands separator)');
 
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 country code in capitals, e.g. "BR"');
+export const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 country code in capitals, e.g. "BR"');
 
 export const orderNo = z
   .string()
@@ -56,4 +58,6 @@ export const birthDate = z
 export const email = z.string().max(100, 'must be at most 100 characters').email('must be an e-mail address');
 
 /** A BCP 47 language tag as the widget and the shop send it: "fr", "pt-BR", "zh-CN". */
-export const localeTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag, e.g. "pt-BR"');
+export const localeTag = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag, e.g. "pt-BR"');

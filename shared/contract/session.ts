@@ -3,7 +3,17 @@ import { hasDelimiter } from '../gateway/items';
 import { isAmount, lineTotal, sumMinor, toMinor } from '../gateway/money';
 import { isCurrency } from '../gateway/currencies';
 import type { OrderStatus } from '../gateway/status';
-import { birthDate, countryCode, currencyCode, decimalString, email, httpUrl, orderNo, text, localeTag } from './primitives';
+import {
+  birthDate,
+  countryCode,
+  currencyCode,
+  decimalString,
+  email,
+  httpUrl,
+  orderNo,
+  text,
+  localeTag,
+} from './primitives';
 
 /** The shop server's `POST /api/sessions` body. The amount fixed here is the only amount ever paid. */
 const noDelimiter = (s: string) => !hasDelimiter(s);
@@ -13,7 +23,11 @@ export const sessionItem = z.strictObject({
   name: text(200).min(1, 'must not be empty').refine(noDelimiter, DELIMITER_MSG),
   sku: text(100).min(1, 'must not be empty').refine(noDelimiter, DELIMITER_MSG),
   unit_price: decimalString,
-  quantity: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100000, 'must be at most 100000'),
+  quantity: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100000, 'must be at most 100000'),
   category: text(100).optional(),
   type: text(50).optional(),
   /** the shop's product id (the gateway's cart_items productId); default: the sku */
@@ -22,7 +36,14 @@ export const sessionItem = z.strictObject({
   price_usd: decimalString.optional(),
 });
 
-export const AMOUNT_PARTS = ['shipping', 'handling', 'tax_total', 'insurance', 'shipping_discount', 'discount'] as const;
+export const AMOUNT_PARTS = [
+  'shipping',
+  'handling',
+  'tax_total',
+  'insurance',
+  'shipping_discount',
+  'discount',
+] as const;
 
 export const addressPrefill = z.strictObject({
   country: countryCode.optional(),
@@ -44,7 +65,12 @@ export const shopperPrefill = z.strictObject({
 });
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' });
-const count = (max: number) => z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(max, `must be at most ${max}`);
+const count = (max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(max, `must be at most ${max}`);
 const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 
 /** The shop's own customer account of the shopper (the gateway's `account_owner`, for risk screening). */
@@ -63,7 +89,10 @@ export const accountOwner = z.strictObject({
 });
 
 /** A coupon used on the order (the gateway's `total_discount`). */
-export const couponUsed = z.strictObject({ coupon_code_used: text(64).min(1, 'must not be empty'), discount_type: text(32).optional() });
+export const couponUsed = z.strictObject({
+  coupon_code_used: text(64).min(1, 'must not be empty'),
+  discount_type: text(32).optional(),
+});
 
 export const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 
@@ -86,7 +115,10 @@ export const subscriptionTerms = z.strictObject({
 });
 
 /** A rate as a positive decimal string with up to 12 decimals: how many USD one unit of the session currency buys. */
-export const fxRate = z.string().regex(/^\d{1,9}(\.\d{1,12})?$/, 'must be a decimal string such as "0.1834"').refine((v) => /[1-9]/.test(v), 'must be greater than 0');
+export const fxRate = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,12})?$/, 'must be a decimal string such as "0.1834"')
+  .refine((v) => /[1-9]/.test(v), 'must be greater than 0');
 
 export const createSessionBody = z
   .strictObject({
@@ -107,7 +139,10 @@ export const createSessionBody = z
     note: text(1000).optional(),
     custom: text(2500).optional(),
     shopper_id: text(64).optional(),
-    metadata: z.record(z.string().max(40), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'must have at most 20 keys').optional(),
+    metadata: z
+      .record(z.string().max(40), z.string().max(500))
+      .refine((m) => Object.keys(m).length <= 20, 'must have at most 20 keys')
+      .optional(),
     /** the shop's site name (the gateway's `website`); default: the host of the page the widget runs on */
     website: text(2000).optional(),
     shopper_level: text(32).optional(),
@@ -137,18 +172,28 @@ export const createSessionBody = z
     const total = minor(['amount'], body.amount);
     if (total === 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than 0' });
     const parts = Object.fromEntries(AMOUNT_PARTS.map((p) => [p, body[p] === undefined ? 0 : minor([p], body[p]!)]));
-    if (body.account_owner?.past_orders_sum !== undefined) minor(['account_owner', 'past_orders_sum'], body.account_owner.past_orders_sum);
+    if (body.account_owner?.past_orders_sum !== undefined)
+      minor(['account_owner', 'past_orders_sum'], body.account_owner.past_orders_sum);
     if (body.quote_price !== undefined) minor(['quote_price'], body.quote_price);
     if (body.subscription) minor(['subscription', 'contract_amount'], body.subscription.contract_amount);
     (body.items ?? []).forEach((item, i) => {
-      if (item.price_usd !== undefined && !isAmount(item.price_usd, 'USD')) ctx.addIssue({ code: 'custom', path: ['items', i, 'price_usd'], message: amountFormatMessage('USD') });
+      if (item.price_usd !== undefined && !isAmount(item.price_usd, 'USD'))
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'price_usd'], message: amountFormatMessage('USD') });
     });
     const sub = body.subscription;
     if (sub?.contract_start && sub.contract_end && sub.contract_end < sub.contract_start) {
-      ctx.addIssue({ code: 'custom', path: ['subscription', 'contract_end'], message: 'must not be before contract_start' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subscription', 'contract_end'],
+        message: 'must not be before contract_start',
+      });
     }
     if (body.allow_save_card && !body.shopper_id) {
-      ctx.addIssue({ code: 'custom', path: ['allow_save_card'], message: 'needs shopper_id: a saved card is kept for one shopper' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allow_save_card'],
+        message: 'needs shopper_id: a saved card is kept for one shopper',
+      });
     }
     const lines = (body.items ?? []).map((item, i) => {
       const unit = minor(['items', i, 'unit_price'], item.unit_price);
@@ -163,7 +208,8 @@ export const createSessionBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
-        message: 'must equal the items total + shipping + handling + tax_total + insurance - shipping_discount - discount',
+        message:
+          'must equal the items total + shipping + handling + tax_total + insurance - shipping_discount - discount',
       });
     }
   });
@@ -171,7 +217,9 @@ export const createSessionBody = z
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
 export function amountFormatMessage(currency: string): string {
-  return isAmount('1', currency) ? `must be a whole number for ${currency}` : `must have exactly the number of decimals of ${currency}, e.g. ${currency === 'USD' ? '"25.00"' : 'the currency minor unit'}`;
+  return isAmount('1', currency)
+    ? `must be a whole number for ${currency}`
+    : `must have exactly the number of decimals of ${currency}, e.g. ${currency === 'USD' ? '"25.00"' : 'the currency minor unit'}`;
 }
 
 export interface CreateSessionResponse {
@@ -212,7 +260,14 @@ export interface SavedCardView {
 /** A subscription's terms as the shopper sees them before paying. */
 export type SubscriptionView = Pick<
   z.infer<typeof subscriptionTerms>,
-  'contract_name' | 'contract_amount' | 'interval' | 'interval_count' | 'contract_start' | 'contract_end' | 'billing_cycle' | 'promotion_cycle'
+  | 'contract_name'
+  | 'contract_amount'
+  | 'interval'
+  | 'interval_count'
+  | 'contract_start'
+  | 'contract_end'
+  | 'billing_cycle'
+  | 'promotion_cycle'
 >;
 
 /** `GET /api/sessions/:id`: what the widget shows. */

@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ItemsCodecError, decodeItems, encodeItems, hasDelimiter, type Item } from './items';
 
 /** Values built from the delimiters' own characters, so that near-misses are generated often. */
-const value = fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', '#', ',', ';', 'é', '-'), maxLength: 12 }).filter((v) => !hasDelimiter(v));
-const item = fc.record({ name: value, sku: value, unit_price: value, quantity: fc.integer({ min: 1, max: 1_000_000 }) });
+const value = fc
+  .string({ unit: fc.constantFrom('a', 'Z', '1', ' ', '#', ',', ';', 'é', '-'), maxLength: 12 })
+  .filter((v) => !hasDelimiter(v));
+const item = fc.record({
+  name: value,
+  sku: value,
+  unit_price: value,
+  quantity: fc.integer({ min: 1, max: 1_000_000 }),
+});
 
 function codecError(fn: () => unknown): ItemsCodecError {
   try {
@@ -25,9 +32,11 @@ describe('items codec', () => {
   });
 
   it('round-trips any values without delimiters', () => {
-    fc.assert(fc.property(fc.array(item, { minLength: 1, maxLength: 8 }), (items) => {
-      expect(decodeItems(encodeItems(items))).toEqual(items);
-    }));
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 8 }), (items) => {
+        expect(decodeItems(encodeItems(items))).toEqual(items);
+      }),
+    );
   });
 
   it.each([
@@ -46,8 +55,14 @@ describe('items codec', () => {
   });
 
   it('refuses a quantity that is not a whole number of at least 1, both ways', () => {
-    expect(codecError(() => encodeItems([{ name: 'a', sku: 'b', unit_price: '1.00', quantity: 0 }])).path).toEqual([0, 'quantity']);
-    expect(codecError(() => encodeItems([{ name: 'a', sku: 'b', unit_price: '1.00', quantity: 1.5 }])).path).toEqual([0, 'quantity']);
+    expect(codecError(() => encodeItems([{ name: 'a', sku: 'b', unit_price: '1.00', quantity: 0 }])).path).toEqual([
+      0,
+      'quantity',
+    ]);
+    expect(codecError(() => encodeItems([{ name: 'a', sku: 'b', unit_price: '1.00', quantity: 1.5 }])).path).toEqual([
+      0,
+      'quantity',
+    ]);
     expect(codecError(() => decodeItems('a#,#b#,#1.00#,#01')).path).toEqual([0, 'quantity']);
     expect(codecError(() => decodeItems('a#,#b#,#1.00#,#1#;#c#,#d#,#1.00#,#-2')).path).toEqual([1, 'quantity']);
   });
@@ -63,7 +78,12 @@ describe('items codec', () => {
   });
 
   it('refuses more than 5000 encoded characters', () => {
-    const many = Array.from({ length: 200 }, (_, i) => ({ name: 'n'.repeat(20), sku: `S${i}`, unit_price: '1.00', quantity: 1 }));
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      name: 'n'.repeat(20),
+      sku: `S${i}`,
+      unit_price: '1.00',
+      quantity: 1,
+    }));
     expect(codecError(() => encodeItems(many)).path).toEqual([]);
   });
 

@@ -32,7 +32,9 @@ export class ItemsCodecError extends Error {
  */
 export function hasDelimiter(value: string): boolean {
   const framed = `#${value}#`;
-  return framed.includes(FIELD_DELIMITER) || framed.includes(ITEM_DELIMITER) || value.startsWith('#') || value.endsWith('#');
+  return (
+    framed.includes(FIELD_DELIMITER) || framed.includes(ITEM_DELIMITER) || value.startsWith('#') || value.endsWith('#')
+  );
 }
 
 export function encodeItems(items: readonly Item[]): string {
@@ -46,7 +48,10 @@ export function encodeItems(items: readonly Item[]): string {
       ];
       for (const [key, value] of fields) {
         if (hasDelimiter(value)) {
-          throw new ItemsCodecError(`must not contain "${FIELD_DELIMITER}", "${ITEM_DELIMITER}" or a leading/trailing "#"`, [i, key]);
+          throw new ItemsCodecError(
+            `must not contain "${FIELD_DELIMITER}", "${ITEM_DELIMITER}" or a leading/trailing "#"`,
+            [i, key],
+          );
         }
       }
       if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
@@ -55,7 +60,8 @@ export function encodeItems(items: readonly Item[]): string {
       return fields.map(([, v]) => v).join(FIELD_DELIMITER);
     })
     .join(ITEM_DELIMITER);
-  if (encoded.length > ITEMS_MAX_CHARS) throw new ItemsCodecError(`encoded items exceed ${ITEMS_MAX_CHARS} characters`, []);
+  if (encoded.length > ITEMS_MAX_CHARS)
+    throw new ItemsCodecError(`encoded items exceed ${ITEMS_MAX_CHARS} characters`, []);
   return encoded;
 }
 

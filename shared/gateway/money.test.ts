@@ -10,12 +10,16 @@ const BY_EXPONENT = [
   [4, 'CLF'],
 ] as const;
 
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 
 /** A well-formed amount for exponent `e`: no leading zero, exactly `e` decimals, at most 15 characters. */
 function amountOf(e: number) {
   const intMax = MAX_AMOUNT_CHARS - (e === 0 ? 0 : e + 1);
-  const intPart = fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, intMax - 1)).map(([h, t]) => h + t));
+  const intPart = fc.oneof(
+    fc.constant('0'),
+    fc.tuple(fc.constantFrom(...'123456789'), digits(0, intMax - 1)).map(([h, t]) => h + t),
+  );
   return fc.tuple(intPart, digits(e, e)).map(([i, f]) => (e === 0 ? i : `${i}.${f}`));
 }
 
@@ -34,10 +38,13 @@ describe('toMinor and toDecimal, properties', () => {
     fc.assert(fc.property(amountOf(e), (x) => BigInt(toMinor(x, currency)) === referenceMinor(x, e)));
   });
 
-  it.each(BY_EXPONENT)('exponent %i (%s): toMinor(toDecimal(n)) === n for any safe minor amount that fits 15 characters', (e, currency) => {
-    const max = Number(10n ** BigInt(MAX_AMOUNT_CHARS - (e === 0 ? 0 : 1)) - 1n);
-    fc.assert(fc.property(fc.integer({ min: 0, max }), (n) => toMinor(toDecimal(n, currency), currency) === n));
-  });
+  it.each(BY_EXPONENT)(
+    'exponent %i (%s): toMinor(toDecimal(n)) === n for any safe minor amount that fits 15 characters',
+    (e, currency) => {
+      const max = Number(10n ** BigInt(MAX_AMOUNT_CHARS - (e === 0 ? 0 : 1)) - 1n);
+      fc.assert(fc.property(fc.integer({ min: 0, max }), (n) => toMinor(toDecimal(n, currency), currency) === n));
+    },
+  );
 
   it.each(BY_EXPONENT)('exponent %i (%s): refuses any other number of decimals', (e, currency) => {
     const wrong = fc.integer({ min: 0, max: 6 }).filter((k) => k !== e);
@@ -49,12 +56,28 @@ describe('toMinor and toDecimal, properties', () => {
     );
   });
 
-  it.each(BY_EXPONENT)('exponent %i (%s): refuses signs, exponents, separators, spaces and leading zeros', (e, currency) => {
-    const decorate = fc.constantFrom((x: string) => `-${x}`, (x: string) => `+${x}`, (x: string) => `${x}e2`, (x: string) => ` ${x}`, (x: string) => `${x} `, (x: string) => `0${x}`, (x: string) => x.replace(/^(\d)/, '$1,'), (x: string) => `${x}.`);
-    fc.assert(
-      fc.property(amountOf(e).filter((x) => x.length < 14 && !x.startsWith('0')), decorate, (x, f) => throwsMoneyError(() => toMinor(f(x), currency))),
-    );
-  });
+  it.each(BY_EXPONENT)(
+    'exponent %i (%s): refuses signs, exponents, separators, spaces and leading zeros',
+    (e, currency) => {
+      const decorate = fc.constantFrom(
+        (x: string) => `-${x}`,
+        (x: string) => `+${x}`,
+        (x: string) => `${x}e2`,
+        (x: string) => ` ${x}`,
+        (x: string) => `${x} `,
+        (x: string) => `0${x}`,
+        (x: string) => x.replace(/^(\d)/, '$1,'),
+        (x: string) => `${x}.`,
+      );
+      fc.assert(
+        fc.property(
+          amountOf(e).filter((x) => x.length < 14 && !x.startsWith('0')),
+          decorate,
+          (x, f) => throwsMoneyError(() => toMinor(f(x), currency)),
+        ),
+      );
+    },
+  );
 });
 
 function throwsMoneyError(fn: () => unknown): boolean {

@@ -14,7 +14,10 @@ describe('signature strings and hashes', () => {
   });
 
   it('refund appends every item transaction_id in list order', () => {
-    const msg = { ...ids, refund_orders: [{ transaction_id: 'TX1' }, { transaction_id: 'TX2' }, { transaction_id: 'TX3' }] };
+    const msg = {
+      ...ids,
+      refund_orders: [{ transaction_id: 'TX1' }, { transaction_id: 'TX2' }, { transaction_id: 'TX3' }],
+    };
     expect(stringToSign('refund', msg)).toBe('701001701001010TX1TX2TX3');
     expect(sign('refund', msg, KEY)).toBe('28def1a4f9d111a90fc4fae970208790eb54308e4f90dbaf71a485e71cdb82b9');
     // the same rule for capture, cancel and review, each over its own list field
@@ -22,19 +25,36 @@ describe('signature strings and hashes', () => {
     expect(sign('cancel', { ...ids, cancel_orders: msg.refund_orders }, KEY)).toBe(sign('refund', msg, KEY));
     expect(sign('review', { ...ids, review_orders: msg.refund_orders }, KEY)).toBe(sign('refund', msg, KEY));
     // order matters
-    const swapped = { ...ids, refund_orders: [{ transaction_id: 'TX2' }, { transaction_id: 'TX1' }, { transaction_id: 'TX3' }] };
+    const swapped = {
+      ...ids,
+      refund_orders: [{ transaction_id: 'TX2' }, { transaction_id: 'TX1' }, { transaction_id: 'TX3' }],
+    };
     expect(sign('refund', swapped, KEY)).not.toBe(sign('refund', msg, KEY));
   });
 
   it('checkout and authorise sign order fields and return_url', () => {
-    const order = { ...ids, order_no: 'ORD-1', currency: 'USD', amount: '10.36', return_url: 'https://shop.example/pay/return/p1', note: 'not signed' };
+    const order = {
+      ...ids,
+      order_no: 'ORD-1',
+      currency: 'USD',
+      amount: '10.36',
+      return_url: 'https://shop.example/pay/return/p1',
+      note: 'not signed',
+    };
     const expected = 'cbc541fb182a8139b8c2dbd12955908a10a129552f5d32f1c1d085003840c572';
     expect(sign('checkout', order, KEY)).toBe(expected);
     expect(sign('authorise', order, KEY)).toBe(expected);
   });
 
   it('notification and return redirect sign the payment outcome', () => {
-    const n = { ...ids, transaction_id: 'T1', order_no: 'ORD-1', currency: 'USD', amount: '10.36', payment_status: '3000' };
+    const n = {
+      ...ids,
+      transaction_id: 'T1',
+      order_no: 'ORD-1',
+      currency: 'USD',
+      amount: '10.36',
+      payment_status: '3000',
+    };
     expect(sign('notification', n, KEY)).toBe('26c64cd090a756ec37b4a3916403ee4fdeed0eb89f9cf668bfbfa337e245cd5a');
     expect(sign('returnRedirect', n, KEY)).toBe('26c64cd090a756ec37b4a3916403ee4fdeed0eb89f9cf668bfbfa337e245cd5a');
   });
@@ -47,7 +67,9 @@ describe('signature strings and hashes', () => {
   });
 
   it('the key is case-sensitive', () => {
-    expect(sign('query', ids, 'Sk_sandbox_701001010')).toBe('67e6feec9ab8b76f217527edc3a592456e5fb0751045762c7be0d4e3ecd0b586');
+    expect(sign('query', ids, 'Sk_sandbox_701001010')).toBe(
+      '67e6feec9ab8b76f217527edc3a592456e5fb0751045762c7be0d4e3ecd0b586',
+    );
   });
 });
 

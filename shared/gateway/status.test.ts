@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_STATUSES, canApply, canTransition, isFinal, isForward, statusesAllowing, type PaymentEvent, type PaymentStatus } from './status';
+import {
+  PAYMENT_STATUSES,
+  canApply,
+  canTransition,
+  isFinal,
+  isForward,
+  statusesAllowing,
+  type PaymentEvent,
+  type PaymentStatus,
+} from './status';
 
-const EVENTS: PaymentEvent[] = ['authorise', 'pay', 'decline', 'cancel', 'shopper_cancel', 'hold', 'capture', 'review_approve', 'review_reject', 'refund_partial', 'refund_full'];
+const EVENTS: PaymentEvent[] = [
+  'authorise',
+  'pay',
+  'decline',
+  'cancel',
+  'shopper_cancel',
+  'hold',
+  'capture',
+  'review_approve',
+  'review_reject',
+  'refund_partial',
+  'refund_full',
+];
 
 /**
  * PROTOCOL.md section 4, written out by hand: for each status, each allowed event and where it may lead.
@@ -71,7 +92,8 @@ describe('isForward', () => {
 
   it('is true exactly for statuses later in the machine, so late notifications never move an order back', () => {
     for (const from of PAYMENT_STATUSES) {
-      for (const to of PAYMENT_STATUSES) expect(isForward(from, to), `${from} -> ${to}`).toBe(REACHABLE[from].includes(to));
+      for (const to of PAYMENT_STATUSES)
+        expect(isForward(from, to), `${from} -> ${to}`).toBe(REACHABLE[from].includes(to));
     }
   });
 

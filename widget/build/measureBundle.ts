@@ -44,7 +44,12 @@ export function initialChunks(bundle: OutputBundle, entry: OutputChunk): OutputC
   return [...seen.values()];
 }
 
-export function measureBundle(bundle: OutputBundle, entry: OutputChunk, loaderCode: string, stylesheet: string | Uint8Array): BundleSizes {
+export function measureBundle(
+  bundle: OutputBundle,
+  entry: OutputChunk,
+  loaderCode: string,
+  stylesheet: string | Uint8Array,
+): BundleSizes {
   const initial = initialChunks(bundle, entry);
   const initialFiles = new Set(initial.map((c) => c.fileName));
   const initialGzip = gzipSize(loaderCode) + initial.reduce((sum, c) => sum + gzipSize(c.code), 0);
@@ -53,13 +58,21 @@ export function measureBundle(bundle: OutputBundle, entry: OutputChunk, loaderCo
   const fingerprintGzip = lazy
     .filter((c) => c.moduleIds.some((id) => id.includes('@fingerprintjs')))
     .reduce((sum, c) => sum + gzipSize(c.code), 0);
-  return { initialGzip, fingerprintGzip, withFingerprintGzip: initialGzip + fingerprintGzip, stylesheetGzip: gzipSize(stylesheet), lazyGzip };
+  return {
+    initialGzip,
+    fingerprintGzip,
+    withFingerprintGzip: initialGzip + fingerprintGzip,
+    stylesheetGzip: gzipSize(stylesheet),
+    lazyGzip,
+  };
 }
 
 /** The budget lines that are exceeded, empty when all fit. */
 export function overBudget(sizes: BundleSizes, budget: typeof BUDGET = BUDGET): string[] {
   const over: string[] = [];
-  if (sizes.initialGzip > budget.initialGzip) over.push(`initial script ${sizes.initialGzip} B gzip > ${budget.initialGzip} B`);
-  if (sizes.withFingerprintGzip > budget.withFingerprintGzip) over.push(`initial + fingerprint ${sizes.withFingerprintGzip} B gzip > ${budget.withFingerprintGzip} B`);
+  if (sizes.initialGzip > budget.initialGzip)
+    over.push(`initial script ${sizes.initialGzip} B gzip > ${budget.initialGzip} B`);
+  if (sizes.withFingerprintGzip > budget.withFingerprintGzip)
+    over.push(`initial + fingerprint ${sizes.withFingerprintGzip} B gzip > ${budget.withFingerprintGzip} B`);
   return over;
 }

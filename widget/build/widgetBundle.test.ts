@@ -21,7 +21,15 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 describe('the widget build', () => {
   test('writes widget.js, its immutable twin, the hashed entry and stylesheet, and their SRI hashes', async () => {
     const files = await readdir(outDir);
-    expect(files).toEqual(expect.arrayContaining(['widget.js', manifest.loaderVersioned.file, manifest.entry.file, manifest.stylesheet.file, 'manifest.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'widget.js',
+        manifest.loaderVersioned.file,
+        manifest.entry.file,
+        manifest.stylesheet.file,
+        'manifest.json',
+      ]),
+    );
     expect(manifest.loaderVersioned.file).toMatch(/^widget-[\w-]{10}\.js$/);
     expect(manifest.entry.file).toMatch(/^checkout-[\w-]+\.js$/);
     expect(manifest.stylesheet.file).toMatch(/^widget-[\w-]+\.css$/);
@@ -43,7 +51,11 @@ describe('the widget build', () => {
   test('the fingerprint and the non-English locales are separate lazy chunks, English is in the entry', async () => {
     const entry = (await read(manifest.entry.file)).toString('utf8');
     const lazy = Object.keys(manifest.sizes.lazyGzip);
-    for (const locale of ['fr', 'de', 'es', 'pt-BR', 'zh-CN']) expect(lazy.some((f) => f.startsWith(`${locale}-`)), locale).toBe(true);
+    for (const locale of ['fr', 'de', 'es', 'pt-BR', 'zh-CN'])
+      expect(
+        lazy.some((f) => f.startsWith(`${locale}-`)),
+        locale,
+      ).toBe(true);
     const fingerprint = lazy.find((f) => f.includes('fp'));
     expect(fingerprint).toBeDefined();
     // Nothing imported statically: the first render needs one request, and the SRI hash covers all of it.
@@ -64,9 +76,13 @@ describe('the widget build', () => {
   test('fails when a budget is exceeded', async () => {
     const tight = await mkdtemp(path.join(tmpdir(), 'widget-budget-'));
     try {
-      await expect(build({ ...widgetViteConfig({ outDir: tight, budget: { initialGzip: 5_000 } }), configFile: false, logLevel: 'silent' })).rejects.toThrow(
-        /widget size budget exceeded: initial script \d+ B gzip > 5000 B/,
-      );
+      await expect(
+        build({
+          ...widgetViteConfig({ outDir: tight, budget: { initialGzip: 5_000 } }),
+          configFile: false,
+          logLevel: 'silent',
+        }),
+      ).rejects.toThrow(/widget size budget exceeded: initial script \d+ B gzip > 5000 B/);
     } finally {
       await rm(tight, { recursive: true, force: true });
     }

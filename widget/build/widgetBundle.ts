@@ -39,10 +39,13 @@ export function widgetBundle(options: WidgetBundleOptions): Plugin {
     apply: 'build',
     async writeBundle(output, bundle) {
       const dir = output.dir ?? path.dirname(output.file ?? '.');
-      const entry = Object.values(bundle).find((o): o is Rolldown.OutputChunk => o.type === 'chunk' && o.isEntry && o.name === options.entryName);
+      const entry = Object.values(bundle).find(
+        (o): o is Rolldown.OutputChunk => o.type === 'chunk' && o.isEntry && o.name === options.entryName,
+      );
       if (!entry) return this.error(`no entry chunk named ${options.entryName}`);
       const stylesheet = Object.values(bundle).find(
-        (o): o is Rolldown.OutputAsset => o.type === 'asset' && o.originalFileNames.some((f) => f.endsWith('widget/theme/widget.css')),
+        (o): o is Rolldown.OutputAsset =>
+          o.type === 'asset' && o.originalFileNames.some((f) => f.endsWith('widget/theme/widget.css')),
       );
       if (!stylesheet) return this.error('the widget stylesheet (widget/theme/widget.css) was not emitted');
 
@@ -51,7 +54,8 @@ export function widgetBundle(options: WidgetBundleOptions): Plugin {
       const loaderIntegrity = integrity(loaderCode);
       const versioned = `widget-${contentHash(loaderCode)}.js`;
       const files: Record<string, string> = { 'widget.js': loaderIntegrity, [versioned]: loaderIntegrity };
-      for (const item of Object.values(bundle)) files[item.fileName] = integrity(item.type === 'chunk' ? item.code : item.source);
+      for (const item of Object.values(bundle))
+        files[item.fileName] = integrity(item.type === 'chunk' ? item.code : item.source);
       const sizes = measureBundle(bundle, entry, loaderCode, stylesheet.source);
       const manifest: WidgetManifest = {
         loader: { file: 'widget.js', integrity: loaderIntegrity },

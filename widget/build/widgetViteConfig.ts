@@ -40,7 +40,9 @@ export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuild
         },
       },
     },
-    plugins: [widgetBundle({ entryName: 'checkout', loaderPath: 'widget/loader.ts', budget: { ...BUDGET, ...budget } })],
+    plugins: [
+      widgetBundle({ entryName: 'checkout', loaderPath: 'widget/loader.ts', budget: { ...BUDGET, ...budget } }),
+    ],
   };
 }
 
@@ -59,7 +61,11 @@ export function demoViteConfig(): UserConfig {
       modulePreload: false,
       rolldownOptions: {
         input: { demo: 'widget/demo/demo.ts', 'demo-style': 'widget/demo/demo.css' },
-        output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'demo' ? 'demo.js' : '[name].js'), assetFileNames: 'demo[extname]' },
+        output: {
+          format: 'es',
+          entryFileNames: (chunk) => (chunk.name === 'demo' ? 'demo.js' : '[name].js'),
+          assetFileNames: 'demo[extname]',
+        },
       },
     },
   };

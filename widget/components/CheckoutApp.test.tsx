@@ -32,7 +32,11 @@ describe('loading a session', () => {
     expect(screen.getByText('$33.00')).toBeTruthy();
     expect(payButton().textContent).toBe('Pay $33.00');
     const methods = screen.getByRole('group', { name: 'Payment method' });
-    expect(within(methods).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['card', 'boleto', 'ideal']);
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['card', 'boleto', 'ideal']);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('prefill@example.com');
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ana');
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('BR');
@@ -58,7 +62,10 @@ describe('loading a session', () => {
 
   test('a backend that cannot be reached offers a retry that loads the session', async () => {
     let down = true;
-    backend.onSession = () => (down ? { status: 503, body: { error: { code: 'internal', message: 'down' } } } : { status: 200, body: demoSession() });
+    backend.onSession = () =>
+      down
+        ? { status: 503, body: { error: { code: 'internal', message: 'down' } } }
+        : { status: 200, body: demoSession() };
     renderCheckout(backend);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     down = false;
@@ -94,13 +101,21 @@ describe('validation and accessibility', () => {
     expect(email.getAttribute('aria-invalid')).toBe('false'); // not while typing
     fireEvent.blur(email);
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(`${email.id}-error`)?.textContent).toBe('Enter an email address, e.g. name@example.com.');
+    expect(document.getElementById(`${email.id}-error`)?.textContent).toBe(
+      'Enter an email address, e.g. name@example.com.',
+    );
     const phone = screen.getByLabelText('Phone');
     fireEvent.input(phone, { target: { value: '12' } });
     fireEvent.blur(phone);
-    await waitFor(() => expect(document.getElementById(`${phone.id}-error`)?.textContent).toBe('Enter a phone number, e.g. +55 11 91234 5678.'));
+    await waitFor(() =>
+      expect(document.getElementById(`${phone.id}-error`)?.textContent).toBe(
+        'Enter a phone number, e.g. +55 11 91234 5678.',
+      ),
+    );
     // ... and the live region says it too, for the screen reader that has already moved on.
-    expect(document.querySelector('[aria-live="polite"]')!.textContent).toBe('Enter a phone number, e.g. +55 11 91234 5678.');
+    expect(document.querySelector('[aria-live="polite"]')!.textContent).toBe(
+      'Enter a phone number, e.g. +55 11 91234 5678.',
+    );
     fireEvent.input(email, { target: { value: 'ana@example.com' } });
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('false'));
   });
@@ -138,7 +153,10 @@ describe('validation and accessibility', () => {
     const { container } = renderCheckout(backend);
     await screen.findByRole('heading', { name: 'Order summary' });
     const axe = (await import('axe-core')).default;
-    const run = async () => (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
+    const run = async () =>
+      (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (v) => `${v.id}: ${v.help}`,
+      );
     expect(await run()).toEqual([]);
     fireEvent.click(payButton());
     await screen.findByRole('alert');
@@ -166,7 +184,11 @@ describe('validation and accessibility', () => {
     expect(screen.getByLabelText('Document number').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: 'iDEAL' }));
     const bank = await screen.findByLabelText('Bank');
-    expect(Array.from((bank as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Choose your bank', 'ING', 'Rabobank']);
+    expect(Array.from((bank as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+      'Choose your bank',
+      'ING',
+      'Rabobank',
+    ]);
     expect(screen.queryByLabelText('Document number')).toBeNull();
     expect(backend.payments()).toHaveLength(0);
   });
@@ -224,7 +246,11 @@ describe('paying by card', () => {
 
     const frame = (await screen.findByTitle('Secure card payment page')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(`${backend.url}/pay/frame/tok_1`);
-    expect(frame.getAttribute('sandbox')!.split(' ').sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
+    expect(frame.getAttribute('sandbox')!.split(' ').sort()).toEqual([
+      'allow-forms',
+      'allow-same-origin',
+      'allow-scripts',
+    ]);
     expect(backend.payments()).toHaveLength(1);
 
     const [request] = backend.payments();
@@ -253,13 +279,20 @@ describe('paying by card', () => {
     expect(screen.getByTitle('Secure card payment page')).toBeTruthy();
     expect(notify.completed).not.toHaveBeenCalled();
 
-    postResult(backend.origin, { payment_id: 'pay_1', order_no: 'ORDER-1', status: 'declined', message: 'Do not honor' });
+    postResult(backend.origin, {
+      payment_id: 'pay_1',
+      order_no: 'ORDER-1',
+      status: 'declined',
+      message: 'Do not honor',
+    });
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.getByText('Do not honor')).toBeTruthy();
-    expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_1', status: 'declined', outcome: 'failed' }));
+    expect(notify.completed).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_id: 'pay_1', status: 'declined', outcome: 'failed' }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Try another method' }));
-    expect((await screen.findByLabelText('City') as HTMLInputElement).value).toBe('São Paulo'); // details kept
+    expect(((await screen.findByLabelText('City')) as HTMLInputElement).value).toBe('São Paulo'); // details kept
     fireEvent.click(payButton());
     await waitFor(() => expect(backend.payments()).toHaveLength(2));
     const [first, second] = backend.payments();
@@ -292,7 +325,10 @@ describe('paying by card', () => {
 
 describe('paying with an APM', () => {
   test('sends the bank, asks beforeRedirect, and stays when it says no', async () => {
-    backend.onPayment = () => ({ status: 200, body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'https://issuer.example/pay/9' } } });
+    backend.onPayment = () => ({
+      status: 200,
+      body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'https://issuer.example/pay/9' } },
+    });
     const beforeRedirect = vi.fn(() => false);
     renderCheckout(backend, { beforeRedirect });
     await screen.findByRole('heading', { name: 'Order summary' });
@@ -300,13 +336,22 @@ describe('paying with an APM', () => {
     fillShopper();
     fireEvent.change(await screen.findByLabelText('Bank'), { target: { value: 'RABONL2U' } });
     fireEvent.click(payButton());
-    await waitFor(() => expect(beforeRedirect).toHaveBeenCalledWith({ url: 'https://issuer.example/pay/9', method: 'ideal', payment_id: 'pay_9' }));
+    await waitFor(() =>
+      expect(beforeRedirect).toHaveBeenCalledWith({
+        url: 'https://issuer.example/pay/9',
+        method: 'ideal',
+        payment_id: 'pay_9',
+      }),
+    );
     expect(backend.payments()[0]!.body).toMatchObject({ method: 'ideal', bank_code: 'RABONL2U' });
     await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBe('false'));
   });
 
   test('navigates the page to the issuer once beforeRedirect resolves', async () => {
-    backend.onPayment = () => ({ status: 200, body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'https://issuer.example/pay/9' } } });
+    backend.onPayment = () => ({
+      status: 200,
+      body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'https://issuer.example/pay/9' } },
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     try {
       renderCheckout(backend, { beforeRedirect: () => new Promise((r) => setTimeout(() => r(true), 10)) });
@@ -316,14 +361,19 @@ describe('paying with an APM', () => {
       fireEvent.click(payButton());
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://issuer.example/pay/9'));
       expect(screen.getByRole('link', { name: 'Continue to Boleto' }).getAttribute('target')).toBe('_top');
-      expect(backend.payments()[0]!.body).toMatchObject({ shopper: { document: '123.456.789-09', birth_date: '15-04-1990' } });
+      expect(backend.payments()[0]!.body).toMatchObject({
+        shopper: { document: '123.456.789-09', birth_date: '15-04-1990' },
+      });
     } finally {
       assign.mockRestore();
     }
   });
 
   test('a javascript: URL from the backend is never followed', async () => {
-    backend.onPayment = () => ({ status: 200, body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'javascript:alert(1)' } } });
+    backend.onPayment = () => ({
+      status: 200,
+      body: { payment_id: 'pay_9', action: { type: 'redirect', url: 'javascript:alert(1)' } },
+    });
     const { notify } = renderCheckout(backend);
     await screen.findByRole('heading', { name: 'Order summary' });
     fillShopper();
@@ -334,8 +384,11 @@ describe('paying with an APM', () => {
 });
 
 describe('errors from the backend', () => {
-  test("field errors are shown at the fields they name", async () => {
-    backend.onPayment = () => errorReply(400, 'invalid_request', 'shopper.billing.postal_code: unknown', [{ path: 'shopper.billing.postal_code', message: 'is not a postal code of BR' }]);
+  test('field errors are shown at the fields they name', async () => {
+    backend.onPayment = () =>
+      errorReply(400, 'invalid_request', 'shopper.billing.postal_code: unknown', [
+        { path: 'shopper.billing.postal_code', message: 'is not a postal code of BR' },
+      ]);
     const { notify } = renderCheckout(backend);
     await screen.findByRole('heading', { name: 'Order summary' });
     fillShopper();
@@ -353,7 +406,10 @@ describe('errors from the backend', () => {
       paid = true;
       return errorReply(409, 'session_completed', 'already paid');
     };
-    backend.onSession = () => ({ status: 200, body: demoSession(paid ? { status: 'paid', payment: { payment_id: 'pay_0', status: 'paid' } } : {}) });
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession(paid ? { status: 'paid', payment: { payment_id: 'pay_0', status: 'paid' } } : {}),
+    });
     renderCheckout(backend);
     await screen.findByRole('heading', { name: 'Order summary' });
     fillShopper();
@@ -367,7 +423,11 @@ describe('errors from the backend', () => {
     await screen.findByRole('heading', { name: 'Order summary' });
     fillShopper();
     fireEvent.click(payButton());
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ method: 'card', shopper: expect.objectContaining({ last_name: 'Silva' }) })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'card', shopper: expect.objectContaining({ last_name: 'Silva' }) }),
+      ),
+    );
     await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBe('false'));
     expect(backend.payments()).toHaveLength(0);
   });
@@ -375,11 +435,16 @@ describe('errors from the backend', () => {
 
 describe('coming back (reload, return from the issuer)', () => {
   test('a session with a paid payment shows the result without the form and reports it', async () => {
-    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'paid', payment: { payment_id: 'pay_5', status: 'paid' } }) });
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession({ status: 'paid', payment: { payment_id: 'pay_5', status: 'paid' } }),
+    });
     const { notify } = renderCheckout(backend);
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
-    await waitFor(() => expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_5', outcome: 'paid' })));
+    await waitFor(() =>
+      expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_5', outcome: 'paid' })),
+    );
     expect(notify.ready.mock.invocationCallOrder[0]).toBeLessThan(notify.completed.mock.invocationCallOrder[0]!);
     expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Payment successful' })); // no focus theft on load
   });
@@ -397,15 +462,23 @@ describe('coming back (reload, return from the issuer)', () => {
     expect(notify.completed.mock.calls.map(([r]) => r.outcome)).toEqual(['pending', 'paid']);
   });
 
-  test('a reload during card entry shows the same payment\'s card page again, with a fresh link, and its result', async () => {
-    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_9', status: 'pending' } }) });
-    backend.onResume = (paymentId) => ({ status: 200, body: { payment_id: paymentId, action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_fresh` } } });
+  test("a reload during card entry shows the same payment's card page again, with a fresh link, and its result", async () => {
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession({ status: 'pending', payment: { payment_id: 'pay_9', status: 'pending' } }),
+    });
+    backend.onResume = (paymentId) => ({
+      status: 200,
+      body: { payment_id: paymentId, action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_fresh` } },
+    });
     const { notify, container } = renderCheckout(backend);
     const frame = await screen.findByTitle('Secure card payment page');
     expect(frame.getAttribute('src')).toBe(`${backend.url}/pay/frame/tok_fresh`);
     // resumed, not paid again: one resume call with the secret in the body, no new payment
     const resumes = backend.requests.filter((r) => r.path.endsWith('/resume'));
-    expect(resumes.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/api/sessions/cs_1/payments/pay_9/resume', { client_secret: 'cs_test' }]]);
+    expect(resumes.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/api/sessions/cs_1/payments/pay_9/resume', { client_secret: 'cs_test' }],
+    ]);
     expect(backend.payments()).toHaveLength(0);
     expect(container.querySelector('form.ck-form')).toBeNull();
     expect(notify.completed).not.toHaveBeenCalled();
@@ -416,23 +489,34 @@ describe('coming back (reload, return from the issuer)', () => {
   });
 
   test('a pending payment the backend cannot reopen (an APM) waits for its outcome as before', async () => {
-    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_10', status: 'pending' } }) });
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession({ status: 'pending', payment: { payment_id: 'pay_10', status: 'pending' } }),
+    });
     const { notify } = renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
     expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeTruthy();
     expect(screen.queryByTitle('Secure card payment page')).toBeNull();
     expect(backend.requests.filter((r) => r.path.endsWith('/pay_10/resume'))).toHaveLength(1);
-    expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_10', outcome: 'pending' }));
+    expect(notify.completed).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_id: 'pay_10', outcome: 'pending' }),
+    );
   });
 
   test('a payment in review is not reopened', async () => {
-    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'review', payment: { payment_id: 'pay_11', status: 'review' } }) });
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession({ status: 'review', payment: { payment_id: 'pay_11', status: 'review' } }),
+    });
     renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
     expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeTruthy();
     expect(backend.requests.filter((r) => r.path.endsWith('/resume'))).toHaveLength(0);
   });
 
   test('a payment still pending when waiting gives up offers another method', async () => {
-    backend.onSession = () => ({ status: 200, body: demoSession({ status: 'pending', payment: { payment_id: 'pay_8', status: 'pending' } }) });
+    backend.onSession = () => ({
+      status: 200,
+      body: demoSession({ status: 'pending', payment: { payment_id: 'pay_8', status: 'pending' } }),
+    });
     renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 100 });
     fireEvent.click(await screen.findByRole('button', { name: 'Try another method' }, { timeout: 5000 }));
     expect(await screen.findByRole('group', { name: 'Payment method' })).toBeTruthy();

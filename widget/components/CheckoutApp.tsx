@@ -27,13 +27,17 @@ export interface CheckoutAppProps {
   pollOptions?: PollOptions;
 }
 
-type Load = { kind: 'loading' } | { kind: 'loaded'; session: SessionView } | { kind: 'unavailable'; messageKey: MessageKey; retry: boolean };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'loaded'; session: SessionView }
+  | { kind: 'unavailable'; messageKey: MessageKey; retry: boolean };
 
 function unavailable(error: unknown): Load {
   const code = error instanceof ApiError ? error.code : '';
   if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired', retry: false };
   if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed', retry: false };
-  if (code === 'network' || (error instanceof ApiError && error.status >= 500)) return { kind: 'unavailable', messageKey: 'error.network', retry: true };
+  if (code === 'network' || (error instanceof ApiError && error.status >= 500))
+    return { kind: 'unavailable', messageKey: 'error.network', retry: true };
   return { kind: 'unavailable', messageKey: 'error.session', retry: false };
 }
 
@@ -68,7 +72,9 @@ export function CheckoutApp(props: CheckoutAppProps) {
     // asked for (generation) starts over from what the backend says.
     const sameGeneration = seenGeneration.current === generation;
     seenGeneration.current = generation;
-    setLoad((prev) => (sameGeneration && prev.kind === 'loaded' && prev.session.id === options.session ? prev : { kind: 'loading' }));
+    setLoad((prev) =>
+      sameGeneration && prev.kind === 'loaded' && prev.session.id === options.session ? prev : { kind: 'loading' },
+    );
     getSession(apiBase, options.session, options.clientSecret, options.locale).then(
       (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
       (error: unknown) => {

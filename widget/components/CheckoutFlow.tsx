@@ -81,7 +81,8 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
     resumePayment(apiBase, session.id, result.payment_id, options.clientSecret).then(
       ({ action, payment_id }) => {
         if (!live) return;
-        if (action.type === 'iframe' && isHttpUrl(action.url)) setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+        if (action.type === 'iframe' && isHttpUrl(action.url))
+          setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
         else show(result);
       },
       // not a card, already settled, or no answer: wait for the outcome as before
@@ -109,7 +110,8 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
 
   useEffect(() => {
     if (!focusRequest) return;
-    const selector = focusRequest.target === 'invalid' ? '[aria-invalid="true"]' : 'input[type="radio"]:checked, input[type="radio"]';
+    const selector =
+      focusRequest.target === 'invalid' ? '[aria-invalid="true"]' : 'input[type="radio"]:checked, input[type="radio"]';
     root.current?.querySelector<HTMLElement>(selector)?.focus();
   }, [focusRequest]);
 
@@ -162,7 +164,8 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       });
       if (!response) return;
       const { action, payment_id } = response;
-      if (!isHttpUrl(action.url)) throw new ApiError(0, 'invalid_action', 'the backend answered with an unusable payment URL');
+      if (!isHttpUrl(action.url))
+        throw new ApiError(0, 'invalid_action', 'the backend answered with an unusable payment URL');
       if (action.type === 'iframe') {
         setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
         return;
@@ -208,7 +211,13 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
         />
       )}
       {step.kind === 'frame' && (
-        <CardFrame url={step.url} origin={new URL(apiBase).origin} paymentId={step.paymentId} onResult={(m) => show(resultOfMessage(m))} onBack={backToForm} />
+        <CardFrame
+          url={step.url}
+          origin={new URL(apiBase).origin}
+          paymentId={step.paymentId}
+          onResult={(m) => show(resultOfMessage(m))}
+          onBack={backToForm}
+        />
       )}
       {step.kind === 'resuming' && <LoadingView />}
       {step.kind === 'redirecting' && <ApmRedirect url={step.url} methodLabel={step.label} />}

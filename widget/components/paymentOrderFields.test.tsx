@@ -25,9 +25,19 @@ const CARD: PaymentMethodView = {
   saved_cards: [{ id: 'card_a', label: 'Visa •••• 4242' }, { id: 'card_b' }],
   save_card: true,
 };
-const BOLETO: PaymentMethodView = { id: 'boleto', kind: 'apm', label: 'Boleto', payment_method: 'BOLETO', fields: ['person'] };
+const BOLETO: PaymentMethodView = {
+  id: 'boleto',
+  kind: 'apm',
+  label: 'Boleto',
+  payment_method: 'BOLETO',
+  fields: ['person'],
+};
 
-async function open(methods: PaymentMethodView[], extra: Parameters<typeof demoSession>[0] = {}, options: Parameters<typeof renderCheckout>[1] = {}) {
+async function open(
+  methods: PaymentMethodView[],
+  extra: Parameters<typeof demoSession>[0] = {},
+  options: Parameters<typeof renderCheckout>[1] = {},
+) {
   backend = await startFakeBackend(demoSession({ methods, ...extra }));
   const view = renderCheckout(backend, options);
   await screen.findByRole('heading', { name: 'Order summary' });
@@ -44,7 +54,15 @@ async function paidBody() {
 describe('subscription terms', () => {
   test('a session that starts a subscription shows what it charges, how often, how many times and when', async () => {
     await open([CARD], {
-      subscription: { contract_name: 'Coffee club', contract_amount: '33.00', interval: 'month', interval_count: 3, billing_cycle: 4, contract_start: '2025-01-01', contract_end: '2025-12-31' },
+      subscription: {
+        contract_name: 'Coffee club',
+        contract_amount: '33.00',
+        interval: 'month',
+        interval_count: 3,
+        billing_cycle: 4,
+        contract_start: '2025-01-01',
+        contract_end: '2025-12-31',
+      },
     });
     expect(screen.getByRole('heading', { name: 'Subscription' })).toBeTruthy();
     const terms = screen.getByText('Coffee club').closest('p')!.textContent!;
@@ -65,7 +83,12 @@ describe('card choices', () => {
     document.cookie = 'rsk_token=scr-9; Path=/';
     await open([CARD], {}, { screeningCookie: 'rsk_token' });
     const installments = screen.getByLabelText('Installments') as HTMLSelectElement;
-    expect(Array.from(installments.options).map((o) => o.textContent)).toEqual(['Pay in full', '3 installments', '6 installments', '12 installments']);
+    expect(Array.from(installments.options).map((o) => o.textContent)).toEqual([
+      'Pay in full',
+      '3 installments',
+      '6 installments',
+      '12 installments',
+    ]);
     fillShopper();
     fireEvent.change(installments, { target: { value: '6' } });
     fireEvent.click(screen.getByLabelText('Save my card for next time'));
@@ -93,7 +116,10 @@ describe('card choices', () => {
   });
 
   test('a card without those offers shows none of them; an APM never sends them', async () => {
-    await open([{ id: 'card', kind: 'card', label: 'Card', fields: [] }, { id: 'pix', kind: 'apm', label: 'Pix', payment_method: 'PIX', fields: [] }]);
+    await open([
+      { id: 'card', kind: 'card', label: 'Card', fields: [] },
+      { id: 'pix', kind: 'apm', label: 'Pix', payment_method: 'PIX', fields: [] },
+    ]);
     expect(screen.queryByLabelText('Installments')).toBeNull();
     expect(screen.queryByLabelText('Save my card for next time')).toBeNull();
     fillShopper();
@@ -115,7 +141,13 @@ describe("the payer's person, for APMs that need it", () => {
     expect(screen.getByLabelText('Document number').getAttribute('aria-invalid')).toBe('true');
     expect(backend!.payments()).toHaveLength(0);
 
-    fillShopper({ 'Document number': '123.456.789-09', 'Document type': 'CPF', Number: '1500', District: 'Consolação', 'Monthly income (optional)': '8000.00' });
+    fillShopper({
+      'Document number': '123.456.789-09',
+      'Document type': 'CPF',
+      Number: '1500',
+      District: 'Consolação',
+      'Monthly income (optional)': '8000.00',
+    });
     fireEvent.click(payButton());
     const body = await paidBody();
     expect(body.shopper).toMatchObject({
@@ -126,9 +158,14 @@ describe("the payer's person, for APMs that need it", () => {
   });
 
   test('axe finds no accessibility violation with the card choices and the person fields', async () => {
-    const { container } = await open([CARD, BOLETO], { subscription: { contract_name: 'Club', contract_amount: '33.00', interval: 'month', interval_count: 1 } });
+    const { container } = await open([CARD, BOLETO], {
+      subscription: { contract_name: 'Club', contract_amount: '33.00', interval: 'month', interval_count: 1 },
+    });
     const axe = (await import('axe-core')).default;
-    const run = async () => (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
+    const run = async () =>
+      (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (v) => `${v.id}: ${v.help}`,
+      );
     expect(await run()).toEqual([]);
     fireEvent.click(screen.getByRole('radio', { name: 'Boleto' }));
     await screen.findByLabelText('Document type');

@@ -33,14 +33,18 @@ describe('Checkout.init().mount()', () => {
   test('refuses options without a session or a client secret', () => {
     expect(() => Checkout.init({ session: '', clientSecret: 'x' })).toThrow(/session/);
     expect(() => Checkout.init({ session: 'cs_1' } as never)).toThrow(/clientSecret/);
-    expect(() => Checkout.init({ session: 'cs_1', clientSecret: 'cs_test' }).mount('#missing')).toThrow(/no element matches "#missing"/);
+    expect(() => Checkout.init({ session: 'cs_1', clientSecret: 'cs_test' }).mount('#missing')).toThrow(
+      /no element matches "#missing"/,
+    );
   });
 
   test('mounts into its own root inside the element, leaving the rest of it alone, and unmounts cleanly', async () => {
     const element = host();
     element.innerHTML = '<p id="shop-note">shop content</p>';
     const onReady = vi.fn();
-    const handle = Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, onReady }).mount('#checkout');
+    const handle = Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, onReady }).mount(
+      '#checkout',
+    );
     await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
     expect(roots(element)).toHaveLength(1);
     expect(element.querySelector('#shop-note')).toBeTruthy();
@@ -68,7 +72,12 @@ describe('Checkout.init().mount()', () => {
 
   test('update() applies new options to the mounted widget', async () => {
     const element = host();
-    const handle = Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'en' }).mount(element);
+    const handle = Checkout.init({
+      session: 'cs_1',
+      clientSecret: 'cs_test',
+      apiBase: backend.url,
+      locale: 'en',
+    }).mount(element);
     await waitFor(() => expect(element.textContent).toContain('Order summary'));
     handle.update({ locale: 'es', appearance: { theme: 'dark' } });
     await waitFor(() => expect(element.textContent).toContain('Resumen del pedido'));
@@ -90,7 +99,14 @@ describe('Checkout.init().mount()', () => {
       session: 'cs_1',
       clientSecret: 'cs_test',
       apiBase: backend.url,
-      appearance: { variables: { colorPrimary: '#ff0066', borderRadius: '2px', colorText: 'red;}body{display:none', fontFamily: 'x' } },
+      appearance: {
+        variables: {
+          colorPrimary: '#ff0066',
+          borderRadius: '2px',
+          colorText: 'red;}body{display:none',
+          fontFamily: 'x',
+        },
+      },
     }).mount(element);
     const sheets = document.adoptedStyleSheets.slice(before);
     expect(sheets).toHaveLength(1);
@@ -115,7 +131,13 @@ describe('no-code embedding', () => {
     element.dataset.theme = 'dark';
     const ready = vi.fn();
     document.body.addEventListener('checkout:ready', ready);
-    Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url, locale: 'fr', appearance: { theme: 'dark' } }).mount(element);
+    Checkout.init({
+      session: 'cs_1',
+      clientSecret: 'cs_test',
+      apiBase: backend.url,
+      locale: 'fr',
+      appearance: { theme: 'dark' },
+    }).mount(element);
     Checkout.mountAll();
     await waitFor(() => expect(element.textContent).toContain('Récapitulatif de la commande'));
     expect(roots(element)).toHaveLength(1);
@@ -133,7 +155,9 @@ describe('no-code embedding', () => {
     expect(roots(element)).toHaveLength(1);
     expect(element.querySelector('.ck-root')!.getAttribute('data-theme')).toBe('dark');
     // The session is fetched from the script's own origin (here the test page): it fails, in German.
-    await waitFor(() => expect(element.textContent).toContain('Die Bezahlung konnte nicht geladen werden.'), { timeout: 5000 });
+    await waitFor(() => expect(element.textContent).toContain('Die Bezahlung konnte nicht geladen werden.'), {
+      timeout: 5000,
+    });
   });
 
   test('an element without a client secret is skipped with a warning', () => {

@@ -17,7 +17,8 @@ function resolveTarget(target: string | Element): Element {
 
 function assertOptions(options: CheckoutOptions): void {
   for (const key of ['session', 'clientSecret'] as const) {
-    if (typeof options?.[key] !== 'string' || !options[key]) throw new TypeError(`Checkout.init: \`${key}\` is required`);
+    if (typeof options?.[key] !== 'string' || !options[key])
+      throw new TypeError(`Checkout.init: \`${key}\` is required`);
   }
 }
 

@@ -72,7 +72,9 @@ export function initialValues(session: SessionView): FormValues {
 
 /** Trimmed, with what is empty left out. */
 function given<K extends string>(values: Partial<Record<K, string>>, keys: readonly K[]): Partial<Record<K, string>> {
-  return Object.fromEntries(keys.map((k) => [k, values[k]?.trim() ?? '']).filter(([, v]) => v)) as Partial<Record<K, string>>;
+  return Object.fromEntries(keys.map((k) => [k, values[k]?.trim() ?? '']).filter(([, v]) => v)) as Partial<
+    Record<K, string>
+  >;
 }
 
 function trimAddress(a: AddressValues, parts: boolean): ShopperDetails['billing'] {
@@ -110,7 +112,10 @@ export function toShopperDetails(values: FormValues, needs: readonly MethodField
 }
 
 /** The card choices of the payment body: installments, a saved card, or "save my card", only where offered. */
-export function toCardChoices(values: FormValues, method: PaymentMethodView): Pick<CreatePaymentBody, 'installments' | 'saved_card' | 'save_card'> {
+export function toCardChoices(
+  values: FormValues,
+  method: PaymentMethodView,
+): Pick<CreatePaymentBody, 'installments' | 'saved_card' | 'save_card'> {
   if (method.kind !== 'card') return {};
   const count = Number(values.installments);
   const saved = method.saved_cards?.some((c) => c.id === values.saved_card) ? values.saved_card : '';

@@ -39,7 +39,8 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
 
   let current = options;
   let removeAppearance = () => {};
-  const dispatch = (name: string, detail?: unknown) => host.dispatchEvent(new win.CustomEvent(`checkout:${name}`, { bubbles: true, detail }));
+  const dispatch = (name: string, detail?: unknown) =>
+    host.dispatchEvent(new win.CustomEvent(`checkout:${name}`, { bubbles: true, detail }));
   const notify: Notify = {
     ready: () => safely(() => (current.onReady?.(), dispatch('ready'))),
     completed: (result) => safely(() => (current.onCompleted?.(result), dispatch('completed', result))),

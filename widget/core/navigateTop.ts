@@ -14,4 +14,3 @@ export function navigateTop(win: Window, url: string): void {
   }
   win.location.assign(url);
 }
-

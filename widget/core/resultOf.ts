@@ -24,7 +24,12 @@ export function resultOf(session: SessionView): CheckoutResult | undefined {
 }
 
 /** The result of a status posted by /pay/return. */
-export function resultOfMessage(message: { payment_id: string; order_no: string; status: string; message?: string }): CheckoutResult {
+export function resultOfMessage(message: {
+  payment_id: string;
+  order_no: string;
+  status: string;
+  message?: string;
+}): CheckoutResult {
   return {
     payment_id: message.payment_id,
     order_no: message.order_no,

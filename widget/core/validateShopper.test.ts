@@ -5,7 +5,13 @@ import type { MethodField } from '../../shared/contract/session';
 import { toCardChoices, toShopperDetails, type AddressValues, type FormValues } from './formValues';
 import { validateShopper } from './validateShopper';
 
-const address: AddressValues = { country: 'BR', state: 'SP', city: 'São Paulo', address: 'Rua Augusta 1500', postal_code: '01304-001' };
+const address: AddressValues = {
+  country: 'BR',
+  state: 'SP',
+  city: 'São Paulo',
+  address: 'Rua Augusta 1500',
+  postal_code: '01304-001',
+};
 const valid: FormValues = {
   first_name: 'Ana',
   last_name: 'Silva',
@@ -36,7 +42,13 @@ describe('validateShopper', () => {
 
   test('names each failing field with a translatable reason', () => {
     const problems = validateShopper(
-      { ...valid, first_name: ' ', email: 'ana@', phone: 'call me', billing: { ...address, country: '', city: 'x'.repeat(101) } },
+      {
+        ...valid,
+        first_name: ' ',
+        email: 'ana@',
+        phone: 'call me',
+        billing: { ...address, country: '', city: 'x'.repeat(101) },
+      },
       [],
     );
     expect(problems).toEqual({
@@ -54,16 +66,22 @@ describe('validateShopper', () => {
       document: { key: 'invalid.required' },
       birth_date: { key: 'invalid.required' },
     });
-    expect(validateShopper({ ...valid, document: '123', birth_date: '29-02-2023' }, ['document', 'birth_date'])).toEqual({
+    expect(
+      validateShopper({ ...valid, document: '123', birth_date: '29-02-2023' }, ['document', 'birth_date']),
+    ).toEqual({
       birth_date: { key: 'invalid.birth_date' },
     });
-    expect(validateShopper({ ...valid, document: '123', birth_date: '29-02-2024' }, ['document', 'birth_date'])).toEqual({});
+    expect(
+      validateShopper({ ...valid, document: '123', birth_date: '29-02-2024' }, ['document', 'birth_date']),
+    ).toEqual({});
   });
 
   test('a bank must be one the method offers', () => {
     const banks = [{ code: 'INGBNL2A' }];
     expect(validateShopper(valid, ['bank_code'], banks)).toEqual({ bank_code: { key: 'invalid.bank_code' } });
-    expect(validateShopper({ ...valid, bank_code: 'EVIL' }, ['bank_code'], banks)).toEqual({ bank_code: { key: 'invalid.bank_code' } });
+    expect(validateShopper({ ...valid, bank_code: 'EVIL' }, ['bank_code'], banks)).toEqual({
+      bank_code: { key: 'invalid.bank_code' },
+    });
     expect(validateShopper({ ...valid, bank_code: 'INGBNL2A' }, ['bank_code'], banks)).toEqual({});
   });
 
@@ -81,15 +99,23 @@ describe('validateShopper', () => {
       billing: { ...address, number: '1500', district: 'Consolação' },
     };
     expect(validateShopper(filled, ['person'])).toEqual({});
-    expect(validateShopper({ ...filled, person: { ...filled.person, net_monthly_average_income: '2.500,00' } }, ['person'])).toEqual({
+    expect(
+      validateShopper({ ...filled, person: { ...filled.person, net_monthly_average_income: '2.500,00' } }, ['person']),
+    ).toEqual({
       'person.net_monthly_average_income': { key: 'invalid.amount' },
     });
     // a separate delivery address needs its own district
-    expect(validateShopper({ ...filled, deliverySame: false, delivery: address }, ['person'])).toEqual({ 'delivery.district': { key: 'invalid.required' } });
+    expect(validateShopper({ ...filled, deliverySame: false, delivery: address }, ['person'])).toEqual({
+      'delivery.district': { key: 'invalid.required' },
+    });
     // what is sent is what the contract accepts, empty optional parts left out
     const shopper = toShopperDetails(filled, ['person']);
     expect(shopperDetails.safeParse(shopper).success).toBe(true);
-    expect(shopper).toMatchObject({ document: '123.456.789-09', person: { document_type: 'CPF', net_monthly_average_income: '2500.00' }, billing: { number: '1500', district: 'Consolação' } });
+    expect(shopper).toMatchObject({
+      document: '123.456.789-09',
+      person: { document_type: 'CPF', net_monthly_average_income: '2500.00' },
+      billing: { number: '1500', district: 'Consolação' },
+    });
     expect(shopper.billing).not.toHaveProperty('complement');
     expect(shopper.person).not.toHaveProperty('fiscal_country');
     // other methods send none of it
@@ -98,20 +124,43 @@ describe('validateShopper', () => {
   });
 
   test('card choices are sent only where the method offers them', () => {
-    const card = { id: 'card', kind: 'card' as const, label: 'Card', fields: [], installments: [3, 6], saved_cards: [{ id: 'card_1' }], save_card: true };
-    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, card)).toEqual({ installments: 6, save_card: true });
+    const card = {
+      id: 'card',
+      kind: 'card' as const,
+      label: 'Card',
+      fields: [],
+      installments: [3, 6],
+      saved_cards: [{ id: 'card_1' }],
+      save_card: true,
+    };
+    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, card)).toEqual({
+      installments: 6,
+      save_card: true,
+    });
     expect(toCardChoices({ ...valid, installments: '5' }, card)).toEqual({});
     // a saved card is already saved: no "save my card" with it
     expect(toCardChoices({ ...valid, saved_card: 'card_1', save_card: true }, card)).toEqual({ saved_card: 'card_1' });
     expect(toCardChoices({ ...valid, saved_card: 'card_other' }, card)).toEqual({});
-    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, { ...card, installments: undefined, save_card: undefined })).toEqual({});
-    expect(toCardChoices({ ...valid, installments: '6', save_card: true }, { id: 'pix', kind: 'apm', label: 'Pix', fields: [] })).toEqual({});
+    expect(
+      toCardChoices(
+        { ...valid, installments: '6', save_card: true },
+        { ...card, installments: undefined, save_card: undefined },
+      ),
+    ).toEqual({});
+    expect(
+      toCardChoices(
+        { ...valid, installments: '6', save_card: true },
+        { id: 'pix', kind: 'apm', label: 'Pix', fields: [] },
+      ),
+    ).toEqual({});
   });
 
   test('the delivery address is checked only when it is not the billing one', () => {
     const delivery = { ...address, postal_code: '' };
     expect(validateShopper({ ...valid, delivery }, [])).toEqual({});
-    expect(validateShopper({ ...valid, deliverySame: false, delivery }, [])).toEqual({ 'delivery.postal_code': { key: 'invalid.required' } });
+    expect(validateShopper({ ...valid, deliverySame: false, delivery }, [])).toEqual({
+      'delivery.postal_code': { key: 'invalid.required' },
+    });
   });
 
   // The widget does not bundle zod, so this is what keeps its rules the contract's: for any input, both refuse

@@ -39,7 +39,11 @@ const ADDRESS_RULES: Record<Exclude<AddressKey, 'country'>, { max: number; requi
 };
 
 /** Problems by field path (`email`, `billing.city`); empty when the form can be sent. */
-export function validateShopper(values: FormValues, needs: readonly MethodField[], banks?: readonly { code: string }[]): Problems {
+export function validateShopper(
+  values: FormValues,
+  needs: readonly MethodField[],
+  banks?: readonly { code: string }[],
+): Problems {
   const s = toShopperDetails(values, needs);
   const problems: Problems = {};
   const add = (path: string, problem: Problem | undefined) => {
@@ -55,14 +59,21 @@ export function validateShopper(values: FormValues, needs: readonly MethodField[
   if (s.document !== undefined) add('document', text(s.document, 50, true));
   if (s.birth_date !== undefined) {
     if (s.birth_date.length === 0) add('birth_date', { key: 'invalid.required' });
-    else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date)) add('birth_date', { key: 'invalid.birth_date' });
+    else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date))
+      add('birth_date', { key: 'invalid.birth_date' });
   }
-  const addresses = s.delivery ? ([['billing', s.billing], ['delivery', s.delivery]] as const) : ([['billing', s.billing]] as const);
+  const addresses = s.delivery
+    ? ([
+        ['billing', s.billing],
+        ['delivery', s.delivery],
+      ] as const)
+    : ([['billing', s.billing]] as const);
   if (s.person) {
     add('person.document_type', text(s.person.document_type, 30, true));
     add('person.social_name', text(s.person.social_name ?? '', 100, false));
     const income = s.person.net_monthly_average_income;
-    if (income !== undefined && !DECIMAL.test(income)) add('person.net_monthly_average_income', { key: 'invalid.amount' });
+    if (income !== undefined && !DECIMAL.test(income))
+      add('person.net_monthly_average_income', { key: 'invalid.amount' });
     for (const [prefix, a] of addresses) {
       add(`${prefix}.number`, text(a.number ?? '', 20, prefix === 'billing'));
       add(`${prefix}.complement`, text(a.complement ?? '', 100, false));
@@ -72,7 +83,8 @@ export function validateShopper(values: FormValues, needs: readonly MethodField[
   for (const [prefix, a] of addresses) {
     for (const key of ADDRESS_KEYS) {
       if (key === 'country') {
-        if (!COUNTRY.test(a.country)) add(`${prefix}.country`, { key: a.country ? 'invalid.country' : 'invalid.required' });
+        if (!COUNTRY.test(a.country))
+          add(`${prefix}.country`, { key: a.country ? 'invalid.country' : 'invalid.required' });
       } else {
         const rule = ADDRESS_RULES[key];
         add(`${prefix}.${key}`, text(a[key] ?? '', rule.max, rule.required));

@@ -78,7 +78,12 @@ async function pay(): Promise<void> {
     const response = await fetch('/demo/sessions', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ amount: total(currency), currency, items: CART, country: $<HTMLSelectElement>('country').value }),
+      body: JSON.stringify({
+        amount: total(currency),
+        currency,
+        items: CART,
+        country: $<HTMLSelectElement>('country').value,
+      }),
     });
     if (!response.ok) throw new Error(`the shop could not start a checkout (HTTP ${response.status})`);
     const session = (await response.json()) as CreateSessionResponse;

@@ -8,12 +8,17 @@ import { detectOs } from './detectOs';
 import { createFingerprintSource } from './fingerprint';
 
 const UA = {
-  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-  safariMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  safariMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  androidPhone: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-  androidTablet: 'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  androidPhone:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  androidTablet:
+    'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
   linux: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
 };
 
@@ -31,7 +36,18 @@ describe('collectDevice', () => {
     const device = collectDevice(window, 'fp_abc', new Date('2024-05-01T12:00:00Z'));
     const parsed = deviceData.safeParse(device);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    for (const field of ['os', 'browser', 'browser_lang', 'time_zone', 'resolution', 'color_depth', 'cookie_new', 'device_fingerprint', 'device_type', 'user_agent'] as const) {
+    for (const field of [
+      'os',
+      'browser',
+      'browser_lang',
+      'time_zone',
+      'resolution',
+      'color_depth',
+      'cookie_new',
+      'device_fingerprint',
+      'device_type',
+      'user_agent',
+    ] as const) {
       expect(device[field], field).not.toBe('');
     }
     expect(device.cookie_old).toBe(''); // a first visit
@@ -70,11 +86,22 @@ describe('the pieces', () => {
     expect(timeZoneOffsetHours(at(-330))).toBe('5.5'); // India
     expect(timeZoneOffsetHours(at(-345))).toBe('5.75'); // Nepal
     expect(timeZoneOffsetHours(at(-780))).toBe('13'); // Tonga
-    for (const m of [180, 0, -330, -345, -780, 570]) expect(deviceData.shape.time_zone.safeParse(timeZoneOffsetHours(at(m))).success).toBe(true);
+    for (const m of [180, 0, -330, -345, -780, 570])
+      expect(deviceData.shape.time_zone.safeParse(timeZoneOffsetHours(at(m))).success).toBe(true);
   });
 
   test('colour depth clamps to the EMV 3-D Secure values, from below', () => {
-    expect([1, 4, 8, 15, 16, 24, 30, 32, 48].map(clampColorDepth)).toEqual(['1', '4', '8', '15', '16', '24', '30', '32', '48']);
+    expect([1, 4, 8, 15, 16, 24, 30, 32, 48].map(clampColorDepth)).toEqual([
+      '1',
+      '4',
+      '8',
+      '15',
+      '16',
+      '24',
+      '30',
+      '32',
+      '48',
+    ]);
     expect(clampColorDepth(25)).toBe('24');
     expect(clampColorDepth(10)).toBe('8');
     expect(clampColorDepth(64)).toBe('48');
@@ -100,15 +127,21 @@ describe('the pieces', () => {
   });
 });
 
-describe('what depends on the page: the card frame and the shop\'s screening cookie', () => {
+describe("what depends on the page: the card frame and the shop's screening cookie", () => {
   test('challenge_window_size is the EMV window that fits the frame the widget can show', () => {
-    expect(collectDevice(window, '', new Date(), { frame: { width: 640, height: 900 } }).challenge_window_size).toBe('03');
-    expect(collectDevice(window, '', new Date(), { frame: { width: 360, height: 640 } }).challenge_window_size).toBe('01');
+    expect(collectDevice(window, '', new Date(), { frame: { width: 640, height: 900 } }).challenge_window_size).toBe(
+      '03',
+    );
+    expect(collectDevice(window, '', new Date(), { frame: { width: 360, height: 640 } }).challenge_window_size).toBe(
+      '01',
+    );
     expect(collectDevice(window, '', new Date())).not.toHaveProperty('challenge_window_size');
   });
 
   test('screening_token_cookie is the value of the cookie the shop names, only when it is set', () => {
-    expect(collectDevice(window, '', new Date(), { screeningCookie: 'rsk_token' })).not.toHaveProperty('screening_token_cookie');
+    expect(collectDevice(window, '', new Date(), { screeningCookie: 'rsk_token' })).not.toHaveProperty(
+      'screening_token_cookie',
+    );
     document.cookie = 'rsk_token=tok-123.abc; Path=/';
     const device = collectDevice(window, '', new Date(), { screeningCookie: 'rsk_token' });
     expect(device.screening_token_cookie).toBe('tok-123.abc');

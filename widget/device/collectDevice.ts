@@ -30,7 +30,9 @@ function timeZoneName(): string {
 }
 
 function newDeviceId(win: Window): string {
-  return typeof win.crypto?.randomUUID === 'function' ? win.crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  return typeof win.crypto?.randomUUID === 'function'
+    ? win.crypto.randomUUID()
+    : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 }
 
 /** What the widget knows of its place in the page, for the fields that depend on it. */
@@ -45,7 +47,12 @@ export interface DeviceContext {
  * Everything the gateway's payment order asks about the shopper's device (spec 2.2 / 2.3), read in the browser
  * at submit time. The fingerprint is passed in because it is computed lazily elsewhere and may be ''.
  */
-export function collectDevice(win: Window, fingerprint: string, now: Date = new Date(), context: DeviceContext = {}): DeviceData {
+export function collectDevice(
+  win: Window,
+  fingerprint: string,
+  now: Date = new Date(),
+  context: DeviceContext = {},
+): DeviceData {
   const nav = win.navigator;
   const ua = clean(nav.userAgent, 500);
   const uaData = (nav as Navigator & { userAgentData?: UserAgentData }).userAgentData;

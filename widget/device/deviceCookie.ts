@@ -24,16 +24,32 @@ function pairs(values: readonly (readonly [string, string | undefined])[]): stri
     .join('&');
 }
 
-export function exchangeDeviceCookie(doc: Document, now: Date, newId: () => string): { cookie_old: string; cookie_new: string } {
+export function exchangeDeviceCookie(
+  doc: Document,
+  now: Date,
+  newId: () => string,
+): { cookie_old: string; cookie_new: string } {
   const before = readCookies(doc);
-  const old = pairs([[DEVICE_ID, before.get(DEVICE_ID)], [LAST_SEEN, before.get(LAST_SEEN)]]);
+  const old = pairs([
+    [DEVICE_ID, before.get(DEVICE_ID)],
+    [LAST_SEEN, before.get(LAST_SEEN)],
+  ]);
   const id = before.get(DEVICE_ID) || newId();
   const seen = String(Math.floor(now.getTime() / 1000));
   const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  for (const [name, value] of [[DEVICE_ID, id], [LAST_SEEN, seen]] as const) {
+  for (const [name, value] of [
+    [DEVICE_ID, id],
+    [LAST_SEEN, seen],
+  ] as const) {
     doc.cookie = `${name}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
   }
   // Read back rather than assume: a browser that blocks cookies reports an empty cookie_new, which is the truth.
   const after = readCookies(doc);
-  return { cookie_old: old, cookie_new: pairs([[DEVICE_ID, after.get(DEVICE_ID)], [LAST_SEEN, after.get(LAST_SEEN)]]) };
+  return {
+    cookie_old: old,
+    cookie_new: pairs([
+      [DEVICE_ID, after.get(DEVICE_ID)],
+      [LAST_SEEN, after.get(LAST_SEEN)],
+    ]),
+  };
 }

@@ -23,7 +23,10 @@ function whenIdle(win: Window, run: () => void): void {
   else win.setTimeout(run, 200);
 }
 
-export function createFingerprintSource(win: Window, compute: () => Promise<string> = computeFingerprint): FingerprintSource {
+export function createFingerprintSource(
+  win: Window,
+  compute: () => Promise<string> = computeFingerprint,
+): FingerprintSource {
   let pending: Promise<string> | undefined;
   const start = () =>
     (pending ??= new Promise<string>((resolve) => {

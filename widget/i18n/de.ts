@@ -47,7 +47,8 @@ const de: Partial<Messages> = {
   'result.paid.title': 'Zahlung erfolgreich',
   'result.paid.body': 'Vielen Dank! Bestellung {order} ist bezahlt.',
   'result.pending.title': 'Warten auf Bestätigung',
-  'result.pending.body': 'Bestellung {order} ist eingegangen, die Zahlung wird bestätigt. Sie können diese Seite schließen.',
+  'result.pending.body':
+    'Bestellung {order} ist eingegangen, die Zahlung wird bestätigt. Sie können diese Seite schließen.',
   'result.failed.title': 'Zahlung nicht abgeschlossen',
   'result.failed.body': 'Die Zahlung für Bestellung {order} ist nicht durchgegangen.',
   'result.try_again': 'Andere Zahlungsart versuchen',

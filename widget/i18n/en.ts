@@ -48,7 +48,8 @@ export const en = {
   'result.paid.title': 'Payment successful',
   'result.paid.body': 'Thank you! Order {order} is paid.',
   'result.pending.title': 'Waiting for confirmation',
-  'result.pending.body': 'Order {order} is received and the payment is being confirmed. You can safely close this page.',
+  'result.pending.body':
+    'Order {order} is received and the payment is being confirmed. You can safely close this page.',
   'result.failed.title': 'Payment not completed',
   'result.failed.body': 'The payment for order {order} did not go through.',
   'result.try_again': 'Try another method',

@@ -47,7 +47,8 @@ const fr: Partial<Messages> = {
   'result.paid.title': 'Paiement réussi',
   'result.paid.body': 'Merci ! La commande {order} est payée.',
   'result.pending.title': 'En attente de confirmation',
-  'result.pending.body': 'La commande {order} est reçue et le paiement est en cours de confirmation. Vous pouvez fermer cette page.',
+  'result.pending.body':
+    'La commande {order} est reçue et le paiement est en cours de confirmation. Vous pouvez fermer cette page.',
   'result.failed.title': 'Paiement non abouti',
   'result.failed.body': 'Le paiement de la commande {order} n’a pas abouti.',
   'result.try_again': 'Essayer un autre moyen',

@@ -47,7 +47,8 @@ const ptBR: Partial<Messages> = {
   'result.paid.title': 'Pagamento aprovado',
   'result.paid.body': 'Obrigado! O pedido {order} está pago.',
   'result.pending.title': 'Aguardando confirmação',
-  'result.pending.body': 'Recebemos o pedido {order} e o pagamento está sendo confirmado. Você pode fechar esta página.',
+  'result.pending.body':
+    'Recebemos o pedido {order} e o pagamento está sendo confirmado. Você pode fechar esta página.',
   'result.failed.title': 'Pagamento não concluído',
   'result.failed.body': 'O pagamento do pedido {order} não foi concluído.',
   'result.try_again': 'Tentar outra forma',

@@ -41,7 +41,12 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(JSON.stringify(reply.body));
 }
 
-export function errorReply(status: number, code: string, message: string, fields?: { path: string; message: string }[]): Reply {
+export function errorReply(
+  status: number,
+  code: string,
+  message: string,
+  fields?: { path: string; message: string }[],
+): Reply {
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
 
@@ -57,7 +62,10 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
     },
     onPayment: () => ({
       status: 200,
-      body: { payment_id: 'pay_1', action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_1` } } satisfies CreatePaymentResponse,
+      body: {
+        payment_id: 'pay_1',
+        action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_1` },
+      } satisfies CreatePaymentResponse,
     }),
     onResume: () => errorReply(409, 'conflict', 'only a card payment page can be reopened'),
     payments: () => backend.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/payments')),
@@ -74,13 +82,27 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
           res.writeHead(204, CORS).end();
           return;
         }
-        backend.requests.push({ method: req.method ?? '', path, headers: req.headers, body: text ? JSON.parse(text) : undefined });
+        backend.requests.push({
+          method: req.method ?? '',
+          path,
+          headers: req.headers,
+          body: text ? JSON.parse(text) : undefined,
+        });
         const session = /^\/api\/sessions\/([^/]+)$/.exec(path);
         const payments = /^\/api\/sessions\/([^/]+)\/payments$/.exec(path);
         const resume = /^\/api\/sessions\/[^/]+\/payments\/([^/]+)\/resume$/.exec(path);
-        if (req.method === 'GET' && session) send(res, await backend.onSession(decodeURIComponent(session[1]!), req.headers['x-client-secret'] as string | undefined));
-        else if (req.method === 'POST' && payments) send(res, await backend.onPayment(text ? JSON.parse(text) : undefined, req.headers));
-        else if (req.method === 'POST' && resume) send(res, await backend.onResume(decodeURIComponent(resume[1]!), text ? JSON.parse(text) : undefined));
+        if (req.method === 'GET' && session)
+          send(
+            res,
+            await backend.onSession(
+              decodeURIComponent(session[1]!),
+              req.headers['x-client-secret'] as string | undefined,
+            ),
+          );
+        else if (req.method === 'POST' && payments)
+          send(res, await backend.onPayment(text ? JSON.parse(text) : undefined, req.headers));
+        else if (req.method === 'POST' && resume)
+          send(res, await backend.onResume(decodeURIComponent(resume[1]!), text ? JSON.parse(text) : undefined));
         else if (req.method === 'GET' && path.startsWith('/pay/frame/')) {
           res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>card page</title>');
         } else send(res, errorReply(404, 'not_found', 'no route'));

@@ -9,7 +9,11 @@ import type { FakeBackend } from './fakeBackend';
 let instance = 0;
 
 /** Renders the widget against a fake backend, with spies for what it tells the shop. */
-export function renderCheckout(backend: FakeBackend, options: Partial<CheckoutOptions> = {}, pollOptions?: PollOptions) {
+export function renderCheckout(
+  backend: FakeBackend,
+  options: Partial<CheckoutOptions> = {},
+  pollOptions?: PollOptions,
+) {
   const notify = { ready: vi.fn(), completed: vi.fn(), error: vi.fn() } satisfies Notify;
   const props = {
     options: { session: 'cs_1', clientSecret: 'cs_test', ...options },
@@ -21,5 +25,10 @@ export function renderCheckout(backend: FakeBackend, options: Partial<CheckoutOp
     pollOptions,
   };
   const view = render(<CheckoutApp {...props} />);
-  return { ...view, notify, rerenderWith: (next: Partial<CheckoutOptions>) => view.rerender(<CheckoutApp {...props} options={{ ...props.options, ...next }} />) };
+  return {
+    ...view,
+    notify,
+    rerenderWith: (next: Partial<CheckoutOptions>) =>
+      view.rerender(<CheckoutApp {...props} options={{ ...props.options, ...next }} />),
+  };
 }

@@ -19,7 +19,10 @@ const SAFE_VALUE = /^[^;{}<>\\]{1,200}$/;
 /** The rule that sets an instance's variables, or '' when none are valid. Unknown names and unsafe values are skipped. */
 export function appearanceRule(selector: string, variables: Appearance['variables']): string {
   const declarations = Object.entries(variables ?? {})
-    .filter(([name, value]) => name in PROPERTY && typeof value === 'string' && SAFE_VALUE.test(value) && !/url\(/i.test(value))
+    .filter(
+      ([name, value]) =>
+        name in PROPERTY && typeof value === 'string' && SAFE_VALUE.test(value) && !/url\(/i.test(value),
+    )
     .map(([name, value]) => `${PROPERTY[name as AppearanceVariable]}:${value}`);
   return declarations.length ? `${selector}{${declarations.join(';')}}` : '';
 }

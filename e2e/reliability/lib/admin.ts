@@ -14,7 +14,11 @@ export function auditLine(text: string): string {
   return maskCardNumbers(text);
 }
 
-export function adminCall(backendUrl: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export function adminCall(
+  backendUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   return callJson(`${backendUrl}/admin/api${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}`, ...init.headers },

@@ -7,7 +7,11 @@ import { transactionsOf, type TransactionView } from '../../../sandbox/testing/f
 import { successful } from '../../harness/sandboxApi';
 import { orderOf } from './admin';
 
-export async function gatewayTransactionsOfOrder(backendUrl: string, sandboxUrl: string, orderNo: string): Promise<TransactionView[]> {
+export async function gatewayTransactionsOfOrder(
+  backendUrl: string,
+  sandboxUrl: string,
+  orderNo: string,
+): Promise<TransactionView[]> {
   const { attempts } = await orderOf(backendUrl, orderNo);
   const all: TransactionView[] = [];
   for (const a of attempts) all.push(...(await transactionsOf(sandboxUrl, a.gateway_order_no)));

@@ -26,7 +26,12 @@ export async function makePaidOrders(backendUrl: string, count: number, amount =
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) throw (failure as PromiseRejectedResult).reason;
   const orderNos = settled.map((s) => (s as PromiseFulfilledResult<string>).value);
-  await waitFor(`${count} orders paid`, async () => ((await countByStatus(backendUrl)).paid === count ? true : undefined), 90_000, 250);
+  await waitFor(
+    `${count} orders paid`,
+    async () => ((await countByStatus(backendUrl)).paid === count ? true : undefined),
+    90_000,
+    250,
+  );
   return orderNos;
 }
 
@@ -36,7 +41,8 @@ export async function countByStatus(backendUrl: string): Promise<Record<string, 
   const res = await adminCall(backendUrl, `/stats?from=${day(-1)}&to=${day(1)}`);
   if (res.status !== 200) throw new Error(`admin: stats: ${res.status} ${JSON.stringify(res.body)}`);
   const counts: Record<string, number> = {};
-  for (const row of res.body.days as { status: string; count: number }[]) counts[row.status] = (counts[row.status] ?? 0) + row.count;
+  for (const row of res.body.days as { status: string; count: number }[])
+    counts[row.status] = (counts[row.status] ?? 0) + row.count;
   return counts;
 }
 
@@ -52,7 +58,10 @@ export async function listAllOrders(backendUrl: string): Promise<ListedOrder[]> 
   const all: ListedOrder[] = [];
   let cursor: string | null = null;
   do {
-    const res = await adminCall(backendUrl, `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await adminCall(
+      backendUrl,
+      `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     if (res.status !== 200) throw new Error(`admin: orders: ${res.status} ${JSON.stringify(res.body)}`);
     all.push(...(res.body.orders as ListedOrder[]));
     cursor = res.body.next_cursor as string | null;

@@ -17,7 +17,12 @@ export async function startPageServer(host: 'localhost' | '127.0.0.1', csp?: str
   let page = '<!doctype html><title>empty</title>';
   const server = createServer((req, res) => {
     if (req.url !== '/') return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...(csp ? { 'Content-Security-Policy': csp } : {}) }).end(page);
+    res
+      .writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        ...(csp ? { 'Content-Security-Policy': csp } : {}),
+      })
+      .end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

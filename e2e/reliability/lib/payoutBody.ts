@@ -10,7 +10,12 @@ export function payoutBody(overrides: Record<string, unknown> = {}): Record<stri
       entity_type: 'COMPANY',
       company_name: 'Fornecedor Ltda',
       address: { city: 'Berlin', country_code: 'DE', street_address: 'Unter den Linden 1' },
-      bank_details: { account_name: 'Fornecedor Ltda', iban: 'DE89370400440532013000', swift_code: 'COBADEFF', bank_country_code: 'DE' },
+      bank_details: {
+        account_name: 'Fornecedor Ltda',
+        iban: 'DE89370400440532013000',
+        swift_code: 'COBADEFF',
+        bank_country_code: 'DE',
+      },
     },
     ...overrides,
   };

@@ -27,7 +27,11 @@ type Result = { order_no: string; ok: boolean; status?: string; error?: { code: 
 /** ok, or refused because the order is already refunded (by this request's earlier, interrupted self) */
 const settled = (r: Result) => r.ok || (r.error?.code === 'E0009' && r.error.message.endsWith('the order is refunded'));
 
-export async function killDuringRefundBatch(backend: BackendProcess, sandbox: RunningSandbox, tally: Tally): Promise<void> {
+export async function killDuringRefundBatch(
+  backend: BackendProcess,
+  sandbox: RunningSandbox,
+  tally: Tally,
+): Promise<void> {
   const gw = sandboxApi(sandbox.url);
   const t0 = Date.now();
   const orderNos = await makePaidOrders(backend.url, ORDERS);
@@ -40,12 +44,19 @@ export async function killDuringRefundBatch(backend: BackendProcess, sandbox: Ru
     () => 'cut off',
   );
   // a batch is counted once its (delayed) answer has gone out: after 4 of 20, others are performed and waiting
-  await waitFor('the refund batch partly sent', async () => ((await gw.requestCount('/v1/refund')) >= 4 ? true : undefined), 60_000, 5);
+  await waitFor(
+    'the refund batch partly sent',
+    async () => ((await gw.requestCount('/v1/refund')) >= 4 ? true : undefined),
+    60_000,
+    5,
+  );
   await backend.kill9();
   tally.faults += 1;
   expect(await interrupted).toBe('cut off');
   await clearCountingFaults(sandbox.url, tally);
-  await waitFor('the held answers released', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+  await waitFor('the held answers released', async () =>
+    (await listFaults(sandbox.url)).held === 0 ? true : undefined,
+  );
   const sentBeforeCrash = await gw.requestCount('/v1/refund');
   expect(sentBeforeCrash).toBeLessThan(ORDERS / 50);
 
@@ -66,24 +77,37 @@ export async function killDuringRefundBatch(backend: BackendProcess, sandbox: Ru
     1_000,
   ).catch((e: Error) => {
     const open = last.filter((r) => !settled(r));
-    throw new Error(`${e.message}; after ${rounds} retries ${open.length} orders still open, e.g. ${JSON.stringify(open.slice(0, 3))}`);
+    throw new Error(
+      `${e.message}; after ${rounds} retries ${open.length} orders still open, e.g. ${JSON.stringify(open.slice(0, 3))}`,
+    );
   });
 
   const retried = Date.now();
   // the gateway: each order refunded exactly once
-  const refunds = await runBatches(orderNos, async (orderNo) => {
-    const [tx] = await transactionsOf(sandbox.url, gatewayOrderNo(orderNo, 1));
-    return { orderNo, refunds: (tx?.refunds as unknown[] | undefined)?.length ?? 0 };
-  }, 8);
+  const refunds = await runBatches(
+    orderNos,
+    async (orderNo) => {
+      const [tx] = await transactionsOf(sandbox.url, gatewayOrderNo(orderNo, 1));
+      return { orderNo, refunds: (tx?.refunds as unknown[] | undefined)?.length ?? 0 };
+    },
+    8,
+  );
   const counts = refunds.map((r) => (r.status === 'fulfilled' ? r.value : { orderNo: '?', refunds: -1 }));
   for (const c of counts) once(tally, c.refunds);
   expect(counts.filter((c) => c.refunds !== 1)).toEqual([]);
 
   // the owner: every order refunded in full, none left in doubt
-  await waitFor('every order shown refunded', async () => {
-    const orders = await listAllOrders(backend.url);
-    return orders.length === ORDERS && orders.every((o) => o.status === 'refunded' && o.refunded === o.amount) ? true : undefined;
-  }, 30_000, 500);
+  await waitFor(
+    'every order shown refunded',
+    async () => {
+      const orders = await listAllOrders(backend.url);
+      return orders.length === ORDERS && orders.every((o) => o.status === 'refunded' && o.refunded === o.amount)
+        ? true
+        : undefined;
+    },
+    30_000,
+    500,
+  );
   // and the audit log tells which refunds the crash left unanswered and the gateway had performed
   const found = await refundEventsMatching(backend.url, /from an earlier request: found at the gateway, succeeded$/);
   expect(found).toBeGreaterThan(0);

@@ -26,7 +26,13 @@ export async function openSession(backendUrl: string, body: Record<string, unkno
 }
 
 /** `POST /api/sessions/:id/payments` as the widget sends it; answers whatever the backend answers. */
-export function startPayment(backendUrl: string, session: StartedSession, method: 'pix' | 'card', idempotencyKey = randomUUID(), extra: Record<string, unknown> = {}) {
+export function startPayment(
+  backendUrl: string,
+  session: StartedSession,
+  method: 'pix' | 'card',
+  idempotencyKey = randomUUID(),
+  extra: Record<string, unknown> = {},
+) {
   return callJson(`${backendUrl}/api/sessions/${session.id}/payments`, {
     body: paymentBody(session.client_secret, method, extra),
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -34,7 +40,10 @@ export function startPayment(backendUrl: string, session: StartedSession, method
 }
 
 /** A Pix payment up to the issuer page: the session, and the page's URL (the backend's redirect). */
-export async function startPix(backendUrl: string, body: Record<string, unknown> = {}): Promise<{ session: StartedSession; issuerUrl: string }> {
+export async function startPix(
+  backendUrl: string,
+  body: Record<string, unknown> = {},
+): Promise<{ session: StartedSession; issuerUrl: string }> {
   const session = await openSession(backendUrl, body);
   const res = await startPayment(backendUrl, session, 'pix');
   if (res.status !== 200) throw new Error(`payment not started: ${res.status} ${JSON.stringify(res.body)}`);
@@ -54,7 +63,11 @@ export async function followReturn(returned: Returned): Promise<number> {
 }
 
 /** A card payment in USD through the backend's frame and the sandbox's hosted page, with test card `card`, and the shopper's return. */
-export async function payCard(backendUrl: string, card = '4242424242424242', body: Record<string, unknown> = {}): Promise<{ session: StartedSession; returned: Returned }> {
+export async function payCard(
+  backendUrl: string,
+  card = '4242424242424242',
+  body: Record<string, unknown> = {},
+): Promise<{ session: StartedSession; returned: Returned }> {
   const session = await openSession(backendUrl, { amount: '20.00', currency: 'USD', country: undefined, ...body });
   const res = await startPayment(backendUrl, session, 'card');
   if (res.status !== 200) throw new Error(`payment not started: ${res.status} ${JSON.stringify(res.body)}`);

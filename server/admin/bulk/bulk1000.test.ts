@@ -30,13 +30,22 @@ describeOnStores(`a bulk refund of ${COUNT} orders`, (store) => {
 
   it('goes out in batches of at most 50 and answers every order', async () => {
     const calls = await gatewayRequestCount(sandbox.url, '/v1/refund');
-    const res = await admin(backend, '/orders/refund', { body: { orders: orders.map((o) => ({ order_no: o.order_no, amount: '4.00' })) } });
+    const res = await admin(backend, '/orders/refund', {
+      body: { orders: orders.map((o) => ({ order_no: o.order_no, amount: '4.00' })) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(COUNT);
     expect(res.body.results.map((r: { order_no: string }) => r.order_no)).toEqual(orders.map((o) => o.order_no));
-    expect(res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded')).toEqual([]);
+    expect(
+      res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded'),
+    ).toEqual([]);
     expect((await gatewayRequestCount(sandbox.url, '/v1/refund')) - calls).toBe(COUNT / 50);
-    const sent = await backend.store.db.selectFrom('audit_events').select('detail').where('kind', '=', 'gateway_call').where('summary', 'like', 'refund %').execute();
+    const sent = await backend.store.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('kind', '=', 'gateway_call')
+      .where('summary', 'like', 'refund %')
+      .execute();
     const sizes = sent.map((e) => (JSON.parse(e.detail!).request.refund_orders as unknown[]).length);
     expect(sizes).toEqual(Array(COUNT / 50).fill(50));
     const journal = await backend.store.db.selectFrom('refunds').select(['status']).execute();
@@ -46,7 +55,9 @@ describeOnStores(`a bulk refund of ${COUNT} orders`, (store) => {
   it('a sync of all of them asks the gateway 100 orders a call', async () => {
     const calls = await gatewayRequestCount(sandbox.url, '/v1/retrievalTrans');
     const res = await admin(backend, '/orders/sync', { body: { order_nos: orders.map((o) => o.order_no) } });
-    expect(res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded')).toEqual([]);
+    expect(
+      res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded'),
+    ).toEqual([]);
     expect(res.body.results).toHaveLength(COUNT);
     expect((await gatewayRequestCount(sandbox.url, '/v1/retrievalTrans')) - calls).toBe(COUNT / 100);
   }, 120_000);

@@ -19,7 +19,10 @@ const bulkItem = z
     reason: text(MAX_LENGTH.refund_reason).optional(),
     approve: z.boolean({ error: 'must be true (approve) or false (reject)' }).optional(),
   })
-  .refine((i) => i.order_no !== undefined || i.transaction_id !== undefined, { message: 'needs order_no or transaction_id', path: ['order_no'] });
+  .refine((i) => i.order_no !== undefined || i.transaction_id !== undefined, {
+    message: 'needs order_no or transaction_id',
+    path: ['order_no'],
+  });
 
 export type BulkItem = z.infer<typeof bulkItem>;
 
@@ -41,10 +44,18 @@ export function bulkBody(action: BulkAction) {
       .max(MAX_ORDERS_PER_REQUEST, `must have at most ${MAX_ORDERS_PER_REQUEST} orders; send more in further requests`)
       .superRefine((items, ctx) => {
         items.forEach((item, i) => {
-          if (!rule.amount && item.amount !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: `is not allowed for ${action}` });
-          if (!rule.reason && item.reason !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'reason'], message: `is not allowed for ${action}` });
-          if (rule.approve === 'required' && item.approve === undefined) ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: 'is required: true approves, false rejects' });
-          if (rule.approve === 'forbidden' && item.approve !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: `is not allowed for ${action}` });
+          if (!rule.amount && item.amount !== undefined)
+            ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: `is not allowed for ${action}` });
+          if (!rule.reason && item.reason !== undefined)
+            ctx.addIssue({ code: 'custom', path: [i, 'reason'], message: `is not allowed for ${action}` });
+          if (rule.approve === 'required' && item.approve === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'approve'],
+              message: 'is required: true approves, false rejects',
+            });
+          if (rule.approve === 'forbidden' && item.approve !== undefined)
+            ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: `is not allowed for ${action}` });
         });
       }),
   });

@@ -1,4 +1,13 @@
-import { GatewayError, GatewayRejectedError, GatewayRequestError, type BatchItemResult, type BatchOrder, type GatewayClient, type RefundItem, type ReviewItem } from '../../gateway';
+import {
+  GatewayError,
+  GatewayRejectedError,
+  GatewayRequestError,
+  type BatchItemResult,
+  type BatchOrder,
+  type GatewayClient,
+  type RefundItem,
+  type ReviewItem,
+} from '../../gateway';
 
 export type BatchKind = 'capture' | 'cancel' | 'review' | 'refund';
 
@@ -17,7 +26,11 @@ type ItemOf<K extends BatchKind> = K extends 'review' ? ReviewItem : K extends '
  * answer) leaves every item unknown, as does an item missing from the answer. Anything else thrown is not a
  * gateway answer at all and is left to the caller: it must keep the journal as it is, like a crash would.
  */
-export async function callBatch<K extends BatchKind>(gateway: GatewayClient, kind: K, items: readonly ItemOf<K>[]): Promise<Map<string, ItemOutcome>> {
+export async function callBatch<K extends BatchKind>(
+  gateway: GatewayClient,
+  kind: K,
+  items: readonly ItemOf<K>[],
+): Promise<Map<string, ItemOutcome>> {
   const outcomes = new Map<string, ItemOutcome>();
   const every = (outcome: ItemOutcome) => {
     for (const item of items) outcomes.set(item.transaction_id, outcome);
@@ -28,16 +41,35 @@ export async function callBatch<K extends BatchKind>(gateway: GatewayClient, kin
     answer = await (gateway[kind] as (items: readonly ItemOf<K>[]) => ReturnType<GatewayClient['capture']>)(items);
   } catch (e) {
     if (!(e instanceof GatewayError)) throw e;
-    if (e.outcomeUnknown) return every({ kind: 'unknown', message: `the gateway did not answer clearly (${e.name}); the outcome is checked on the next request or sync` });
-    if (e instanceof GatewayRejectedError) return every({ kind: 'failed', code: e.code || 'gateway_error', message: e.gatewayMessage || e.message });
-    if (e instanceof GatewayRequestError) return every({ kind: 'failed', code: e.code || 'invalid_request', message: e.message });
-    return every({ kind: 'failed', code: 'gateway_unavailable', message: 'the gateway could not be reached; nothing was sent' });
+    if (e.outcomeUnknown)
+      return every({
+        kind: 'unknown',
+        message: `the gateway did not answer clearly (${e.name}); the outcome is checked on the next request or sync`,
+      });
+    if (e instanceof GatewayRejectedError)
+      return every({ kind: 'failed', code: e.code || 'gateway_error', message: e.gatewayMessage || e.message });
+    if (e instanceof GatewayRequestError)
+      return every({ kind: 'failed', code: e.code || 'invalid_request', message: e.message });
+    return every({
+      kind: 'failed',
+      code: 'gateway_unavailable',
+      message: 'the gateway could not be reached; nothing was sent',
+    });
   }
   for (const item of answer.items) {
-    outcomes.set(item.transaction_id, item.ok ? { kind: 'ok', item } : { kind: 'failed', code: item.errorCode || 'gateway_error', message: item.errorText ?? 'failed' });
+    outcomes.set(
+      item.transaction_id,
+      item.ok
+        ? { kind: 'ok', item }
+        : { kind: 'failed', code: item.errorCode || 'gateway_error', message: item.errorText ?? 'failed' },
+    );
   }
   for (const item of items) {
-    if (!outcomes.has(item.transaction_id)) outcomes.set(item.transaction_id, { kind: 'unknown', message: 'the gateway answered without this order; the outcome is checked on the next request or sync' });
+    if (!outcomes.has(item.transaction_id))
+      outcomes.set(item.transaction_id, {
+        kind: 'unknown',
+        message: 'the gateway answered without this order; the outcome is checked on the next request or sync',
+      });
   }
   return outcomes;
 }

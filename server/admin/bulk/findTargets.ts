@@ -27,14 +27,24 @@ export interface Found<I> {
  * twice in one request is E0008 from its second mention on (two operations on one order in one gateway call
  * would race each other); an order without a payment attempt has nothing the gateway could act on (E0009).
  */
-export async function findTargets<I extends { order_no?: string | undefined; transaction_id?: string | undefined }>(db: Db, inputs: readonly I[]): Promise<Found<I>> {
+export async function findTargets<I extends { order_no?: string | undefined; transaction_id?: string | undefined }>(
+  db: Db,
+  inputs: readonly I[],
+): Promise<Found<I>> {
   const orders = await findOrdersByKeys(db, {
     orderNos: [...new Set(inputs.flatMap((i) => (i.order_no === undefined ? [] : [i.order_no])))],
-    transactionIds: [...new Set(inputs.flatMap((i) => (i.order_no === undefined && i.transaction_id !== undefined ? [i.transaction_id] : [])))],
+    transactionIds: [
+      ...new Set(
+        inputs.flatMap((i) => (i.order_no === undefined && i.transaction_id !== undefined ? [i.transaction_id] : [])),
+      ),
+    ],
   });
   const byNo = new Map(orders.map((o) => [o.order_no, o]));
   const byTransaction = new Map(orders.filter((o) => o.transaction_id).map((o) => [o.transaction_id!, o]));
-  const attempts = await attemptsById(db, orders.flatMap((o) => (o.current_attempt_id ? [o.current_attempt_id] : [])));
+  const attempts = await attemptsById(
+    db,
+    orders.flatMap((o) => (o.current_attempt_id ? [o.current_attempt_id] : [])),
+  );
 
   const results = new Map<number, OrderResult>();
   const targets: Target<I>[] = [];
@@ -46,13 +56,24 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
       order_no: order?.order_no ?? input.order_no ?? input.transaction_id!,
       ...(input.transaction_id !== undefined ? { transaction_id: input.transaction_id } : {}),
     };
-    if (!order) return results.set(index, failed(label, 'I0115', 'record not found: no order with this order_no or transaction_id'));
-    if (seen.has(order.id)) return results.set(index, failed(label, 'E0008', 'repeated submission: the order is named more than once in this request'));
+    if (!order)
+      return results.set(
+        index,
+        failed(label, 'I0115', 'record not found: no order with this order_no or transaction_id'),
+      );
+    if (seen.has(order.id))
+      return results.set(
+        index,
+        failed(label, 'E0008', 'repeated submission: the order is named more than once in this request'),
+      );
     seen.add(order.id);
     const attempt = order.current_attempt_id ? attempts.get(order.current_attempt_id) : undefined;
     if (!attempt) {
       unpaid.add(index);
-      return results.set(index, failed(label, 'E0009', 'Wrong operation for the order status: the order has no payment yet'));
+      return results.set(
+        index,
+        failed(label, 'E0009', 'Wrong operation for the order status: the order has no payment yet'),
+      );
     }
     targets.push({ index, input, label, order, attempt });
   });
@@ -62,7 +83,11 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
 async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<string, AttemptRow>> {
   const map = new Map<string, AttemptRow>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('payment_attempts').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
     for (const row of rows) map.set(row.id, row);
   }
   return map;
@@ -72,7 +97,11 @@ async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<string,
 export async function reloadOrders(db: Db, ids: readonly string[]): Promise<Map<string, OrderRow>> {
   const map = new Map<string, OrderRow>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('orders').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
     for (const row of rows) map.set(row.id, row);
   }
   return map;

@@ -21,7 +21,12 @@ describeOnStores('the admin journal survives a crash', (store) => {
   /** how far the backend's clock is ahead of real time: moved past the in-flight window instead of sleeping */
   let ahead = 0;
   beforeAll(async () => {
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, env: BULK_ENV, now: () => new Date(Date.now() + ahead) });
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: BULK_ENV,
+      now: () => new Date(Date.now() + ahead),
+    });
   });
   afterAll(() => backend?.close());
 
@@ -37,16 +42,24 @@ describeOnStores('the admin journal survives a crash', (store) => {
     };
     return serveWith(backend.deps, gateway);
   }
-  const post = (url: string, path: string, body: unknown) => callJson(`${url}/admin/api${path}`, { body, headers: { Authorization: `Bearer ${backend.config.adminToken}` } });
+  const post = (url: string, path: string, body: unknown) =>
+    callJson(`${url}/admin/api${path}`, { body, headers: { Authorization: `Bearer ${backend.config.adminToken}` } });
   const refundsOf = (orderNo: string) =>
-    backend.store.db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id').selectAll('refunds').where('orders.order_no', '=', orderNo).execute();
+    backend.store.db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .selectAll('refunds')
+      .where('orders.order_no', '=', orderNo)
+      .execute();
 
   it('a crash between the journal and the gateway call: the retry sends the same reference, refunded once', async () => {
     const [o] = await makeOrders(backend, 1, 'paid');
     const crash = await crashing('refund', 'before');
     try {
       const res = await post(crash.url, '/orders/refund', { orders: [{ order_no: o!.order_no }] });
-      expect(res.body.results).toEqual([{ order_no: o!.order_no, ok: false, error: { code: 'outcome_unknown', message: expect.any(String) } }]);
+      expect(res.body.results).toEqual([
+        { order_no: o!.order_no, ok: false, error: { code: 'outcome_unknown', message: expect.any(String) } },
+      ]);
     } finally {
       await crash.close();
     }
@@ -56,7 +69,10 @@ describeOnStores('the admin journal survives a crash', (store) => {
 
     // straight away the pending refund may still be in flight somewhere: its amount stays reserved
     const early = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: o!.order_no }] } });
-    expect(early.body.results[0]).toMatchObject({ ok: false, error: { code: 'B0002', message: expect.stringContaining('50.00 BRL of it in refunds not yet confirmed') } });
+    expect(early.body.results[0]).toMatchObject({
+      ok: false,
+      error: { code: 'B0002', message: expect.stringContaining('50.00 BRL of it in refunds not yet confirmed') },
+    });
 
     ahead += MINUTE;
     const retry = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: o!.order_no }] } });
@@ -65,26 +81,47 @@ describeOnStores('the admin journal survives a crash', (store) => {
     expect(again.body.results[0]).toMatchObject({ ok: false, error: { code: 'E0009' } });
 
     const atGateway = await gatewayTransaction(sandbox.url, o!.gateway_order_no);
-    expect(atGateway.refunds).toEqual([expect.objectContaining({ refund_amount: '50.00', refund_reference: journalled!.refund_reference })]);
+    expect(atGateway.refunds).toEqual([
+      expect.objectContaining({ refund_amount: '50.00', refund_reference: journalled!.refund_reference }),
+    ]);
     expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
-    expect(await refundsOf(o!.order_no)).toEqual([expect.objectContaining({ id: journalled!.id, status: 'succeeded' })]);
+    expect(await refundsOf(o!.order_no)).toEqual([
+      expect.objectContaining({ id: journalled!.id, status: 'succeeded' }),
+    ]);
   });
 
   it('a crash after the gateway refunded: the retry finds the refund by its reference and sends nothing', async () => {
     const [o, synced] = await makeOrders(backend, 2, 'paid');
     const crash = await crashing('refund', 'after');
     try {
-      const res = await post(crash.url, '/orders/refund', { orders: [{ order_no: o!.order_no, amount: '10.00' }, { order_no: synced!.order_no }] });
-      expect(res.body.results.map((r: { error?: { code: string } }) => r.error?.code)).toEqual(['outcome_unknown', 'outcome_unknown']);
+      const res = await post(crash.url, '/orders/refund', {
+        orders: [{ order_no: o!.order_no, amount: '10.00' }, { order_no: synced!.order_no }],
+      });
+      expect(res.body.results.map((r: { error?: { code: string } }) => r.error?.code)).toEqual([
+        'outcome_unknown',
+        'outcome_unknown',
+      ]);
     } finally {
       await crash.close();
     }
     expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
     ahead += MINUTE;
-    const retry = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: o!.order_no, amount: '10.00' }] } });
-    expect(retry.body.results).toEqual([{ order_no: o!.order_no, ok: true, status: 'partially_refunded', note: expect.stringContaining('earlier request') }]);
+    const retry = await admin(backend, '/orders/refund', {
+      body: { orders: [{ order_no: o!.order_no, amount: '10.00' }] },
+    });
+    expect(retry.body.results).toEqual([
+      {
+        order_no: o!.order_no,
+        ok: true,
+        status: 'partially_refunded',
+        note: expect.stringContaining('earlier request'),
+      },
+    ]);
     expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
-    expect((await admin(backend, `/orders/${o!.order_no}`)).body).toMatchObject({ refunded: '10.00', refunds: [{ amount: '10.00', status: 'succeeded' }] });
+    expect((await admin(backend, `/orders/${o!.order_no}`)).body).toMatchObject({
+      refunded: '10.00',
+      refunds: [{ amount: '10.00', status: 'succeeded' }],
+    });
 
     // a sync settles the journal too
     const sync = await admin(backend, '/orders/sync', { body: { order_nos: [synced!.order_no] } });
@@ -103,7 +140,9 @@ describeOnStores('the admin journal survives a crash', (store) => {
     }
     ahead += MINUTE;
     const retry = await admin(backend, '/orders/capture', { body: { orders: [{ order_no: o!.order_no }] } });
-    expect(retry.body.results).toEqual([{ order_no: o!.order_no, ok: true, status: 'paid', note: 'already done by an earlier request' }]);
+    expect(retry.body.results).toEqual([
+      { order_no: o!.order_no, ok: true, status: 'paid', note: 'already done by an earlier request' },
+    ]);
     expect(await gatewayRequestCount(sandbox.url, '/v1/capture', o!.gateway_order_no)).toBe(1);
     const ops = await backend.store.db.selectFrom('order_operations').selectAll().execute();
     expect(ops.filter((op) => op.status === 'pending')).toEqual([]);

@@ -17,7 +17,12 @@ export async function recordRefundOutcome(
     .updateTable('refunds')
     .set(
       outcome.ok
-        ? { status: REFUND_STATUS.succeeded, refund_reference_id: outcome.refundReferenceId, message: null, updated_at: at }
+        ? {
+            status: REFUND_STATUS.succeeded,
+            refund_reference_id: outcome.refundReferenceId,
+            message: null,
+            updated_at: at,
+          }
         : { status: REFUND_STATUS.failed, message: outcome.message, updated_at: at },
     )
     .where('id', '=', refund.id)

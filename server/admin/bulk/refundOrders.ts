@@ -43,11 +43,22 @@ export function capturedMinor(order: OrderRow): number {
  * SAME reference: it is refunded once. A request that finds such an unfinished refund on an order is taken as
  * its retry and answered by it.
  */
-export async function refundOrders(deps: AppDeps, items: readonly BulkItem[], requestId?: string): Promise<OrderResult[]> {
+export async function refundOrders(
+  deps: AppDeps,
+  items: readonly BulkItem[],
+  requestId?: string,
+): Promise<OrderResult[]> {
   const { db } = deps.store;
   const { targets, results } = await findTargets(db, items);
-  const pending = await settlePendingRefunds(deps, targets.map((t) => t.order.id), { requestId });
-  const orders = await reloadOrders(db, targets.map((t) => t.order.id));
+  const pending = await settlePendingRefunds(
+    deps,
+    targets.map((t) => t.order.id),
+    { requestId },
+  );
+  const orders = await reloadOrders(
+    db,
+    targets.map((t) => t.order.id),
+  );
 
   const sending: Sending[] = [];
   const fresh: Target<BulkItem>[] = [];
@@ -56,21 +67,40 @@ export async function refundOrders(deps: AppDeps, items: readonly BulkItem[], re
     const t = { ...target, order };
     const requested = target.input.amount;
     if (requested !== undefined && !isAmount(requested, order.currency)) {
-      results.set(t.index, failed(t.label, 'I0020', `amount is invalid: ${requested} is not an amount in ${order.currency}`));
+      results.set(
+        t.index,
+        failed(t.label, 'I0020', `amount is invalid: ${requested} is not an amount in ${order.currency}`),
+      );
       continue;
     }
     const requestedMinor = requested === undefined ? undefined : toMinor(requested, order.currency);
     const sameAmount = (r: RefundRow) => requestedMinor === undefined || r.amount_minor === requestedMinor;
     const earlier = pending.get(order.id);
     if (earlier?.unknown.length) {
-      results.set(t.index, failed(t.label, BULK_ERROR.gateway_unavailable, 'an earlier refund of this order could not be checked with the gateway; nothing was sent, try again later'));
+      results.set(
+        t.index,
+        failed(
+          t.label,
+          BULK_ERROR.gateway_unavailable,
+          'an earlier refund of this order could not be checked with the gateway; nothing was sent, try again later',
+        ),
+      );
       continue;
     }
     const unsent = earlier?.unsent.find((r) => r.attempt_id === t.attempt.id);
     if (unsent) {
       const at = deps.now().toISOString();
-      if (await claimPendingRefund(db, unsent, at)) sending.push({ target: t, refund: { ...unsent, updated_at: at }, otherAmount: !sameAmount(unsent) });
-      else results.set(t.index, failed(t.label, BULK_ERROR.refund_pending, 'an earlier refund of this order is being sent by another request; try again in a moment'));
+      if (await claimPendingRefund(db, unsent, at))
+        sending.push({ target: t, refund: { ...unsent, updated_at: at }, otherAmount: !sameAmount(unsent) });
+      else
+        results.set(
+          t.index,
+          failed(
+            t.label,
+            BULK_ERROR.refund_pending,
+            'an earlier refund of this order is being sent by another request; try again in a moment',
+          ),
+        );
       continue;
     }
     const done = earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded);
@@ -79,11 +109,19 @@ export async function refundOrders(deps: AppDeps, items: readonly BulkItem[], re
         t.index,
         sameAmount(done)
           ? succeeded(t.label, { status: order.status, note: 'done by an earlier request (found at the gateway)' })
-          : failed(t.label, BULK_ERROR.refund_pending, `an unfinished refund of ${toDecimal(done.amount_minor, done.currency)} from an earlier request was found done; this request was not sent, send it again for another refund`),
+          : failed(
+              t.label,
+              BULK_ERROR.refund_pending,
+              `an unfinished refund of ${toDecimal(done.amount_minor, done.currency)} from an earlier request was found done; this request was not sent, send it again for another refund`,
+            ),
       );
       continue;
     }
-    if (!order.payment_status || !isPaymentStatus(order.payment_status) || !canApply(order.payment_status, 'refund_partial')) {
+    if (
+      !order.payment_status ||
+      !isPaymentStatus(order.payment_status) ||
+      !canApply(order.payment_status, 'refund_partial')
+    ) {
       results.set(t.index, failed(t.label, 'E0009', wrongState(order)));
       continue;
     }
@@ -107,7 +145,14 @@ export async function refundOrders(deps: AppDeps, items: readonly BulkItem[], re
     }
     deps.log.error({ requestId, err: s.reason }, 'admin: refund batch failed');
     for (const { target } of batches[i]!) {
-      results.set(target.index, failed(target.label, BULK_ERROR.outcome_unknown, 'the request failed while this refund was being sent; it is journalled and checked by its reference on the next refund or sync of this order'));
+      results.set(
+        target.index,
+        failed(
+          target.label,
+          BULK_ERROR.outcome_unknown,
+          'the request failed while this refund was being sent; it is journalled and checked by its reference on the next refund or sync of this order',
+        ),
+      );
     }
   });
   return items.map((_, i) => results.get(i)!);
@@ -129,7 +174,11 @@ async function reserveRefunds(
   const ids = targets.map((t) => t.order.id);
   await lockOrders(trx, deps.store.dialect, ids);
   const orders = await reloadOrders(trx, ids);
-  const existing = await trx.selectFrom('refunds').select(['order_id', 'seq', 'status', 'amount_minor']).where('order_id', 'in', ids).execute();
+  const existing = await trx
+    .selectFrom('refunds')
+    .select(['order_id', 'seq', 'status', 'amount_minor'])
+    .where('order_id', 'in', ids)
+    .execute();
   const at = deps.now().toISOString();
   for (const target of targets) {
     const order = orders.get(target.order.id) ?? target.order;
@@ -140,7 +189,14 @@ async function reserveRefunds(
     const amount = target.input.amount === undefined ? left : toMinor(target.input.amount, order.currency);
     if (left <= 0 || amount > left) {
       const money = (minor: number) => `${toDecimal(Math.max(0, minor), order.currency)} ${order.currency}`;
-      refused.set(target.index, failed(target.label, 'B0002', `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet confirmed)` : ''}`));
+      refused.set(
+        target.index,
+        failed(
+          target.label,
+          'B0002',
+          `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet confirmed)` : ''}`,
+        ),
+      );
       continue;
     }
     const seq = Math.max(0, ...mine.map((r) => r.seq ?? 0)) + 1;
@@ -163,7 +219,13 @@ async function reserveRefunds(
     await insertRefund(trx, refund);
     await writeAuditEvent(
       trx,
-      { kind: 'refund', summary: `refund ${refundMoney(refund)} journalled as ${refund.refund_reference}`, order_no: target.attempt.gateway_order_no, attempt_id: target.attempt.id, request_id: requestId ?? null },
+      {
+        kind: 'refund',
+        summary: `refund ${refundMoney(refund)} journalled as ${refund.refund_reference}`,
+        order_no: target.attempt.gateway_order_no,
+        attempt_id: target.attempt.id,
+        request_id: requestId ?? null,
+      },
       at,
     );
     journalled.push({ target: { ...target, order }, refund });
@@ -175,7 +237,11 @@ function refundMoney(refund: Pick<RefundRow, 'amount_minor' | 'currency'>): stri
   return `${toDecimal(refund.amount_minor, refund.currency)} ${refund.currency}`;
 }
 
-async function sendRefunds(deps: AppDeps, batch: readonly Sending[], requestId: string | undefined): Promise<Map<number, OrderResult>> {
+async function sendRefunds(
+  deps: AppDeps,
+  batch: readonly Sending[],
+  requestId: string | undefined,
+): Promise<Map<number, OrderResult>> {
   const item = ({ target, refund }: Sending): RefundItem => ({
     transaction_id: target.order.transaction_id ?? target.attempt.transaction_id ?? '',
     order_no: target.attempt.gateway_order_no,
@@ -186,17 +252,22 @@ async function sendRefunds(deps: AppDeps, batch: readonly Sending[], requestId: 
     refund_reference: refund.refund_reference,
   });
   const outcomes = await callBatch(deps.gateway, 'refund', batch.map(item));
-  const outcomeOf = (s: Sending): ItemOutcome => outcomes.get(item(s).transaction_id) ?? { kind: 'unknown', message: 'no answer for this order' };
+  const outcomeOf = (s: Sending): ItemOutcome =>
+    outcomes.get(item(s).transaction_id) ?? { kind: 'unknown', message: 'no answer for this order' };
 
   const at = deps.now().toISOString();
   // E0008: the reference was already used, so an earlier send did arrive; confirmed by lookup below
-  const alreadySent = batch.filter((s) => { const o = outcomeOf(s); return o.kind === 'failed' && o.code === 'E0008'; });
+  const alreadySent = batch.filter((s) => {
+    const o = outcomeOf(s);
+    return o.kind === 'failed' && o.code === 'E0008';
+  });
   await runInTransaction(deps.store.db, async (trx) => {
     for (const s of batch) {
       const outcome = outcomeOf(s);
       let summary: string;
       if (outcome.kind === 'ok') {
-        const referenceId = typeof outcome.item.refund_reference_id === 'string' ? outcome.item.refund_reference_id : null;
+        const referenceId =
+          typeof outcome.item.refund_reference_id === 'string' ? outcome.item.refund_reference_id : null;
         await recordRefundOutcome(trx, s.refund, { ok: true, refundReferenceId: referenceId }, at);
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): accepted by the gateway as ${referenceId ?? '?'}`;
       } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
@@ -206,16 +277,43 @@ async function sendRefunds(deps: AppDeps, batch: readonly Sending[], requestId: 
       } else {
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): ${outcome.kind === 'unknown' ? 'outcome unknown' : 'the gateway has this reference already'}, kept pending`;
       }
-      await writeAuditEvent(trx, { kind: 'refund', summary, order_no: s.target.attempt.gateway_order_no, attempt_id: s.target.attempt.id, request_id: requestId ?? null }, at);
+      await writeAuditEvent(
+        trx,
+        {
+          kind: 'refund',
+          summary,
+          order_no: s.target.attempt.gateway_order_no,
+          attempt_id: s.target.attempt.id,
+          request_id: requestId ?? null,
+        },
+        at,
+      );
     }
   });
   const confirmed = alreadySent.length
-    ? await settlePendingRefunds(deps, alreadySent.map((s) => s.target.order.id), { requestId, only: alreadySent.map((s) => s.refund.id) })
+    ? await settlePendingRefunds(
+        deps,
+        alreadySent.map((s) => s.target.order.id),
+        { requestId, only: alreadySent.map((s) => s.refund.id) },
+      )
     : new Map<string, PendingRefunds>();
 
-  const accepted = batch.filter((s) => outcomeOf(s).kind === 'ok' || confirmed.get(s.target.order.id)?.settled.some((r) => r.id === s.refund.id && r.status === REFUND_STATUS.succeeded));
-  await refreshFromGateway(deps, accepted.map((s) => s.target.attempt), requestId);
-  const orders = await reloadOrders(deps.store.db, accepted.map((s) => s.target.order.id));
+  const accepted = batch.filter(
+    (s) =>
+      outcomeOf(s).kind === 'ok' ||
+      confirmed
+        .get(s.target.order.id)
+        ?.settled.some((r) => r.id === s.refund.id && r.status === REFUND_STATUS.succeeded),
+  );
+  await refreshFromGateway(
+    deps,
+    accepted.map((s) => s.target.attempt),
+    requestId,
+  );
+  const orders = await reloadOrders(
+    deps.store.db,
+    accepted.map((s) => s.target.order.id),
+  );
 
   const results = new Map<number, OrderResult>();
   for (const s of batch) {
@@ -225,13 +323,26 @@ async function sendRefunds(deps: AppDeps, batch: readonly Sending[], requestId: 
       results.set(
         s.target.index,
         s.otherAmount
-          ? failed(label, BULK_ERROR.refund_pending, `an unfinished refund of ${refundMoney(s.refund)} from an earlier request was completed instead; this request was not sent, send it again for another refund`)
+          ? failed(
+              label,
+              BULK_ERROR.refund_pending,
+              `an unfinished refund of ${refundMoney(s.refund)} from an earlier request was completed instead; this request was not sent, send it again for another refund`,
+            )
           : succeeded(label, { status: orders.get(s.target.order.id)?.status }),
       );
     } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
       results.set(s.target.index, failed(label, outcome.code, outcome.message));
     } else {
-      results.set(s.target.index, failed(label, BULK_ERROR.outcome_unknown, outcome.kind === 'unknown' ? outcome.message : 'the gateway has this refund already but it could not be confirmed yet; sync the order'));
+      results.set(
+        s.target.index,
+        failed(
+          label,
+          BULK_ERROR.outcome_unknown,
+          outcome.kind === 'unknown'
+            ? outcome.message
+            : 'the gateway has this refund already but it could not be confirmed yet; sync the order',
+        ),
+      );
     }
   }
   return results;

@@ -26,10 +26,17 @@ export interface ResultLabel {
 
 /** A failed result; the message defaults to the gateway's text for a gateway code. */
 export function failed(label: ResultLabel, code: string, message?: string): OrderResult {
-  return { ...label, ok: false, error: { code, message: message ?? (isGatewayErrorCode(code) ? GATEWAY_ERRORS[code] : code) } };
+  return {
+    ...label,
+    ok: false,
+    error: { code, message: message ?? (isGatewayErrorCode(code) ? GATEWAY_ERRORS[code] : code) },
+  };
 }
 
-export function succeeded(label: ResultLabel, extra: { status?: OrderStatus | undefined; note?: string | undefined } = {}): OrderResult {
+export function succeeded(
+  label: ResultLabel,
+  extra: { status?: OrderStatus | undefined; note?: string | undefined } = {},
+): OrderResult {
   return {
     ...label,
     ok: true,

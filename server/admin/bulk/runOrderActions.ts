@@ -42,12 +42,25 @@ export function wrongState(order: OrderRow): string {
  * (50, or 100 for review) with bounded concurrency; the gateway's answer is then confirmed by a query and
  * applied through the state machine. One result per order, in the order sent.
  */
-export async function runOrderActions(deps: AppDeps, action: OrderAction, items: readonly BulkItem[], requestId?: string): Promise<OrderResult[]> {
+export async function runOrderActions(
+  deps: AppDeps,
+  action: OrderAction,
+  items: readonly BulkItem[],
+  requestId?: string,
+): Promise<OrderResult[]> {
   const { db } = deps.store;
   const { targets, results } = await findTargets(db, items);
   // a capture, cancel or review left pending by a crash or a time-out is settled by a query before anything is sent
-  const settled = await settlePendingOperations(deps, new Map(targets.map((t) => [t.order.id, t.attempt])), { refresh: true, requestId });
-  const orders = settled.size ? await reloadOrders(db, targets.map((t) => t.order.id)) : undefined;
+  const settled = await settlePendingOperations(deps, new Map(targets.map((t) => [t.order.id, t.attempt])), {
+    refresh: true,
+    requestId,
+  });
+  const orders = settled.size
+    ? await reloadOrders(
+        db,
+        targets.map((t) => t.order.id),
+      )
+    : undefined;
 
   const planned: Planned[] = [];
   for (const target of targets) {
@@ -55,7 +68,10 @@ export async function runOrderActions(deps: AppDeps, action: OrderAction, items:
     const event = eventOf(action, target.input);
     const earlier = settled.get(order.id);
     if (earlier?.action === event && earlier.status === OPERATION_STATUS.succeeded) {
-      results.set(target.index, succeeded(target.label, { status: order.status, note: 'already done by an earlier request' }));
+      results.set(
+        target.index,
+        succeeded(target.label, { status: order.status, note: 'already done by an earlier request' }),
+      );
       continue;
     }
     const from = order.payment_status;
@@ -66,7 +82,14 @@ export async function runOrderActions(deps: AppDeps, action: OrderAction, items:
     let amountMinor = order.amount_minor;
     if (action === 'capture' && target.input.amount !== undefined) {
       if (!isAmount(target.input.amount, order.currency)) {
-        results.set(target.index, failed(target.label, 'I0020', `amount is invalid: ${target.input.amount} is not an amount in ${order.currency}`));
+        results.set(
+          target.index,
+          failed(
+            target.label,
+            'I0020',
+            `amount is invalid: ${target.input.amount} is not an amount in ${order.currency}`,
+          ),
+        );
         continue;
       }
       amountMinor = toMinor(target.input.amount, order.currency);
@@ -75,7 +98,14 @@ export async function runOrderActions(deps: AppDeps, action: OrderAction, items:
         continue;
       }
       if (amountMinor > order.amount_minor) {
-        results.set(target.index, failed(target.label, 'I0020', `amount is invalid: ${target.input.amount} is over the authorised ${toDecimal(order.amount_minor, order.currency)}`));
+        results.set(
+          target.index,
+          failed(
+            target.label,
+            'I0020',
+            `amount is invalid: ${target.input.amount} is over the authorised ${toDecimal(order.amount_minor, order.currency)}`,
+          ),
+        );
         continue;
       }
     }
@@ -109,12 +139,25 @@ export async function runOrderActions(deps: AppDeps, action: OrderAction, items:
     }
     // not a gateway answer (a bug, a crash of this request): the journal stays pending, as after a crash
     deps.log.error({ requestId, err: s.reason }, `admin: ${action} batch failed`);
-    for (const p of batches[i]!) results.set(p.target.index, failed(p.target.label, BULK_ERROR.outcome_unknown, 'the request failed while this order was being sent; it is checked on the next request or sync'));
+    for (const p of batches[i]!)
+      results.set(
+        p.target.index,
+        failed(
+          p.target.label,
+          BULK_ERROR.outcome_unknown,
+          'the request failed while this order was being sent; it is checked on the next request or sync',
+        ),
+      );
   });
   return items.map((_, i) => results.get(i)!);
 }
 
-async function sendBatch(deps: AppDeps, action: OrderAction, batch: readonly Planned[], requestId: string | undefined): Promise<Map<number, OrderResult>> {
+async function sendBatch(
+  deps: AppDeps,
+  action: OrderAction,
+  batch: readonly Planned[],
+  requestId: string | undefined,
+): Promise<Map<number, OrderResult>> {
   const item = (p: Planned): BatchOrder => ({
     transaction_id: p.target.order.transaction_id ?? p.target.attempt.transaction_id ?? '',
     order_no: p.target.attempt.gateway_order_no,
@@ -123,9 +166,14 @@ async function sendBatch(deps: AppDeps, action: OrderAction, batch: readonly Pla
   });
   const outcomes =
     action === 'review'
-      ? await callBatch(deps.gateway, 'review', batch.map((p): ReviewItem => ({ ...item(p), review_flag: p.event === 'review_approve' ? '1' : '0' })))
+      ? await callBatch(
+          deps.gateway,
+          'review',
+          batch.map((p): ReviewItem => ({ ...item(p), review_flag: p.event === 'review_approve' ? '1' : '0' })),
+        )
       : await callBatch(deps.gateway, action, batch.map(item));
-  const outcomeOf = (p: Planned): ItemOutcome => outcomes.get(item(p).transaction_id) ?? { kind: 'unknown', message: 'no answer for this order' };
+  const outcomeOf = (p: Planned): ItemOutcome =>
+    outcomes.get(item(p).transaction_id) ?? { kind: 'unknown', message: 'no answer for this order' };
 
   const at = deps.now().toISOString();
   await runInTransaction(deps.store.db, async (trx) => {
@@ -139,20 +187,48 @@ async function sendBatch(deps: AppDeps, action: OrderAction, batch: readonly Pla
         const ok = outcome.kind === 'ok';
         await trx
           .updateTable('order_operations')
-          .set({ status: ok ? OPERATION_STATUS.succeeded : OPERATION_STATUS.failed, message: ok ? null : formatGatewayMessage(outcome.code, outcome.message), updated_at: at })
+          .set({
+            status: ok ? OPERATION_STATUS.succeeded : OPERATION_STATUS.failed,
+            message: ok ? null : formatGatewayMessage(outcome.code, outcome.message),
+            updated_at: at,
+          })
           .where('id', '=', p.operationId)
           .execute();
-        if (ok && action === 'capture') await trx.updateTable('orders').set({ captured_minor: p.amountMinor }).where('id', '=', p.target.order.id).execute();
-        summary = ok ? `${p.event} ${amount}: accepted by the gateway` : `${p.event} ${amount}: refused, ${formatGatewayMessage(outcome.code, outcome.message)}`;
+        if (ok && action === 'capture')
+          await trx
+            .updateTable('orders')
+            .set({ captured_minor: p.amountMinor })
+            .where('id', '=', p.target.order.id)
+            .execute();
+        summary = ok
+          ? `${p.event} ${amount}: accepted by the gateway`
+          : `${p.event} ${amount}: refused, ${formatGatewayMessage(outcome.code, outcome.message)}`;
       }
-      await writeAuditEvent(trx, { kind: action, summary, order_no: p.target.attempt.gateway_order_no, attempt_id: p.target.attempt.id, request_id: requestId ?? null }, at);
+      await writeAuditEvent(
+        trx,
+        {
+          kind: action,
+          summary,
+          order_no: p.target.attempt.gateway_order_no,
+          attempt_id: p.target.attempt.id,
+          request_id: requestId ?? null,
+        },
+        at,
+      );
     }
   });
 
   // the batch answer says "done", not where the order now is (a review may land on 2000 or 3000): ask
   const accepted = batch.filter((p) => outcomeOf(p).kind === 'ok');
-  await refreshFromGateway(deps, accepted.map((p) => p.target.attempt), requestId);
-  const orders = await reloadOrders(deps.store.db, accepted.map((p) => p.target.order.id));
+  await refreshFromGateway(
+    deps,
+    accepted.map((p) => p.target.attempt),
+    requestId,
+  );
+  const orders = await reloadOrders(
+    deps.store.db,
+    accepted.map((p) => p.target.order.id),
+  );
 
   const results = new Map<number, OrderResult>();
   for (const p of batch) {

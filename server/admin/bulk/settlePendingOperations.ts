@@ -33,16 +33,22 @@ export async function settlePendingOperations(
   if (pending.length === 0) return settled;
   const involved = [...new Set(pending.map((op) => op.order_id))].map((id) => attempts.get(id)!);
   const refreshed = options.refresh ? await refreshFromGateway(deps, involved, options.requestId) : undefined;
-  const orders = await reloadOrders(db, involved.map((a) => a.order_id));
+  const orders = await reloadOrders(
+    db,
+    involved.map((a) => a.order_id),
+  );
   const at = deps.now().toISOString();
   await runInTransaction(db, async (trx) => {
     for (const op of pending) {
       const attempt = attempts.get(op.order_id)!;
       const order = orders.get(op.order_id);
       if (refreshed?.get(attempt.id) === 'unavailable' || !order) continue;
-      const done = op.attempt_id === attempt.id && (REACHED_BY[op.action] ?? []).includes(order.payment_status as PaymentStatus);
+      const done =
+        op.attempt_id === attempt.id && (REACHED_BY[op.action] ?? []).includes(order.payment_status as PaymentStatus);
       const status = done ? OPERATION_STATUS.succeeded : OPERATION_STATUS.failed;
-      const message = done ? 'applied by the gateway (checked by query)' : 'not applied by the gateway (checked by query)';
+      const message = done
+        ? 'applied by the gateway (checked by query)'
+        : 'not applied by the gateway (checked by query)';
       const moved = await trx
         .updateTable('order_operations')
         .set({ status, message, updated_at: at })
@@ -55,7 +61,13 @@ export async function settlePendingOperations(
       }
       await writeAuditEvent(
         trx,
-        { kind: op.action.startsWith('review') ? 'review' : op.action, summary: `${op.action} from an earlier request: ${message}`, order_no: attempt.gateway_order_no, attempt_id: attempt.id, request_id: options.requestId ?? null },
+        {
+          kind: op.action.startsWith('review') ? 'review' : op.action,
+          summary: `${op.action} from an earlier request: ${message}`,
+          order_no: attempt.gateway_order_no,
+          attempt_id: attempt.id,
+          request_id: options.requestId ?? null,
+        },
         at,
       );
       settled.set(op.order_id, { ...op, status, message, updated_at: at });

@@ -37,34 +37,53 @@ export async function settlePendingRefunds(
     ? (await refundsOf(db, orderIds, { status: REFUND_STATUS.pending })).filter((r) => only.includes(r.id))
     : await refundsOf(db, orderIds, { status: REFUND_STATUS.pending, touchedBefore: inFlightCutoff(deps) });
   const byOrder = new Map<string, PendingRefunds>();
-  const entry = (orderId: string) => byOrder.get(orderId) ?? byOrder.set(orderId, { settled: [], unsent: [], unknown: [] }).get(orderId)!;
+  const entry = (orderId: string) =>
+    byOrder.get(orderId) ?? byOrder.set(orderId, { settled: [], unsent: [], unknown: [] }).get(orderId)!;
   if (pending.length === 0) return byOrder;
 
   const batches = splitIntoBatches(pending, BATCH_LIMIT.query);
-  const lookups = await runBatches(batches, (batch) => deps.gateway.retrievalRefund(batch.map((r) => r.refund_reference)));
+  const lookups = await runBatches(batches, (batch) =>
+    deps.gateway.retrievalRefund(batch.map((r) => r.refund_reference)),
+  );
   const at = deps.now().toISOString();
   await runInTransaction(db, async (trx) => {
     byOrder.clear();
     for (const [i, batch] of batches.entries()) {
       const lookup = lookups[i]!;
       if (lookup.status === 'rejected') {
-        deps.log.warn({ requestId, err: { name: (lookup.reason as Error).name, message: (lookup.reason as Error).message } }, 'admin: retrievalRefund failed');
+        deps.log.warn(
+          { requestId, err: { name: (lookup.reason as Error).name, message: (lookup.reason as Error).message } },
+          'admin: retrievalRefund failed',
+        );
         for (const refund of batch) entry(refund.order_id).unknown.push(refund);
         continue;
       }
       for (const refund of batch) {
         const record = lookup.value.refunds.find(
-          (r) => r.query_result === '1' && (r.refund_reference === refund.refund_reference || r.refund_reference_id === refund.refund_reference),
+          (r) =>
+            r.query_result === '1' &&
+            (r.refund_reference === refund.refund_reference || r.refund_reference_id === refund.refund_reference),
         );
         if (!record) {
           entry(refund.order_id).unsent.push(refund);
           continue;
         }
         const ok = record.refund_status === '1';
-        const message = typeof record.refund_message === 'string' ? record.refund_message : formatGatewayMessage('I0115');
+        const message =
+          typeof record.refund_message === 'string' ? record.refund_message : formatGatewayMessage('I0115');
         const referenceId = typeof record.refund_reference_id === 'string' ? record.refund_reference_id : null;
-        const moved = await recordRefundOutcome(trx, refund, ok ? { ok, refundReferenceId: referenceId } : { ok, message }, at);
-        const now: RefundRow = { ...refund, status: ok ? REFUND_STATUS.succeeded : REFUND_STATUS.failed, refund_reference_id: referenceId, message: ok ? null : message };
+        const moved = await recordRefundOutcome(
+          trx,
+          refund,
+          ok ? { ok, refundReferenceId: referenceId } : { ok, message },
+          at,
+        );
+        const now: RefundRow = {
+          ...refund,
+          status: ok ? REFUND_STATUS.succeeded : REFUND_STATUS.failed,
+          refund_reference_id: referenceId,
+          message: ok ? null : message,
+        };
         entry(refund.order_id).settled.push(now);
         if (moved) {
           await writeAuditEvent(

@@ -30,7 +30,10 @@ const method = z.strictObject({
   currencies: z.array(currencyCode).max(200).default([]),
   min_amount: decimalString.optional(),
   max_amount: decimalString.optional(),
-  fields: z.array(z.enum(METHOD_FIELDS, { error: `must be one of ${METHOD_FIELDS.join(', ')}` })).max(METHOD_FIELDS.length).default([]),
+  fields: z
+    .array(z.enum(METHOD_FIELDS, { error: `must be one of ${METHOD_FIELDS.join(', ')}` }))
+    .max(METHOD_FIELDS.length)
+    .default([]),
   open3d: z.enum(CODED_VALUES.open3d, { error: 'must be "do3DS" or "no3DS"' }).optional(),
   banks: z
     .array(z.strictObject({ code: z.string().min(1).max(50), name: z.string().min(1, 'must not be empty').max(100) }))
@@ -65,31 +68,48 @@ export const methodsBody = z.strictObject({
     .superRefine((methods, ctx) => {
       const seen = new Set<string>();
       methods.forEach((m, i) => {
-        const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path: [i, ...path], message });
+        const issue = (path: (string | number)[], message: string) =>
+          ctx.addIssue({ code: 'custom', path: [i, ...path], message });
         if (seen.has(m.id)) issue(['id'], 'is used by another method');
         seen.add(m.id);
         if (!m.labels.en) issue(['labels', 'en'], 'is required: it is the fallback for every other language');
-        if (m.kind === 'apm' && !m.payment_method) issue(['payment_method'], 'is required for an APM (the gateway code, e.g. PIX)');
-        if (m.kind === 'card' && m.payment_method) issue(['payment_method'], 'is only for APMs; a card is paid in the checkout iFrame');
+        if (m.kind === 'apm' && !m.payment_method)
+          issue(['payment_method'], 'is required for an APM (the gateway code, e.g. PIX)');
+        if (m.kind === 'card' && m.payment_method)
+          issue(['payment_method'], 'is only for APMs; a card is paid in the checkout iFrame');
         if (m.kind === 'apm' && m.open3d) issue(['open3d'], 'is only for cards');
-        if (m.kind === 'apm' && m.installments?.length) issue(['installments'], 'is only for cards: installments are chosen in the checkout iFrame');
+        if (m.kind === 'apm' && m.installments?.length)
+          issue(['installments'], 'is only for cards: installments are chosen in the checkout iFrame');
         // unique and sorted, so the shopper's choice list reads in order and a count maps to one plan
         m.installments?.forEach((count, j) => {
           const before = m.installments![j - 1];
           if (before === undefined) return;
           if (count === before) issue(['installments', j], 'is listed twice');
-          else if (count < before) issue(['installments', j], 'must be greater than the count before it (list them in increasing order)');
+          else if (count < before)
+            issue(['installments', j], 'must be greater than the count before it (list them in increasing order)');
         });
         const limits = (['min_amount', 'max_amount'] as const).filter((k) => m[k] !== undefined);
         if (limits.length === 0) return;
         const exponents = new Set(m.currencies.map(exponentOf));
         if (m.currencies.length === 0 || exponents.size > 1) {
-          for (const k of limits) issue([k], 'needs the method\'s currencies, all with the same number of decimals (the limit is in their units)');
+          for (const k of limits)
+            issue(
+              [k],
+              "needs the method's currencies, all with the same number of decimals (the limit is in their units)",
+            );
           return;
         }
         const currency = m.currencies[0]!;
-        for (const k of limits) if (!isAmount(m[k]!, currency)) issue([k], `must be an amount in ${currency}, e.g. "${isAmount('10', currency) ? '10' : '10.00'}"`);
-        if (m.min_amount && m.max_amount && isAmount(m.min_amount, currency) && isAmount(m.max_amount, currency) && toMinor(m.min_amount, currency) > toMinor(m.max_amount, currency)) {
+        for (const k of limits)
+          if (!isAmount(m[k]!, currency))
+            issue([k], `must be an amount in ${currency}, e.g. "${isAmount('10', currency) ? '10' : '10.00'}"`);
+        if (
+          m.min_amount &&
+          m.max_amount &&
+          isAmount(m.min_amount, currency) &&
+          isAmount(m.max_amount, currency) &&
+          toMinor(m.min_amount, currency) > toMinor(m.max_amount, currency)
+        ) {
           issue(['max_amount'], 'must not be less than min_amount');
         }
       });

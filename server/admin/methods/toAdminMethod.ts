@@ -12,7 +12,8 @@ export type AdminMethod = AdminPaymentMethod;
 export function toAdminMethod(m: PaymentMethod, plans: readonly InstallmentPlan[] = []): AdminMethod {
   const currency = m.currencies?.[0];
   // limits are stored in minor units of the method's currencies (one exponent, checked on save)
-  const amount = (minor: number | null) => (minor === null ? undefined : currency ? toDecimal(minor, currency) : String(minor));
+  const amount = (minor: number | null) =>
+    minor === null ? undefined : currency ? toDecimal(minor, currency) : String(minor);
   const min = amount(m.minMinor);
   const max = amount(m.maxMinor);
   return {

@@ -11,17 +11,27 @@ export type PayoutNotificationOutcome = 'applied' | 'same_status' | 'mismatch' |
  * or repeated notification never overwrites a final status; one for another amount or transaction is not
  * applied.
  */
-export async function applyPayoutNotification(trx: Db, form: Readonly<Record<string, string>>, now: Date): Promise<PayoutNotificationOutcome> {
+export async function applyPayoutNotification(
+  trx: Db,
+  form: Readonly<Record<string, string>>,
+  now: Date,
+): Promise<PayoutNotificationOutcome> {
   const payout = await findPayoutByRequestId(trx, form.order_no ?? '');
   if (!payout) return 'unknown_order';
   let sameAmount = false;
   try {
-    sameAmount = form.currency === payout.currency && toMinor(form.amount ?? '', payout.currency) === payout.amount_minor;
+    sameAmount =
+      form.currency === payout.currency && toMinor(form.amount ?? '', payout.currency) === payout.amount_minor;
   } catch {
     sameAmount = false;
   }
   const status = form.payment_status ?? '';
-  if (!sameAmount || (payout.transaction_id && payout.transaction_id !== form.transaction_id) || !(PAYOUT_STATUS as readonly string[]).includes(status)) return 'mismatch';
+  if (
+    !sameAmount ||
+    (payout.transaction_id && payout.transaction_id !== form.transaction_id) ||
+    !(PAYOUT_STATUS as readonly string[]).includes(status)
+  )
+    return 'mismatch';
   if (payout.status === status) return 'same_status';
   const moved = await updateOpenPayout(trx, payout.id, {
     status,

@@ -16,7 +16,11 @@ import { toPayoutView } from './toPayoutView';
 /** JSON with sorted keys: the same payout written in another key order is the same request. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -32,7 +36,12 @@ export interface PayoutAnswer {
  * sends it again under the same request_id to learn its status (the notification may tell first). A payout
  * the gateway refused, or never received, is removed again, so the owner can correct it and resend.
  */
-export async function createPayout(deps: AppDeps, fields: PayoutFields, idempotencyKey: string, requestId?: string): Promise<PayoutAnswer> {
+export async function createPayout(
+  deps: AppDeps,
+  fields: PayoutFields,
+  idempotencyKey: string,
+  requestId?: string,
+): Promise<PayoutAnswer> {
   const { db } = deps.store;
   const hash = createHash('sha256').update(canonical(fields)).digest('hex');
   const now = deps.now().toISOString();
@@ -54,9 +63,14 @@ export async function createPayout(deps: AppDeps, fields: PayoutFields, idempote
   let payout = row;
   if (!(await insertPayout(db, row))) {
     const earlier = await findPayoutByKey(db, idempotencyKey);
-    if (!earlier) throw new ApiError(409, API_ERROR.conflict, 'this payout is being changed by another request; try again');
+    if (!earlier)
+      throw new ApiError(409, API_ERROR.conflict, 'this payout is being changed by another request; try again');
     if (earlier.request_hash !== hash) {
-      throw new ApiError(422, API_ERROR.idempotency_key_reused, 'this Idempotency-Key was used for another payout; use a new key for a new payout');
+      throw new ApiError(
+        422,
+        API_ERROR.idempotency_key_reused,
+        'this Idempotency-Key was used for another payout; use a new key for a new payout',
+      );
     }
     if (earlier.status !== 'SENDING') return { status: 200, body: toPayoutView(earlier) };
     payout = earlier;
@@ -64,20 +78,36 @@ export async function createPayout(deps: AppDeps, fields: PayoutFields, idempote
 
   let answer: PayoutResponse;
   try {
-    answer = await deps.gateway.payout({ ...fields, request_id: payout.request_id, notify_url: deps.config.notifyUrl } as Parameters<AppDeps['gateway']['payout']>[0]);
+    answer = await deps.gateway.payout({
+      ...fields,
+      request_id: payout.request_id,
+      notify_url: deps.config.notifyUrl,
+    } as Parameters<AppDeps['gateway']['payout']>[0]);
   } catch (e) {
     if (e instanceof GatewayError && e.outcomeUnknown) {
       await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
       return { status: 202, body: toPayoutView((await findPayoutByKey(db, idempotencyKey)) ?? payout) };
     }
-    if (payout === row) await db.deleteFrom('payouts').where('id', '=', payout.id).where('status', '=', 'SENDING').execute();
+    if (payout === row)
+      await db.deleteFrom('payouts').where('id', '=', payout.id).where('status', '=', 'SENDING').execute();
     if (e instanceof GatewayRejectedError || e instanceof GatewayRequestError) {
       const source = e.source;
-      const message = e instanceof GatewayRejectedError ? `the gateway refused the payout: ${e.code} ${e.gatewayMessage}` : e.message;
+      const message =
+        e instanceof GatewayRejectedError ? `the gateway refused the payout: ${e.code} ${e.gatewayMessage}` : e.message;
       await audit(deps, payout, `payout ${payout.request_id}: ${message}`, requestId);
-      throw new ApiError(source ? 400 : 502, source ? API_ERROR.invalid_request : API_ERROR.gateway_error, source ? `${source}: ${message}` : message, source ? [{ path: source, message }] : undefined);
+      throw new ApiError(
+        source ? 400 : 502,
+        source ? API_ERROR.invalid_request : API_ERROR.gateway_error,
+        source ? `${source}: ${message}` : message,
+        source ? [{ path: source, message }] : undefined,
+      );
     }
-    if (e instanceof GatewayError) throw new ApiError(503, API_ERROR.gateway_unavailable, 'the gateway could not be reached; nothing was paid out, try again');
+    if (e instanceof GatewayError)
+      throw new ApiError(
+        503,
+        API_ERROR.gateway_unavailable,
+        'the gateway could not be reached; nothing was paid out, try again',
+      );
     throw e;
   }
   const at = deps.now().toISOString();
@@ -85,7 +115,10 @@ export async function createPayout(deps: AppDeps, fields: PayoutFields, idempote
     status: answer.status,
     transaction_id: answer.transaction_id,
     response: JSON.stringify(maskFields(answer)),
-    failure_reason: answer.status === 'FAILED' ? [answer.failure_type, answer.failure_reason].filter(Boolean).join(': ') || null : null,
+    failure_reason:
+      answer.status === 'FAILED'
+        ? [answer.failure_type, answer.failure_reason].filter(Boolean).join(': ') || null
+        : null,
     updated_at: at,
   });
   await audit(deps, payout, `payout ${payout.request_id}: ${answer.status} (${answer.transaction_id})`, requestId);
@@ -94,5 +127,9 @@ export async function createPayout(deps: AppDeps, fields: PayoutFields, idempote
 }
 
 function audit(deps: AppDeps, payout: PayoutRow, summary: string, requestId: string | undefined): Promise<void> {
-  return writeAuditEvent(deps.store.db, { kind: 'payout', summary, order_no: payout.request_id, request_id: requestId ?? null }, deps.now().toISOString());
+  return writeAuditEvent(
+    deps.store.db,
+    { kind: 'payout', summary, order_no: payout.request_id, request_id: requestId ?? null },
+    deps.now().toISOString(),
+  );
 }

@@ -39,14 +39,21 @@ describeOnStores('payouts', (store) => {
   });
   afterAll(() => backend?.close());
 
-  const create = (body: unknown, key?: string, b: Backend = backend) => admin(b, '/payouts', { method: 'POST', body, headers: key ? { 'Idempotency-Key': key } : {} });
+  const create = (body: unknown, key?: string, b: Backend = backend) =>
+    admin(b, '/payouts', { method: 'POST', body, headers: key ? { 'Idempotency-Key': key } : {} });
   const sentToGateway = (requestId: string) => gatewayRequestCount(sandbox.url, '/v1/payout', requestId);
 
   it('the Idempotency-Key is the request_id: the same key returns the same payout, paid once', async () => {
     const key = randomUUID();
     const first = await create(payout(), key);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ id: expect.stringMatching(/^po_/), request_id: key, status: 'COMPLETED', payment_amount: '250.00', payment_currency: 'EUR' });
+    expect(first.body).toMatchObject({
+      id: expect.stringMatching(/^po_/),
+      request_id: key,
+      status: 'COMPLETED',
+      payment_amount: '250.00',
+      payment_currency: 'EUR',
+    });
     expect(first.body.transaction_id).toEqual(expect.any(String));
     // the bank details are stored and shown masked
     expect(first.body.beneficiary.bank_details.iban).toBe('***3000');
@@ -83,25 +90,47 @@ describeOnStores('payouts', (store) => {
           bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' },
           address: { country_code: 'Germany' },
         },
-        payer: { entity_type: 'PERSONAL', first_name: 'Bo', date_of_birth: '1990-02-30', address: { country_code: 'br' } },
+        payer: {
+          entity_type: 'PERSONAL',
+          first_name: 'Bo',
+          date_of_birth: '1990-02-30',
+          address: { country_code: 'br' },
+        },
       },
       randomUUID(),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_request');
     const paths = bad.body.error.fields.map((f: { path: string }) => f.path).sort();
-    expect(paths).toEqual(['beneficiary.address.country_code', 'notify_url', 'payer.address.country_code', 'payer.date_of_birth', 'payment_amount'].sort());
+    expect(paths).toEqual(
+      [
+        'beneficiary.address.country_code',
+        'notify_url',
+        'payer.address.country_code',
+        'payer.date_of_birth',
+        'payment_amount',
+      ].sort(),
+    );
     // once the format is right, who and where are checked
-    const unnamed = await create(payout({ beneficiary: { entity_type: 'COMPANY', bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' } }, payer: { entity_type: 'PERSONAL', first_name: 'Bo' } }), randomUUID());
+    const unnamed = await create(
+      payout({
+        beneficiary: {
+          entity_type: 'COMPANY',
+          bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' },
+        },
+        payer: { entity_type: 'PERSONAL', first_name: 'Bo' },
+      }),
+      randomUUID(),
+    );
     expect(unnamed.body.error.fields).toEqual([
       { path: 'beneficiary.company_name', message: 'is required when entity_type is COMPANY' },
       { path: 'payer.last_name', message: 'is required when entity_type is PERSONAL' },
       { path: 'beneficiary.bank_details.iban', message: 'is not a valid IBAN (its check digits do not match)' },
       { path: 'beneficiary.bank_details.swift_code', message: expect.stringContaining('SWIFT/BIC') },
     ]);
-    expect((await create({ payment_amount: '1.00', payment_currency: 'EUR' }, randomUUID())).body.error.fields).toEqual([
-      { path: 'beneficiary', message: 'is required: who receives the money' },
-    ]);
+    expect((await create({ payment_amount: '1.00', payment_currency: 'EUR' }, randomUUID())).body.error.fields).toEqual(
+      [{ path: 'beneficiary', message: 'is required: who receives the money' }],
+    );
     expect(await gatewayRequestCount(sandbox.url, '/v1/payout')).toBe(before);
   });
 
@@ -119,7 +148,9 @@ describeOnStores('payouts', (store) => {
     expect((await admin(backend, `/payouts/${failedOne.body.id}`)).body).toEqual(failedOne.body);
     expect((await admin(backend, `/payouts/${failedKey}`)).body.id).toBe(failedOne.body.id);
     expect((await admin(backend, '/payouts/po_none')).status).toBe(404);
-    expect((await admin(backend, '/payouts?cursor=garbage')).body.error.fields).toEqual([{ path: 'cursor', message: 'is not a cursor from this API' }]);
+    expect((await admin(backend, '/payouts?cursor=garbage')).body.error.fields).toEqual([
+      { path: 'cursor', message: 'is not a cursor from this API' },
+    ]);
   });
 
   it('an answer lost to a time-out leaves the payout open until the notification completes it', async () => {
@@ -141,7 +172,12 @@ describeOnStores('payouts', (store) => {
       });
       expect(done).toMatchObject({ status: 'COMPLETED', transaction_id: expect.any(String) });
       // the gateway's answers were all lost: the notification is what completed it
-      const notes = await lossy.store.db.selectFrom('notifications').selectAll().where('notify_type', '=', 'PAYOUT').where('order_no', '=', key).execute();
+      const notes = await lossy.store.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('notify_type', '=', 'PAYOUT')
+        .where('order_no', '=', key)
+        .execute();
       expect(notes).toEqual([expect.objectContaining({ outcome: 'applied', payment_status: 'COMPLETED' })]);
       // the retries of the lost answer carried the same request_id: one payout at the gateway
       expect((await create(payout(), key, lossy)).body).toMatchObject({ id: sent.body.id, status: 'COMPLETED' });

@@ -15,8 +15,15 @@ export function bulkRoutes(deps: AppDeps) {
   const route = (action: BulkAction) => async (c: Context<AppEnv>) => {
     const { orders } = parseWith(bulkBody(action), (await readJson(c)).value);
     const requestId = c.get('requestId');
-    const results = action === 'refund' ? await refundOrders(deps, orders, requestId) : await runOrderActions(deps, action, orders, requestId);
+    const results =
+      action === 'refund'
+        ? await refundOrders(deps, orders, requestId)
+        : await runOrderActions(deps, action, orders, requestId);
     return c.json({ results });
   };
-  return new Hono<AppEnv>().post('/capture', route('capture')).post('/cancel', route('cancel')).post('/review', route('review')).post('/refund', route('refund'));
+  return new Hono<AppEnv>()
+    .post('/capture', route('capture'))
+    .post('/cancel', route('cancel'))
+    .post('/review', route('review'))
+    .post('/refund', route('refund'));
 }

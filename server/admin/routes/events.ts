@@ -11,8 +11,16 @@ import { givenQuery } from './orders';
 const eventsQuery = z.strictObject({
   order_no: z.string().max(64, 'must be at most 64 characters').optional(),
   type: z.string().max(40, 'must be at most 40 characters').optional(),
-  cursor: z.string().regex(/^\d{1,15}$/, 'is not a cursor from this API').optional(),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'is not a cursor from this API')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(50),
 });
 
 /**
@@ -32,9 +40,17 @@ export function eventRoutes(deps: AppDeps) {
         .select(['payment_attempts.id', 'payment_attempts.gateway_order_no'])
         .where('orders.order_no', '=', q.order_no)
         .execute();
-      scope = { orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)], attemptIds: attempts.map((a) => a.id) };
+      scope = {
+        orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)],
+        attemptIds: attempts.map((a) => a.id),
+      };
     }
-    const rows = await findAuditEvents(db, { ...scope, kind: q.type, before: q.cursor === undefined ? undefined : Number(q.cursor), limit: q.limit + 1 });
+    const rows = await findAuditEvents(db, {
+      ...scope,
+      kind: q.type,
+      before: q.cursor === undefined ? undefined : Number(q.cursor),
+      limit: q.limit + 1,
+    });
     const page = rows.slice(0, q.limit);
     const shopOrderNos = await shopOrderNumbers(db, page);
     return c.json({

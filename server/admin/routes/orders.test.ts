@@ -28,12 +28,23 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     backend = await startBackend({ store, gatewayUrl: sandbox.url });
     paid = await makeOrders(backend, 2, 'paid');
     // one paid by a shopper with their own e-mail, one never paid
-    const s = await createSession(backend, { amount: '12.34', currency: 'BRL', items: undefined, country: 'BR', order_no: `zoe_${randomUUID().slice(0, 8)}` });
+    const s = await createSession(backend, {
+      amount: '12.34',
+      currency: 'BRL',
+      items: undefined,
+      country: 'BR',
+      order_no: `zoe_${randomUUID().slice(0, 8)}`,
+    });
     const body = paymentBody(s.client_secret, 'pix');
-    const pay = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, { body: { ...body, shopper: { ...body.shopper, email: 'Zoe.Q@Example.org' } }, headers: { 'Idempotency-Key': randomUUID() } });
+    const pay = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: { ...body, shopper: { ...body.shopper, email: 'Zoe.Q@Example.org' } },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     await pressIssuerButton(pay.body.action.url, 'approve');
     zoe = s.order_no;
-    await waitFor('zoe paid', async () => ((await admin(backend, `/orders/${zoe}`)).body.status === 'paid' ? true : undefined));
+    await waitFor('zoe paid', async () =>
+      (await admin(backend, `/orders/${zoe}`)).body.status === 'paid' ? true : undefined,
+    );
     unpaid = (await createSession(backend, { amount: '7.00', currency: 'USD', items: undefined })).order_no;
   });
   afterAll(() => backend?.close());
@@ -42,17 +53,34 @@ describeOnStores('orders, events and stats for the owner', (store) => {
 
   it('lists orders newest first, filtered by status, date and text, in cursor pages', async () => {
     const all = await admin(backend, '/orders');
-    expect(orderNos(all)).toEqual([unpaid, zoe, ...paid.map((p) => p.order_no).reverse()].filter((n) => orderNos(all).includes(n)));
+    expect(orderNos(all)).toEqual(
+      [unpaid, zoe, ...paid.map((p) => p.order_no).reverse()].filter((n) => orderNos(all).includes(n)),
+    );
     expect(all.body.orders).toHaveLength(4);
     expect(all.body.orders[0]).toEqual({
-      order_no: unpaid, status: 'created', amount: '7.00', currency: 'USD', transaction_id: null, email: null,
-      created_at: expect.any(String), updated_at: expect.any(String), captured: null, refunded: null,
+      order_no: unpaid,
+      status: 'created',
+      amount: '7.00',
+      currency: 'USD',
+      transaction_id: null,
+      email: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      captured: null,
+      refunded: null,
     });
-    expect(all.body.orders.find((o: { order_no: string }) => o.order_no === zoe)).toMatchObject({ status: 'paid', amount: '12.34', captured: '12.34', email: 'Zoe.Q@Example.org' });
+    expect(all.body.orders.find((o: { order_no: string }) => o.order_no === zoe)).toMatchObject({
+      status: 'paid',
+      amount: '12.34',
+      captured: '12.34',
+      email: 'Zoe.Q@Example.org',
+    });
 
     expect(orderNos(await admin(backend, '/orders?status=created'))).toEqual([unpaid]);
     expect(orderNos(await admin(backend, '/orders?q=zoe.q@EXAMPLE'))).toEqual([zoe]);
-    expect(orderNos(await admin(backend, `/orders?q=${encodeURIComponent(paid[0]!.transaction_id)}`))).toEqual([paid[0]!.order_no]);
+    expect(orderNos(await admin(backend, `/orders?q=${encodeURIComponent(paid[0]!.transaction_id)}`))).toEqual([
+      paid[0]!.order_no,
+    ]);
     expect(orderNos(await admin(backend, '/orders?q=%25'))).toEqual([]); // a literal "%", not a wildcard
     expect(orderNos(await admin(backend, `/orders?from=${today}&to=${today}&status=`))).toHaveLength(4);
     expect(orderNos(await admin(backend, `/orders?from=${tomorrow}`))).toEqual([]);
@@ -73,14 +101,36 @@ describeOnStores('orders, events and stats for the owner', (store) => {
   });
 
   it('shows one order with its history, attempts and refunds', async () => {
-    const refund = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: paid[0]!.order_no, amount: '5.00' }] } });
+    const refund = await admin(backend, '/orders/refund', {
+      body: { orders: [{ order_no: paid[0]!.order_no, amount: '5.00' }] },
+    });
     expect(refund.body.results[0]).toMatchObject({ ok: true });
     const { body, status } = await admin(backend, `/orders/${paid[0]!.order_no}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ order_no: paid[0]!.order_no, status: 'partially_refunded', captured: '50.00', refunded: '5.00' });
-    expect(body.attempts).toEqual([expect.objectContaining({ seq: 1, gateway_order_no: paid[0]!.gateway_order_no, method: 'pix', status: 'partially_refunded' })]);
+    expect(body).toMatchObject({
+      order_no: paid[0]!.order_no,
+      status: 'partially_refunded',
+      captured: '50.00',
+      refunded: '5.00',
+    });
+    expect(body.attempts).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        gateway_order_no: paid[0]!.gateway_order_no,
+        method: 'pix',
+        status: 'partially_refunded',
+      }),
+    ]);
     expect(body.attempts[0]).not.toHaveProperty('request_hash');
-    expect(body.refunds).toEqual([expect.objectContaining({ seq: 1, amount: '5.00', currency: 'BRL', status: 'succeeded', refund_reference_id: expect.stringMatching(/-1$/) })]);
+    expect(body.refunds).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        amount: '5.00',
+        currency: 'BRL',
+        status: 'succeeded',
+        refund_reference_id: expect.stringMatching(/-1$/),
+      }),
+    ]);
     const types = body.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['payment', 'gateway_call', 'notification', 'transition', 'refund']));
     const times = body.events.map((e: { at: string }) => e.at);
@@ -93,15 +143,23 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       kind: 'gateway_call',
       summary: 'card 4242 4242 4242 4242 and order 1234567890123456 seen',
       order_no: paid[1]!.gateway_order_no,
-      detail: { request: { encryption_data: 'abcdef0123', card_number: '4000000000000002', note: 'pan 4000000000000077' } },
+      detail: {
+        request: { encryption_data: 'abcdef0123', card_number: '4000000000000002', note: 'pan 4000000000000077' },
+      },
     });
     const mine = await admin(backend, `/events?order_no=${paid[1]!.order_no}`);
     expect(mine.status).toBe(200);
     expect(mine.body.events.length).toBeGreaterThan(2);
     expect(mine.body.events.every((e: { order_no: string }) => e.order_no === paid[1]!.order_no)).toBe(true);
     const planted = mine.body.events[0];
-    expect(planted).toMatchObject({ type: 'gateway_call', gateway_order_no: paid[1]!.gateway_order_no, summary: 'card **** **** **** 4242 and order 1234567890123456 seen' });
-    expect(planted.detail).toEqual({ request: { encryption_data: '***', card_number: '***0002', note: 'pan ************0077' } });
+    expect(planted).toMatchObject({
+      type: 'gateway_call',
+      gateway_order_no: paid[1]!.gateway_order_no,
+      summary: 'card **** **** **** 4242 and order 1234567890123456 seen',
+    });
+    expect(planted.detail).toEqual({
+      request: { encryption_data: '***', card_number: '***0002', note: 'pan ************0077' },
+    });
 
     const notifications = await admin(backend, '/events?type=notification&limit=2');
     expect(notifications.body.events).toHaveLength(2);
@@ -121,6 +179,8 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       ]),
     );
     expect(body.days).toHaveLength(3);
-    expect((await admin(backend, `/stats?from=${tomorrow}&to=${today}`)).body.error.fields).toEqual([{ path: 'to', message: 'must not be before from' }]);
+    expect((await admin(backend, `/stats?from=${tomorrow}&to=${today}`)).body.error.fields).toEqual([
+      { path: 'to', message: 'must not be before from' },
+    ]);
   });
 });

@@ -18,12 +18,19 @@ import { maskAuditValue } from '../maskAuditValue';
 import { toOrderView } from '../toOrderView';
 
 const listQuery = z.strictObject({
-  status: z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: `must be one of ${ORDER_STATUSES.join(', ')}` })
+    .optional(),
   from: dayOrMoment.optional(),
   to: dayOrMoment.optional(),
   q: z.string().max(100, 'must be at most 100 characters').optional(),
   cursor: z.string().max(500).optional(),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(50),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(50),
 });
 
 /** The most events an order's page shows; an order has a few dozen at most. */
@@ -59,7 +66,10 @@ export function orderRoutes(deps: AppDeps) {
       });
       const refunds = await refundsOf(db, [order.id]);
       // what each attempt sent the gateway (masked), and what the gateway said about its subscription
-      const sent = await sentOrdersOf(db, attempts.map((a) => a.id));
+      const sent = await sentOrdersOf(
+        db,
+        attempts.map((a) => a.id),
+      );
       const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
       return c.json({
         ...toOrderView(order),

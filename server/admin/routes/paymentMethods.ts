@@ -17,7 +17,10 @@ export function paymentMethodRoutes(deps: AppDeps) {
   const { db } = deps.store;
   const list = async () => {
     const methods = await listPaymentMethods(db);
-    const plans = await installmentPlansOf(db, methods.map((m) => m.id));
+    const plans = await installmentPlansOf(
+      db,
+      methods.map((m) => m.id),
+    );
     return { methods: methods.map((m) => toAdminMethod(m, plans.get(m.id))) };
   };
   return new Hono<AppEnv>()
@@ -25,13 +28,28 @@ export function paymentMethodRoutes(deps: AppDeps) {
     .put('/', async (c) => {
       const { methods } = parseWith(methodsBody, (await readJson(c)).value);
       const now = deps.now().toISOString();
-      const current = await installmentPlansOf(db, methods.map((m) => m.id));
-      const plans = new Map(methods.flatMap((m) => (m.installments ? [[m.id, toInstallmentPlans(m.installments, current.get(m.id) ?? [])] as const] : [])));
+      const current = await installmentPlansOf(
+        db,
+        methods.map((m) => m.id),
+      );
+      const plans = new Map(
+        methods.flatMap((m) =>
+          m.installments ? [[m.id, toInstallmentPlans(m.installments, current.get(m.id) ?? [])] as const] : [],
+        ),
+      );
       const ids = methods.map((m) => m.id);
-      await replacePaymentMethods(db, methods.map((m) => toMethodRow(m, now)), (trx) => replaceInstallmentPlans(trx, ids, plans, now));
+      await replacePaymentMethods(
+        db,
+        methods.map((m) => toMethodRow(m, now)),
+        (trx) => replaceInstallmentPlans(trx, ids, plans, now),
+      );
       await writeAuditEvent(
         db,
-        { kind: 'payment_methods', summary: `payment methods saved: ${methods.map((m) => `${m.id}${m.enabled ? '' : ' (off)'}`).join(', ') || 'none'}`, request_id: c.get('requestId') },
+        {
+          kind: 'payment_methods',
+          summary: `payment methods saved: ${methods.map((m) => `${m.id}${m.enabled ? '' : ' (off)'}`).join(', ') || 'none'}`,
+          request_id: c.get('requestId'),
+        },
         now,
       );
       return c.json(await list());

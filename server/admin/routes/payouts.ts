@@ -13,7 +13,12 @@ import { givenQuery } from './orders';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(50),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(50),
 });
 
 /** `POST /admin/api/payouts` (Idempotency-Key required), `GET /admin/api/payouts`, `GET /admin/api/payouts/:id`. */
@@ -23,9 +28,12 @@ export function payoutRoutes(deps: AppDeps) {
     .post('/', async (c) => {
       const key = c.req.header('idempotency-key');
       if (!key || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-        throw new ApiError(400, API_ERROR.invalid_request, 'Idempotency-Key: a header of 1 to 255 visible ASCII characters is required; the same key returns the same payout', [
-          { path: 'Idempotency-Key', message: 'is required' },
-        ]);
+        throw new ApiError(
+          400,
+          API_ERROR.invalid_request,
+          'Idempotency-Key: a header of 1 to 255 visible ASCII characters is required; the same key returns the same payout',
+          [{ path: 'Idempotency-Key', message: 'is required' }],
+        );
       }
       const fields = parsePayoutBody((await readJson(c)).value, deps.now().toISOString().slice(0, 10));
       const answer = await createPayout(deps, fields, key, c.get('requestId'));

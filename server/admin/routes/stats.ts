@@ -12,7 +12,10 @@ const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 const statsQuery = z
   .strictObject({ from: day, to: day })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < MAX_DAYS * 86_400_000, { path: ['to'], message: `the range must be at most ${MAX_DAYS} days` });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `the range must be at most ${MAX_DAYS} days`,
+  });
 
 /** `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume. */
 export function statsRoutes(deps: AppDeps) {

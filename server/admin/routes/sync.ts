@@ -13,13 +13,27 @@ export const MAX_SYNC_ORDERS = 10_000;
 
 const syncBody = z
   .strictObject({
-    order_nos: z.array(z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters')).min(1, 'must name at least one order').max(MAX_SYNC_ORDERS).optional(),
+    order_nos: z
+      .array(z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters'))
+      .min(1, 'must name at least one order')
+      .max(MAX_SYNC_ORDERS)
+      .optional(),
     from: dayOrMoment.optional(),
     to: dayOrMoment.optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.order_nos && (b.from || b.to)) ctx.addIssue({ code: 'custom', path: ['order_nos'], message: 'give either order_nos or a date range (from, to), not both' });
-    if (!b.order_nos && !(b.from && b.to)) ctx.addIssue({ code: 'custom', path: [b.from ? 'to' : 'from'], message: 'is required: give order_nos or both from and to' });
+    if (b.order_nos && (b.from || b.to))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_nos'],
+        message: 'give either order_nos or a date range (from, to), not both',
+      });
+    if (!b.order_nos && !(b.from && b.to))
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.from ? 'to' : 'from'],
+        message: 'is required: give order_nos or both from and to',
+      });
   });
 
 /** `POST /admin/api/orders/sync`: `{order_nos}` or `{from, to}` (orders created in that range) -> `{results}`. */
@@ -28,11 +42,18 @@ export function syncRoutes(deps: AppDeps) {
     const body = parseWith(syncBody, (await readJson(c)).value);
     let orderNos = body.order_nos;
     if (!orderNos) {
-      const rows = await listOrders(deps.store.db, { from: startOf(body.from!), to: endOf(body.to!) }, { limit: MAX_SYNC_ORDERS + 1 });
+      const rows = await listOrders(
+        deps.store.db,
+        { from: startOf(body.from!), to: endOf(body.to!) },
+        { limit: MAX_SYNC_ORDERS + 1 },
+      );
       if (rows.length > MAX_SYNC_ORDERS) {
-        throw new ApiError(400, API_ERROR.invalid_request, `from: the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range`, [
-          { path: 'from', message: `the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range` },
-        ]);
+        throw new ApiError(
+          400,
+          API_ERROR.invalid_request,
+          `from: the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range`,
+          [{ path: 'from', message: `the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range` }],
+        );
       }
       orderNos = rows.map((o) => o.order_no);
     }

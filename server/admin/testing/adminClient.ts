@@ -2,7 +2,11 @@ import { callJson } from '../../testing/shopClient';
 import type { Backend } from '../../testing/startBackend';
 
 /** A call to the admin API with the backend's admin token (or another `token`, to test refusals). */
-export function admin(backend: Backend, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; token?: string | null } = {}) {
+export function admin(
+  backend: Backend,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; token?: string | null } = {},
+) {
   const token = init.token === undefined ? backend.config.adminToken : init.token;
   return callJson(`${backend.url}/admin/api${path}`, {
     ...(init.method ? { method: init.method } : {}),

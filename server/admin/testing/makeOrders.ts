@@ -27,7 +27,12 @@ const SHOPPERS = 8;
  * (3000), `authorised` a 4242 card on the demo account's manual capture (2000), `review` the 0259 card held
  * for review (6000). Waits until the gateway's notifications have brought every order to that status.
  */
-export async function makeOrders(backend: Backend, count: number, kind: Kind, amount = kind === 'paid' ? '50.00' : '20.00'): Promise<MadeOrder[]> {
+export async function makeOrders(
+  backend: Backend,
+  count: number,
+  kind: Kind,
+  amount = kind === 'paid' ? '50.00' : '20.00',
+): Promise<MadeOrder[]> {
   const units = Array.from({ length: count }, (_, i) => i);
   const settled = await runBatches(units, () => makeOne(backend, kind, amount), SHOPPERS);
   const failure = settled.find((s) => s.status === 'rejected');
@@ -40,7 +45,14 @@ export async function makeOrders(backend: Backend, count: number, kind: Kind, am
       const found = await backend.store.db
         .selectFrom('orders')
         .innerJoin('payment_attempts', 'payment_attempts.id', 'orders.current_attempt_id')
-        .select(['orders.order_no', 'orders.status', 'orders.transaction_id', 'orders.currency', 'orders.amount_minor', 'payment_attempts.gateway_order_no'])
+        .select([
+          'orders.order_no',
+          'orders.status',
+          'orders.transaction_id',
+          'orders.currency',
+          'orders.amount_minor',
+          'payment_attempts.gateway_order_no',
+        ])
         .where('orders.order_no', 'in', orderNos)
         .execute();
       return found.length === count && found.every((o) => o.status === want) ? found : undefined;
@@ -51,7 +63,13 @@ export async function makeOrders(backend: Backend, count: number, kind: Kind, am
   const byNo = new Map(rows.map((r) => [r.order_no, r]));
   return orderNos.map((no) => {
     const r = byNo.get(no)!;
-    return { order_no: no, gateway_order_no: r.gateway_order_no, transaction_id: r.transaction_id!, amount, currency: r.currency };
+    return {
+      order_no: no,
+      gateway_order_no: r.gateway_order_no,
+      transaction_id: r.transaction_id!,
+      amount,
+      currency: r.currency,
+    };
   });
 }
 
@@ -68,6 +86,7 @@ async function makeOne(backend: Backend, kind: Kind, amount: string): Promise<st
   if (pay.status !== 200) throw new Error(`payment not started: ${pay.status} ${JSON.stringify(pay.body)}`);
   const url = pay.body.action.url as string;
   if (kind === 'paid') await pressIssuerButton(url, 'approve');
-  else await payByCard(await (await fetch(url)).text(), kind === 'authorised' ? '4242424242424242' : '4000000000000259');
+  else
+    await payByCard(await (await fetch(url)).text(), kind === 'authorised' ? '4242424242424242' : '4000000000000259');
   return session.order_no;
 }

@@ -88,13 +88,20 @@ async function attemptOnce<T>(
     response = { ...res, contentType: res.headers.get('content-type') ?? '' };
   } catch (e) {
     if (e instanceof TransportTimeout) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
-    else if (e instanceof ResponseTooLarge) error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
+    else if (e instanceof ResponseTooLarge)
+      error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
     else {
       // a refused connection means the request never left this process: the outcome is known (nothing happened)
       // (node:http puts the code on the error, fetch on its cause)
       const code = (e as { code?: unknown })?.code ?? (e as { cause?: { code?: unknown } })?.cause?.code ?? '';
       const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-      error = new GatewayUnavailableError(spec.operation, `network failure (${code || String(e)})`, unknownIfFailed && !neverSent, undefined, { cause: e });
+      error = new GatewayUnavailableError(
+        spec.operation,
+        `network failure (${code || String(e)})`,
+        unknownIfFailed && !neverSent,
+        undefined,
+        { cause: e },
+      );
     }
   }
 
@@ -105,22 +112,34 @@ async function attemptOnce<T>(
       error =
         e instanceof GatewayError
           ? e
-          : new GatewayProtocolError(spec.operation, `unusable answer: ${(e as Error).message}`, unknownIfFailed, response.status, { cause: e });
+          : new GatewayProtocolError(
+              spec.operation,
+              `unusable answer: ${(e as Error).message}`,
+              unknownIfFailed,
+              response.status,
+              { cause: e },
+            );
     }
   }
 
-  report(deps, {
-    operation: spec.operation,
-    method: spec.method,
-    url: spec.url,
-    attempt,
-    ...(spec.body ? { request: maskFields(spec.body.fields) as Record<string, unknown> } : {}),
-    ...(response ? { httpStatus: response.status, response: maskResponseText(response.text, response.contentType) } : {}),
-    outcome: outcomeOf(error),
-    ...(error && 'code' in error && typeof error.code === 'string' && error.code ? { errorCode: error.code } : {}),
-    durationMs: Date.now() - startedAt.getTime(),
-    startedAt: startedAt.toISOString(),
-  }, spec.call);
+  report(
+    deps,
+    {
+      operation: spec.operation,
+      method: spec.method,
+      url: spec.url,
+      attempt,
+      ...(spec.body ? { request: maskFields(spec.body.fields) as Record<string, unknown> } : {}),
+      ...(response
+        ? { httpStatus: response.status, response: maskResponseText(response.text, response.contentType) }
+        : {}),
+      outcome: outcomeOf(error),
+      ...(error && 'code' in error && typeof error.code === 'string' && error.code ? { errorCode: error.code } : {}),
+      durationMs: Date.now() - startedAt.getTime(),
+      startedAt: startedAt.toISOString(),
+    },
+    spec.call,
+  );
   return error ? { error, retryAfter: response?.headers.get('retry-after') } : { result };
 }
 
@@ -136,7 +155,8 @@ function interpretStatus<T>(spec: CallSpec<T>, response: GatewayHttpResponse, un
   if (status >= 300 && !spec.acceptRedirect) {
     throw new GatewayProtocolError(spec.operation, `unexpected redirect (HTTP ${status})`, unknownIfFailed, status);
   }
-  if (status < 200) throw new GatewayProtocolError(spec.operation, `unexpected HTTP ${status}`, unknownIfFailed, status);
+  if (status < 200)
+    throw new GatewayProtocolError(spec.operation, `unexpected HTTP ${status}`, unknownIfFailed, status);
   return spec.interpret(response);
 }
 

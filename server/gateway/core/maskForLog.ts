@@ -43,10 +43,7 @@ export function maskResponseText(text: string, contentType: string): string {
       out = text;
     }
   } else {
-    out = text.replace(
-      /<(encryption_data|signInfo)>[^<]*<\/\1>/gi,
-      (_m, tag: string) => `<${tag}>***</${tag}>`,
-    );
+    out = text.replace(/<(encryption_data|signInfo)>[^<]*<\/\1>/gi, (_m, tag: string) => `<${tag}>***</${tag}>`);
   }
   return out.length > MAX_LOGGED_CHARS ? `${out.slice(0, MAX_LOGGED_CHARS)}...[${out.length} characters]` : out;
 }

@@ -23,11 +23,14 @@ describe('parseXml', () => {
   });
 
   it('accepts a BOM, comments, attributes and no declaration', () => {
-    expect(parseXml('\uFEFF<!-- x --><respon a="1"><code b=\'2\'>I0061</code><!-- y --></respon>\n').fields).toEqual({ code: 'I0061' });
+    expect(parseXml('\uFEFF<!-- x --><respon a="1"><code b=\'2\'>I0061</code><!-- y --></respon>\n').fields).toEqual({
+      code: 'I0061',
+    });
   });
 
   it('refuses a DOCTYPE, also the billion-laughs and external-entity forms', () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><respon><a>&x;</a></respon>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><respon><a>&x;</a></respon>';
     const laughs =
       '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><respon><a>&lol2;</a></respon>';
     expect(() => parseXml(xxe)).toThrow(/DOCTYPE is not allowed/);

@@ -204,6 +204,11 @@ class Parser {
 /** XML 1.0 `Char`: tab, LF, CR and the non-surrogate code points from U+0020, minus U+FFFE/U+FFFF. */
 function isXmlChar(c: number): boolean {
   return (
-    c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff)
+    c === 0x9 ||
+    c === 0xa ||
+    c === 0xd ||
+    (c >= 0x20 && c <= 0xd7ff) ||
+    (c >= 0xe000 && c <= 0xfffd) ||
+    (c >= 0x10000 && c <= 0x10ffff)
   );
 }

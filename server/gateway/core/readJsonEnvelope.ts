@@ -16,7 +16,13 @@ export function readJsonEnvelope(operation: GatewayOperation, res: GatewayHttpRe
   const envelope = body as Record<string, unknown>;
   if (envelope.return_status === RETURN_STATUS.REJECTED) {
     const { code, text } = parseGatewayMessage(String(envelope.return_message ?? ''));
-    throw new GatewayRejectedError(operation, String(envelope.code ?? code), String(envelope.source ?? ''), String(envelope.message ?? text), res.status);
+    throw new GatewayRejectedError(
+      operation,
+      String(envelope.code ?? code),
+      String(envelope.source ?? ''),
+      String(envelope.message ?? text),
+      res.status,
+    );
   }
   return envelope;
 }

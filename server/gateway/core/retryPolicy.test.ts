@@ -10,7 +10,10 @@ const timeout = new GatewayTimeoutError('query', 100, false);
 
 describe('CALL_RULES', () => {
   it('retries only the calls that cannot pay twice', () => {
-    const retried = Object.entries(CALL_RULES).filter(([, r]) => r.retry).map(([op]) => op).sort();
+    const retried = Object.entries(CALL_RULES)
+      .filter(([, r]) => r.retry)
+      .map(([op]) => op)
+      .sort();
     expect(retried).toEqual(['issuerPage', 'payout', 'query', 'retrievalRefund']);
     expect(CALL_RULES.checkout.outcomeUnknown && CALL_RULES.authorise.outcomeUnknown).toBe(true);
     expect(CALL_RULES.query.outcomeUnknown).toBe(false);

@@ -60,8 +60,7 @@ export function retryDelay(
 ): number | undefined {
   if (retry > options.maxRetries) return undefined;
   const rateLimited = error instanceof GatewayRejectedError && error.httpStatus === 429;
-  const transient =
-    error instanceof GatewayTimeoutError || error instanceof GatewayUnavailableError || rateLimited;
+  const transient = error instanceof GatewayTimeoutError || error instanceof GatewayUnavailableError || rateLimited;
   if (!transient) return undefined;
   const asked = parseRetryAfter(retryAfter);
   if (asked !== undefined) {

@@ -73,33 +73,42 @@ export function httpTransport(): Transport {
         clearTimeout(timer);
         rejectOnce(timedOut ? new TransportTimeout(request.timeoutMs) : error);
       };
-      const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents['https:'] : agents['http:'] }, (res) => {
-        const chunks: Buffer[] = [];
-        let total = 0;
-        let complete = false;
-        res.on('data', (chunk: Buffer) => {
-          total += chunk.length;
-          if (total > request.maxBytes) {
-            reject(new ResponseTooLarge(`answer larger than ${request.maxBytes} bytes`));
-            res.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => {
-          complete = true;
-          const received = res.headers;
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: { get: (name) => headerValue(received[name.toLowerCase()]) },
-            text: Buffer.concat(chunks, total).toString('utf8'),
+      const outgoing = (secure ? https : http).request(
+        url,
+        { method: request.method, headers, agent: secure ? agents['https:'] : agents['http:'] },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let total = 0;
+          let complete = false;
+          res.on('data', (chunk: Buffer) => {
+            total += chunk.length;
+            if (total > request.maxBytes) {
+              reject(new ResponseTooLarge(`answer larger than ${request.maxBytes} bytes`));
+              res.destroy();
+              return;
+            }
+            chunks.push(chunk);
           });
-        });
-        res.on('error', reject);
-        res.on('close', () => {
-          if (!complete) reject(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }));
-        });
-      });
+          res.on('end', () => {
+            complete = true;
+            const received = res.headers;
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: { get: (name) => headerValue(received[name.toLowerCase()]) },
+              text: Buffer.concat(chunks, total).toString('utf8'),
+            });
+          });
+          res.on('error', reject);
+          res.on('close', () => {
+            if (!complete)
+              reject(
+                Object.assign(new Error('the connection closed before the answer was complete'), {
+                  code: 'ECONNRESET',
+                }),
+              );
+          });
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });

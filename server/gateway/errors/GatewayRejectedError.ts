@@ -13,6 +13,10 @@ export class GatewayRejectedError extends GatewayError {
     readonly gatewayMessage: string,
     readonly httpStatus: number,
   ) {
-    super(`${operation} rejected by the gateway: ${code || 'no code'}${source ? ` (${source})` : ''}: ${gatewayMessage}`, operation, false);
+    super(
+      `${operation} rejected by the gateway: ${code || 'no code'}${source ? ` (${source})` : ''}: ${gatewayMessage}`,
+      operation,
+      false,
+    );
   }
 }

@@ -13,7 +13,11 @@ import { signPaymentOrder } from './signPaymentOrder';
  * shopper goes (PROTOCOL.md 8). The answer is not signed (PROTOCOL.md 3), so its echo of our order is checked
  * instead: an answer about another order or amount is not trusted.
  */
-export async function authorise(ctx: OperationContext, order: AuthoriseOrder, call?: CallOptions): Promise<AuthoriseResponse> {
+export async function authorise(
+  ctx: OperationContext,
+  order: AuthoriseOrder,
+  call?: CallOptions,
+): Promise<AuthoriseResponse> {
   const fields = signPaymentOrder(ctx, 'authorise', order);
   const result = await ctx.call({
     operation: 'authorise',
@@ -44,7 +48,8 @@ function readApmResult(ctx: OperationContext, order: AuthoriseOrder, res: Gatewa
     amount: order.amount,
   };
   for (const [name, value] of Object.entries(expected)) {
-    if (fields[name] !== value) throw new Error(`${name} is ${JSON.stringify(fields[name])}, expected ${JSON.stringify(value)}`);
+    if (fields[name] !== value)
+      throw new Error(`${name} is ${JSON.stringify(fields[name])}, expected ${JSON.stringify(value)}`);
   }
   const issuer = fields.issuer_url ?? '';
   if (!isHttpUrl(issuer)) throw new Error(`issuer_url is not an http(s) URL: ${JSON.stringify(issuer)}`);

@@ -23,7 +23,12 @@ export function checkSignedAnswer(
   if ((required || signed) && !verify(kind, answer, answer.encryption_data, ctx.verifyKeys)) {
     // a state-changing call whose answer is forged or garbled may still have been carried out
     const unknown = operation !== 'query' && operation !== 'retrievalRefund';
-    throw new GatewayProtocolError(operation, 'the answer is unsigned or its signature does not verify', unknown, httpStatus);
+    throw new GatewayProtocolError(
+      operation,
+      'the answer is unsigned or its signature does not verify',
+      unknown,
+      httpStatus,
+    );
   }
   if ((answer.merchant_id !== undefined || required) && answer.merchant_id !== ctx.merchantId) {
     throw new Error('the answer is for another merchant');

@@ -8,7 +8,11 @@ import { signPaymentOrder } from './signPaymentOrder';
  * gateway's loading page untouched, for the backend to serve in the iFrame. Nothing is read out of the page:
  * its auto-posting form is the gateway's business.
  */
-export async function checkout(ctx: OperationContext, order: CheckoutOrder, call?: CallOptions): Promise<{ html: string }> {
+export async function checkout(
+  ctx: OperationContext,
+  order: CheckoutOrder,
+  call?: CallOptions,
+): Promise<{ html: string }> {
   const fields = signPaymentOrder(ctx, 'checkout', order);
   return ctx.call({
     operation: 'checkout',

@@ -33,7 +33,8 @@ export async function payout(ctx: OperationContext, request: PayoutRequest): Pro
       if (answer.request_id !== request.request_id) throw new Error('the answer is for another request_id');
       stringField(answer, 'transaction_id');
       const status = stringField(answer, 'status');
-      if (!(PAYOUT_STATUS as readonly string[]).includes(status)) throw new Error(`unknown payout status ${JSON.stringify(status)}`);
+      if (!(PAYOUT_STATUS as readonly string[]).includes(status))
+        throw new Error(`unknown payout status ${JSON.stringify(status)}`);
       return answer as PayoutResponse;
     },
   });

@@ -19,13 +19,22 @@ export async function query(ctx: OperationContext, selector: QuerySelector): Pro
   for (const ref of refs) {
     // the lists travel comma-separated: a comma inside a reference would silently ask for two others
     if (ref.value === '' || ref.value.includes(',')) {
-      throw new GatewayRequestError('query', '', `${ref.list} must not contain empty values or commas: ${JSON.stringify(ref.value)}`, ref.list);
+      throw new GatewayRequestError(
+        'query',
+        '',
+        `${ref.list} must not contain empty values or commas: ${JSON.stringify(ref.value)}`,
+        ref.list,
+      );
     }
   }
   const records: TransactionRecord[] = [];
   for (let i = 0; i < refs.length; i += BATCH_LIMIT.query) {
     const chunk = refs.slice(i, i + BATCH_LIMIT.query);
-    const join = (list: 'orders' | 'trades') => chunk.filter((r) => r.list === list).map((r) => r.value).join(',') || undefined;
+    const join = (list: 'orders' | 'trades') =>
+      chunk
+        .filter((r) => r.list === list)
+        .map((r) => r.value)
+        .join(',') || undefined;
     records.push(...(await queryOnce(ctx, join('orders'), join('trades'))));
   }
   return records;

@@ -9,15 +9,27 @@ import type { OperationContext } from './context';
  * `/v1/retrievalRefund`: the state of refunds by their refund_reference (PROTOCOL.md 2), form-urlencoded and
  * signed like a query. A read, so the transport retries it.
  */
-export async function retrievalRefund(ctx: OperationContext, refundReferences: readonly string[]): Promise<RefundLookup> {
+export async function retrievalRefund(
+  ctx: OperationContext,
+  refundReferences: readonly string[],
+): Promise<RefundLookup> {
   if (refundReferences.length === 0) throw new GatewayRequestError('retrievalRefund', '', 'no refund references given');
   for (const ref of refundReferences) {
     if (ref === '' || ref.includes(',')) {
-      throw new GatewayRequestError('retrievalRefund', '', `refund references must not be empty or contain commas: ${JSON.stringify(ref)}`, 'refund_references');
+      throw new GatewayRequestError(
+        'retrievalRefund',
+        '',
+        `refund references must not be empty or contain commas: ${JSON.stringify(ref)}`,
+        'refund_references',
+      );
     }
   }
   const ids = { merchant_id: ctx.merchantId, account_id: ctx.accountId };
-  const fields = { ...ids, encryption_data: sign('retrievalRefund', ids, ctx.signKey), refund_references: refundReferences.join(',') };
+  const fields = {
+    ...ids,
+    encryption_data: sign('retrievalRefund', ids, ctx.signKey),
+    refund_references: refundReferences.join(','),
+  };
   return ctx.call({
     operation: 'retrievalRefund',
     method: 'POST',

@@ -24,14 +24,22 @@ const SHAPE: Record<BatchKind, { list: string; status: string; message: string }
  * because the gateway would refuse it whole (B0001). Items come back as the gateway reported them: match them
  * to orders by transaction_id; an order missing from the answer has an unknown outcome.
  */
-export async function runBatch(ctx: OperationContext, kind: BatchKind, items: readonly BatchOrder[]): Promise<BatchResult> {
+export async function runBatch(
+  ctx: OperationContext,
+  kind: BatchKind,
+  items: readonly BatchOrder[],
+): Promise<BatchResult> {
   const limit = BATCH_LIMIT[kind];
   if (items.length === 0) throw new GatewayRequestError(kind, '', 'a batch needs at least one item');
   if (items.length > limit) {
     throw new GatewayRequestError(kind, 'B0001', `${items.length} items is over the limit of ${limit} per call`);
   }
   const { list, status, message } = SHAPE[kind];
-  const fields: Record<string, unknown> = { merchant_id: ctx.merchantId, account_id: ctx.accountId, [list]: items.map((i) => ({ ...i })) };
+  const fields: Record<string, unknown> = {
+    merchant_id: ctx.merchantId,
+    account_id: ctx.accountId,
+    [list]: items.map((i) => ({ ...i })),
+  };
   fields.encryption_data = sign(kind, fields, ctx.signKey);
 
   return ctx.call({

@@ -12,7 +12,12 @@ export function verifyReturn(
   query: Readonly<Record<string, string>>,
   order: { currency: string; amount: string },
 ): boolean {
-  const expected = { merchant_id: ctx.merchantId, account_id: ctx.accountId, currency: order.currency, amount: order.amount };
+  const expected = {
+    merchant_id: ctx.merchantId,
+    account_id: ctx.accountId,
+    currency: order.currency,
+    amount: order.amount,
+  };
   for (const [name, value] of Object.entries(expected)) {
     if (query[name] !== undefined && query[name] !== value) return false;
   }

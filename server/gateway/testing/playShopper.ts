@@ -14,12 +14,22 @@ export async function payByCard(loadingPage: string, cardNumber: string): Promis
   const cardPage = await post(step1.action, step1.fields);
   if (cardPage.status !== 200) throw new Error(`hosted card page: HTTP ${cardPage.status}`);
   const card = readForm(await cardPage.text());
-  const done = await post(card.action, { ...card.fields, card_number: cardNumber, expiry: '12/39', cvv: '123', holder: 'Ana Test', action: 'pay' });
+  const done = await post(card.action, {
+    ...card.fields,
+    card_number: cardNumber,
+    expiry: '12/39',
+    cvv: '123',
+    holder: 'Ana Test',
+    action: 'pay',
+  });
   return returned(done);
 }
 
 /** The issuer page at `redirectUrl` -> press `action` (approve, decline, cancel) -> 303 to return_url. */
-export async function pressIssuerButton(redirectUrl: string, action: 'approve' | 'decline' | 'cancel'): Promise<Returned> {
+export async function pressIssuerButton(
+  redirectUrl: string,
+  action: 'approve' | 'decline' | 'cancel',
+): Promise<Returned> {
   const page = await fetch(redirectUrl);
   const form = readForm(await page.text());
   return returned(await post(form.action, { ...form.fields, action }));
@@ -51,5 +61,8 @@ function readForm(html: string): { action: string; fields: Record<string, string
 }
 
 function unescapeHtml(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 }

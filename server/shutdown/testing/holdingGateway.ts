@@ -32,7 +32,9 @@ export async function startHoldingGateway(gatewayUrl: string, holdPath: string):
             ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
             redirect: 'manual',
           });
-          const headers: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'text/plain' };
+          const headers: Record<string, string> = {
+            'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          };
           const location = answer.headers.get('location');
           if (location) headers.location = location;
           res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));

@@ -10,7 +10,10 @@ export interface Answer {
  * One HTTP request on a connection of its own (no keep-alive pool), so that a refusal is unambiguous: a
  * `ECONNREFUSED` error means the server never saw the request. JSON bodies are sent and parsed.
  */
-export function requestOnce(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+export function requestOnce(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -18,7 +21,12 @@ export function requestOnce(url: string, init: { method?: string; headers?: Reco
       {
         method: init.method ?? (payload === undefined ? 'GET' : 'POST'),
         agent: false,
-        headers: { ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }), ...init.headers },
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }),
+          ...init.headers,
+        },
       },
       (res) => {
         let text = '';

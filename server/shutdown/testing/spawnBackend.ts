@@ -17,7 +17,11 @@ export interface SpawnedBackend {
  * Starts `server/main.ts` as a process, as production runs it, on a free loopback port that is also its
  * PUBLIC_URL (so the gateway's notifications reach it). `env` adds to a test configuration on demo secrets.
  */
-export async function spawnBackend(opts: { gatewayUrl: string; logFile: string; env: Record<string, string> }): Promise<SpawnedBackend> {
+export async function spawnBackend(opts: {
+  gatewayUrl: string;
+  logFile: string;
+  env: Record<string, string>;
+}): Promise<SpawnedBackend> {
   writeFileSync(opts.logFile, '');
   let lastError: unknown;
   for (let i = 0; i < 3; i++) {

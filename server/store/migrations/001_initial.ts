@@ -81,7 +81,11 @@ export function initial(dialect: StoreDialect): Migration {
         // one attempt per sequence number: two concurrent new attempts for one order cannot both be created
         .addUniqueConstraint('payment_attempts_order_seq', ['order_id', 'seq'])
         .execute();
-      await db.schema.createIndex('payment_attempts_check').on('payment_attempts').columns(['status', 'next_check_at']).execute();
+      await db.schema
+        .createIndex('payment_attempts_check')
+        .on('payment_attempts')
+        .columns(['status', 'next_check_at'])
+        .execute();
 
       await db.schema
         .createTable('notifications')

@@ -33,7 +33,11 @@ export function admin(dialect: StoreDialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('order_operations_order_status').on('order_operations').columns(['order_id', 'status']).execute();
+      await db.schema
+        .createIndex('order_operations_order_status')
+        .on('order_operations')
+        .columns(['order_id', 'status'])
+        .execute();
 
       await db.schema.createIndex('audit_events_kind').on('audit_events').columns(['kind', 'id']).execute();
     },

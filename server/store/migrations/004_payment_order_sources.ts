@@ -32,7 +32,11 @@ export const paymentOrderSources: Migration = {
     if (card) {
       await db
         .insertInto('method_options')
-        .values({ method_id: 'card', installment_plans: JSON.stringify(DEMO_CARD_PLANS), updated_at: new Date().toISOString() })
+        .values({
+          method_id: 'card',
+          installment_plans: JSON.stringify(DEMO_CARD_PLANS),
+          updated_at: new Date().toISOString(),
+        })
         .execute();
     }
 

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { BATCH_LIMIT } from '../errors';
-import { checkAmount, codedMessage, coded, currency, decimal, envelope, flag, limited, required, returnStatus, str } from './wire';
+import {
+  checkAmount,
+  codedMessage,
+  coded,
+  currency,
+  decimal,
+  envelope,
+  flag,
+  limited,
+  required,
+  returnStatus,
+  str,
+} from './wire';
 
 /**
  * Capture, cancel, review and refund (spec 2.5): item schemas and envelopes keyed by operation, so that code
@@ -87,7 +99,8 @@ function list<T extends z.ZodType>(item: T, kind: BatchKind) {
   return z.array(item, { error: 'must be a list of orders' }).max(max, `must have at most ${max} orders`);
 }
 
-const requestList = <T extends z.ZodType>(item: T, kind: BatchKind) => list(item, kind).min(1, 'must have at least one order');
+const requestList = <T extends z.ZodType>(item: T, kind: BatchKind) =>
+  list(item, kind).min(1, 'must have at least one order');
 
 /** Whole request bodies: envelope + the operation's list (1 to BATCH_LIMIT items). */
 export const batchRequestEnvelope = {

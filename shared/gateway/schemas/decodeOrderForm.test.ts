@@ -27,7 +27,9 @@ describe('decodeOrderForm', () => {
   });
 
   it('decodes the nested person of an authorise form', () => {
-    const order = authoriseRequest.parse(decodeOrderForm({ ...base, payment_method: 'PIX', person: JSON.stringify({ phone_country_code: '55' }) }));
+    const order = authoriseRequest.parse(
+      decodeOrderForm({ ...base, payment_method: 'PIX', person: JSON.stringify({ phone_country_code: '55' }) }),
+    );
     expect(order.person?.phone_country_code).toBe('55');
   });
 

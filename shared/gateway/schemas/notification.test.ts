@@ -24,19 +24,43 @@ function paths(result: z.ZodSafeParseResult<unknown>): string[] {
 describe('notification', () => {
   it('accepts a payment notification and every notify_type of PROTOCOL.md 6', () => {
     expect(notification.safeParse(payment).error?.issues).toBeUndefined();
-    expect(NOTIFY_TYPES).toEqual(['PAYMENT', 'REVIEW RESULT', 'REFUND RESULT', 'CAPTURE RESULT', 'CANCEL RESULT', 'PAYOUT']);
-    for (const t of ['REVIEW RESULT', 'CAPTURE RESULT', 'CANCEL RESULT']) expect(notification.safeParse({ ...payment, notify_type: t }).success).toBe(true);
+    expect(NOTIFY_TYPES).toEqual([
+      'PAYMENT',
+      'REVIEW RESULT',
+      'REFUND RESULT',
+      'CAPTURE RESULT',
+      'CANCEL RESULT',
+      'PAYOUT',
+    ]);
+    for (const t of ['REVIEW RESULT', 'CAPTURE RESULT', 'CANCEL RESULT'])
+      expect(notification.safeParse({ ...payment, notify_type: t }).success).toBe(true);
   });
 
   it('a refund result carries refund_amount and refund_reference_id', () => {
-    const refund = { ...payment, notify_type: 'REFUND RESULT', payment_status: '3100', message: '0000:Refund accepted' };
+    const refund = {
+      ...payment,
+      notify_type: 'REFUND RESULT',
+      payment_status: '3100',
+      message: '0000:Refund accepted',
+    };
     expect(paths(notification.safeParse(refund))).toEqual(['refund_amount', 'refund_reference_id']);
-    expect(notification.safeParse({ ...refund, refund_amount: '5.00', refund_reference_id: 'T100001-1' }).success).toBe(true);
-    expect(paths(notification.safeParse({ ...refund, refund_amount: '5', refund_reference_id: 'T100001-1' }))).toEqual(['refund_amount']);
+    expect(notification.safeParse({ ...refund, refund_amount: '5.00', refund_reference_id: 'T100001-1' }).success).toBe(
+      true,
+    );
+    expect(paths(notification.safeParse({ ...refund, refund_amount: '5', refund_reference_id: 'T100001-1' }))).toEqual([
+      'refund_amount',
+    ]);
   });
 
   it('a payout notification carries a payout status, a payment one a payment status code', () => {
-    expect(notification.safeParse({ ...payment, notify_type: 'PAYOUT', order_no: '7c9e6679-7425-40de-944b-e07fc1f90ae7', payment_status: 'COMPLETED' }).success).toBe(true);
+    expect(
+      notification.safeParse({
+        ...payment,
+        notify_type: 'PAYOUT',
+        order_no: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        payment_status: 'COMPLETED',
+      }).success,
+    ).toBe(true);
     expect(paths(notification.safeParse({ ...payment, notify_type: 'PAYOUT' }))).toEqual(['payment_status']);
     expect(paths(notification.safeParse({ ...payment, payment_status: 'COMPLETED' }))).toEqual(['payment_status']);
   });
@@ -53,7 +77,13 @@ describe('notification', () => {
 });
 
 describe('returnRedirect', () => {
-  const query = { order_no: 'ORD-1', transaction_id: 'T100001', payment_status: '3000', message: '0000:Approved', encryption_data: 'e'.repeat(64) };
+  const query = {
+    order_no: 'ORD-1',
+    transaction_id: 'T100001',
+    payment_status: '3000',
+    message: '0000:Approved',
+    encryption_data: 'e'.repeat(64),
+  };
   it('accepts the query of PROTOCOL.md 7', () => {
     expect(returnRedirect.safeParse(query).error?.issues).toBeUndefined();
   });

@@ -3,7 +3,14 @@ import { PAYOUT_STATUS, isPaymentStatus, type PayoutStatus } from '../status';
 import { checkAmount, codedMessage, compactTimestamp, currency, decimal, required, str } from './wire';
 
 /** The event kinds of PROTOCOL.md 6, as `notify_type` carries them. */
-export const NOTIFY_TYPES = ['PAYMENT', 'REVIEW RESULT', 'REFUND RESULT', 'CAPTURE RESULT', 'CANCEL RESULT', 'PAYOUT'] as const;
+export const NOTIFY_TYPES = [
+  'PAYMENT',
+  'REVIEW RESULT',
+  'REFUND RESULT',
+  'CAPTURE RESULT',
+  'CANCEL RESULT',
+  'PAYOUT',
+] as const;
 export type NotifyType = (typeof NOTIFY_TYPES)[number];
 
 /**
@@ -35,18 +42,24 @@ export const notification = z
   })
   .superRefine((n, ctx) => {
     const isPayout = n.notify_type === 'PAYOUT';
-    const statusOk = isPayout ? PAYOUT_STATUS.includes(n.payment_status as PayoutStatus) : isPaymentStatus(n.payment_status);
+    const statusOk = isPayout
+      ? PAYOUT_STATUS.includes(n.payment_status as PayoutStatus)
+      : isPaymentStatus(n.payment_status);
     if (typeof n.payment_status === 'string' && n.payment_status !== '' && !statusOk) {
       ctx.addIssue({
         code: 'custom',
         path: ['payment_status'],
-        message: isPayout ? `must be one of ${PAYOUT_STATUS.join(', ')} on a PAYOUT notification` : 'must be a payment status code such as "3000"',
+        message: isPayout
+          ? `must be one of ${PAYOUT_STATUS.join(', ')} on a PAYOUT notification`
+          : 'must be a payment status code such as "3000"',
       });
     }
     checkAmount(ctx, ['amount'], n.amount, n.currency, true);
     if (n.notify_type === 'REFUND RESULT') {
-      if (n.refund_amount === undefined) ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: 'is required on a REFUND RESULT' });
-      if (!n.refund_reference_id) ctx.addIssue({ code: 'custom', path: ['refund_reference_id'], message: 'is required on a REFUND RESULT' });
+      if (n.refund_amount === undefined)
+        ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: 'is required on a REFUND RESULT' });
+      if (!n.refund_reference_id)
+        ctx.addIssue({ code: 'custom', path: ['refund_reference_id'], message: 'is required on a REFUND RESULT' });
     }
     checkAmount(ctx, ['refund_amount'], n.refund_amount, n.currency, true);
   });

@@ -24,7 +24,15 @@ import {
  */
 
 /** The order components whose sum the spec calls the order total; each is exact in the order's currency. */
-export const AMOUNT_COMPONENTS = ['item_total', 'shipping', 'handling', 'tax_total', 'insurance', 'shipping_discount', 'discount'] as const;
+export const AMOUNT_COMPONENTS = [
+  'item_total',
+  'shipping',
+  'handling',
+  'tax_total',
+  'insurance',
+  'shipping_discount',
+  'discount',
+] as const;
 
 export const paymentOrderFields = {
   ...envelope,
@@ -208,9 +216,18 @@ export const checkoutFields = {
 };
 
 /** Fields sent as a JSON string when the order travels form-urlencoded (PROTOCOL.md 2). */
-export const JSON_ENCODED_FIELDS = ['person', 'cart_items', 'account_owner', 'total_discount', 'additional_information', 'subscription'] as const;
+export const JSON_ENCODED_FIELDS = [
+  'person',
+  'cart_items',
+  'account_owner',
+  'total_discount',
+  'additional_information',
+  'subscription',
+] as const;
 
-type OrderLike = { currency?: unknown; amount?: unknown; items?: unknown } & Partial<Record<(typeof AMOUNT_COMPONENTS)[number], unknown>>;
+type OrderLike = { currency?: unknown; amount?: unknown; items?: unknown } & Partial<
+  Record<(typeof AMOUNT_COMPONENTS)[number], unknown>
+>;
 
 /** Amounts exact in the order's currency, amount > 0, and items that decode, each reported at its own path. */
 function checkOrder(order: OrderLike, ctx: z.RefinementCtx): void {
@@ -221,7 +238,13 @@ function checkOrder(order: OrderLike, ctx: z.RefinementCtx): void {
     decodeItems(order.items).forEach((item, i) => {
       const path = ['items', i, 'unit_price'];
       if (decimal.safeParse(item.unit_price).success) checkAmount(ctx, path, item.unit_price, order.currency, false);
-      else ctx.addIssue({ code: 'custom', path, input: item.unit_price, message: 'must be a decimal string such as "10.36"' });
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          input: item.unit_price,
+          message: 'must be a decimal string such as "10.36"',
+        });
     });
   } catch (e) {
     if (!(e instanceof ItemsCodecError)) throw e;

@@ -14,12 +14,28 @@ const request = {
     entity_type: 'COMPANY',
     additional_info: { business_area: 'retail', personal_email: 'ana@example.com', personal_fiscal_country: 'BR' },
     address: { city: 'Sao Paulo', country_code: 'BR', postcode: '01000-000', street_address: 'Rua A 1' },
-    person_documents: [{ file_type: 'application/pdf', file_url: 'https://files.example/doc.pdf', labels: ['id', 'front'] }],
-    bank_details: { account_currency: 'USD', account_name: 'Acme', account_number: '123456', bank_account_category: 'checking,business', bank_country_code: 'BR', bank_code: '001', iban: 'BR00', swift_code: 'BRASBRRJ' },
+    person_documents: [
+      { file_type: 'application/pdf', file_url: 'https://files.example/doc.pdf', labels: ['id', 'front'] },
+    ],
+    bank_details: {
+      account_currency: 'USD',
+      account_name: 'Acme',
+      account_number: '123456',
+      bank_account_category: 'checking,business',
+      bank_country_code: 'BR',
+      bank_code: '001',
+      iban: 'BR00',
+      swift_code: 'BRASBRRJ',
+    },
   },
   beneficiary_id: 'B-1',
   fee_paid_by: 'PAYER',
-  payer: { first_name: 'Shop', entity_type: 'COMPANY', additional_info: { job: 'owner' }, address: { country_code: 'US' } },
+  payer: {
+    first_name: 'Shop',
+    entity_type: 'COMPANY',
+    additional_info: { job: 'owner' },
+    address: { country_code: 'US' },
+  },
   payment_amount: '100.00',
   payment_currency: 'USD',
   payment_date: '2025-01-31',
@@ -73,10 +89,18 @@ describe('payoutRequest', () => {
     expect(paths(payoutRequest.safeParse({ ...request, payment_date: '2025-02-30' }))).toEqual(['payment_date']);
     expect(paths(payoutRequest.safeParse({ ...request, fee_paid_by: 'MERCHANT' }))).toEqual(['fee_paid_by']);
     expect(paths(payoutRequest.safeParse({ ...request, swift_charge_option: 'OUR' }))).toEqual(['swift_charge_option']);
-    expect(paths(payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, entity_type: 'PERSON' } }))).toEqual(['beneficiary.entity_type']);
-    expect(paths(payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, date_of_birth: '25-12-1990' } }))).toEqual(['beneficiary.date_of_birth']);
+    expect(
+      paths(payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, entity_type: 'PERSON' } })),
+    ).toEqual(['beneficiary.entity_type']);
+    expect(
+      paths(
+        payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, date_of_birth: '25-12-1990' } }),
+      ),
+    ).toEqual(['beneficiary.date_of_birth']);
     const docs = [{ file_type: 'pdf' }];
-    expect(paths(payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, person_documents: docs } }))).toEqual(['beneficiary.person_documents.0.file_type']);
+    expect(
+      paths(payoutRequest.safeParse({ ...request, beneficiary: { ...request.beneficiary, person_documents: docs } })),
+    ).toEqual(['beneficiary.person_documents.0.file_type']);
   });
 
   it('checks payment_amount and source_amount against their currencies, and > 0', () => {
@@ -91,7 +115,11 @@ describe('payoutRequest', () => {
 
 describe('payoutResponse', () => {
   it('accepts a COMPLETED payout and drops bank_code and notify_url', () => {
-    const r = payoutResponse.safeParse({ ...response, notify_url: request.notify_url, beneficiary: request.beneficiary });
+    const r = payoutResponse.safeParse({
+      ...response,
+      notify_url: request.notify_url,
+      beneficiary: request.beneficiary,
+    });
     expect(r.error?.issues).toBeUndefined();
     expect(r.data).not.toHaveProperty('notify_url');
     expect(r.data?.beneficiary.bank_details).not.toHaveProperty('bank_code');
@@ -107,6 +135,13 @@ describe('payoutResponse', () => {
 
   it('a FAILED payout says why', () => {
     expect(paths(payoutResponse.safeParse({ ...response, status: 'FAILED' }))).toEqual(['failure_reason']);
-    expect(payoutResponse.safeParse({ ...response, status: 'FAILED', failure_reason: 'invalid account', failure_type: 'UNKNOWN' }).success).toBe(true);
+    expect(
+      payoutResponse.safeParse({
+        ...response,
+        status: 'FAILED',
+        failure_reason: 'invalid account',
+        failure_type: 'UNKNOWN',
+      }).success,
+    ).toBe(true);
   });
 });

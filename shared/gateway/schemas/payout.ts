@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { PAYOUT_STATUS } from '../status';
-import { checkAmount, coded, country, currency, decimal, envelope, isoDate, isoTimestamp, notifyUrl, str } from './wire';
+import {
+  checkAmount,
+  coded,
+  country,
+  currency,
+  decimal,
+  envelope,
+  isoDate,
+  isoTimestamp,
+  notifyUrl,
+  str,
+} from './wire';
 
 /** `/v1/payout` (spec 2.7). Signed: merchant_id, account_id, request_id, payment_currency, payment_amount. */
 
@@ -113,7 +124,12 @@ const payoutFields = {
   fund_source: str.optional(),
 };
 
-type AmountPair = { payment_amount?: unknown; payment_currency?: unknown; source_amount?: unknown; source_currency?: unknown };
+type AmountPair = {
+  payment_amount?: unknown;
+  payment_currency?: unknown;
+  source_amount?: unknown;
+  source_currency?: unknown;
+};
 
 function checkPayoutAmounts(p: AmountPair, ctx: z.RefinementCtx): void {
   checkAmount(ctx, ['payment_amount'], p.payment_amount, p.payment_currency, true);

@@ -16,7 +16,10 @@ export function splitList(value: string | undefined): string[] {
 }
 
 const commaList = (what: string, max: number) =>
-  str.refine((v) => splitList(v).every((e) => e !== '' && e.length <= max), `must be ${what} separated by commas, each 1 to ${max} characters`);
+  str.refine(
+    (v) => splitList(v).every((e) => e !== '' && e.length <= max),
+    `must be ${what} separated by commas, each 1 to ${max} characters`,
+  );
 
 export const queryRequest = z
   .object({
@@ -28,9 +31,14 @@ export const queryRequest = z
   })
   .superRefine((q, ctx) => {
     const count = splitList(q.orders).length + splitList(q.trades).length;
-    if (count === 0) ctx.addIssue({ code: 'custom', path: ['orders'], message: 'orders or trades must name at least one order' });
+    if (count === 0)
+      ctx.addIssue({ code: 'custom', path: ['orders'], message: 'orders or trades must name at least one order' });
     if (count > BATCH_LIMIT.query) {
-      ctx.addIssue({ code: 'custom', path: ['orders'], message: `orders and trades together must name at most ${BATCH_LIMIT.query} orders` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['orders'],
+        message: `orders and trades together must name at most ${BATCH_LIMIT.query} orders`,
+      });
     }
   });
 
@@ -113,9 +121,14 @@ export const retrievalRefundRequest = z
   })
   .superRefine((q, ctx) => {
     const count = splitList(q.refund_references).length;
-    if (count === 0) ctx.addIssue({ code: 'custom', path: ['refund_references'], message: 'must name at least one refund' });
+    if (count === 0)
+      ctx.addIssue({ code: 'custom', path: ['refund_references'], message: 'must name at least one refund' });
     if (count > BATCH_LIMIT.query) {
-      ctx.addIssue({ code: 'custom', path: ['refund_references'], message: `must name at most ${BATCH_LIMIT.query} refunds` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['refund_references'],
+        message: `must name at most ${BATCH_LIMIT.query} refunds`,
+      });
     }
   });
 

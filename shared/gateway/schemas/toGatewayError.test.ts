@@ -47,7 +47,14 @@ describe('toGatewayError', () => {
 
   it('names a nested field by its dotted path and says what is wrong', () => {
     const e = codeOf({ ...order, person: { birth_date: '1990-12-25' } });
-    expect(e).toEqual({ code: 'I0059', source: 'person.birth_date', message: 'person.birth_date must be a date as DD-MM-YYYY' });
-    expect(codeOf({ ...order, person: { phone_country_code: '+55' } })).toMatchObject({ code: 'I0060', source: 'person.phone_country_code' });
+    expect(e).toEqual({
+      code: 'I0059',
+      source: 'person.birth_date',
+      message: 'person.birth_date must be a date as DD-MM-YYYY',
+    });
+    expect(codeOf({ ...order, person: { phone_country_code: '+55' } })).toMatchObject({
+      code: 'I0060',
+      source: 'person.phone_country_code',
+    });
   });
 });

@@ -40,9 +40,12 @@ export function toGatewayError(error: z.ZodError, input: unknown): GatewayError 
   const top = issue.path.length === 1 ? String(issue.path[0]) : '';
   const message = `${source || 'request'} ${issue.message}`;
   const value = valueAt(input, issue.path);
-  if (value === undefined || value === null || value === '') return { code: EMPTY_CODE[top] ?? 'I0059', source, message };
-  if (issue.code === 'too_big' && issue.origin === 'string') return { code: TOO_LONG_CODE[top] ?? 'I0060', source, message };
-  if (issue.code === 'custom' && issue.params?.reason === AMOUNT_NOT_POSITIVE) return { code: 'I0021', source, message };
+  if (value === undefined || value === null || value === '')
+    return { code: EMPTY_CODE[top] ?? 'I0059', source, message };
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return { code: TOO_LONG_CODE[top] ?? 'I0060', source, message };
+  if (issue.code === 'custom' && issue.params?.reason === AMOUNT_NOT_POSITIVE)
+    return { code: 'I0021', source, message };
   return { code: INVALID_CODE[top] ?? 'I0059', source, message };
 }
 

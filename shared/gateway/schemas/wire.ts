@@ -111,9 +111,23 @@ export const compactTimestamp = z
   .string({ error: 'is required' })
   .regex(/^\d{14}$/, { message: 'must be a timestamp as YYYYMMDDhhmmss', abort: true })
   .refine((v) => {
-    const [y, mo, d, h, mi, s] = [v.slice(0, 4), v.slice(4, 6), v.slice(6, 8), v.slice(8, 10), v.slice(10, 12), v.slice(12, 14)].map(Number) as [number, number, number, number, number, number];
+    const [y, mo, d, h, mi, s] = [
+      v.slice(0, 4),
+      v.slice(4, 6),
+      v.slice(6, 8),
+      v.slice(8, 10),
+      v.slice(10, 12),
+      v.slice(12, 14),
+    ].map(Number) as [number, number, number, number, number, number];
     const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
+    return (
+      t.getUTCFullYear() === y &&
+      t.getUTCMonth() === mo - 1 &&
+      t.getUTCDate() === d &&
+      t.getUTCHours() === h &&
+      t.getUTCMinutes() === mi &&
+      t.getUTCSeconds() === s
+    );
   }, 'is not a real date and time');
 
 /** `0`/`1` style flags and item results (PROTOCOL.md 4). */

@@ -16,7 +16,15 @@ afterEach(async () => {
 
 async function renderFrame() {
   const onResult = vi.fn();
-  render(<CardFrame url={`${backend.url}/pay/frame/tok_1`} origin={backend.origin} paymentId="pay_1" onResult={onResult} onBack={() => {}} />);
+  render(
+    <CardFrame
+      url={`${backend.url}/pay/frame/tok_1`}
+      origin={backend.origin}
+      paymentId="pay_1"
+      onResult={onResult}
+      onBack={() => {}}
+    />,
+  );
   const frame = screen.getByTitle('Secure card payment page') as HTMLIFrameElement;
   // the frame's page really loads (from the scripted backend, another origin), so it has a window to post from
   await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
@@ -49,5 +57,11 @@ test('only a well-formed result for this payment from the backend origin counts'
   window.dispatchEvent(new MessageEvent('message', { origin: backend.origin, data: 'paid' }));
   post(backend.origin, { type: 'result', payment_id: 'pay_1', order_no: 'O', status: 'paid' });
   await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));
-  expect(onResult).toHaveBeenCalledWith({ source: 'checkout', type: 'result', payment_id: 'pay_1', order_no: 'O', status: 'paid' });
+  expect(onResult).toHaveBeenCalledWith({
+    source: 'checkout',
+    type: 'result',
+    payment_id: 'pay_1',
+    order_no: 'O',
+    status: 'paid',
+  });
 });

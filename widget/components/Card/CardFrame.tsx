@@ -42,7 +42,8 @@ export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFram
       if (!message) return;
       if (message.type === 'resize') {
         // Size only from our own frame: another widget's frame on the page must not resize this one.
-        if (event.source === frame.current?.contentWindow) setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.round(message.height))));
+        if (event.source === frame.current?.contentWindow)
+          setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.round(message.height))));
       } else if (message.payment_id === paymentId) {
         onResultRef.current(message);
       }

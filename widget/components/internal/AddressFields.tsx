@@ -42,9 +42,35 @@ export function AddressFields({ prefix, values, errors, countries, parts, onValu
       />
       {parts && (
         <>
-          <TextField {...common} path={`${prefix}.number`} label={t('field.number')} value={values.number ?? ''} error={errors[`${prefix}.number`]} autoComplete="off" maxLength={20} optional={prefix === 'delivery'} />
-          <TextField {...common} path={`${prefix}.complement`} label={t('field.complement')} value={values.complement ?? ''} error={errors[`${prefix}.complement`]} autoComplete="off" maxLength={100} optional />
-          <TextField {...common} path={`${prefix}.district`} label={t('field.district')} value={values.district ?? ''} error={errors[`${prefix}.district`]} autoComplete="off" maxLength={100} />
+          <TextField
+            {...common}
+            path={`${prefix}.number`}
+            label={t('field.number')}
+            value={values.number ?? ''}
+            error={errors[`${prefix}.number`]}
+            autoComplete="off"
+            maxLength={20}
+            optional={prefix === 'delivery'}
+          />
+          <TextField
+            {...common}
+            path={`${prefix}.complement`}
+            label={t('field.complement')}
+            value={values.complement ?? ''}
+            error={errors[`${prefix}.complement`]}
+            autoComplete="off"
+            maxLength={100}
+            optional
+          />
+          <TextField
+            {...common}
+            path={`${prefix}.district`}
+            label={t('field.district')}
+            value={values.district ?? ''}
+            error={errors[`${prefix}.district`]}
+            autoComplete="off"
+            maxLength={100}
+          />
         </>
       )}
       <TextField

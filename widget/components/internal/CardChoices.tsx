@@ -39,12 +39,20 @@ export function CardChoices({ method, values, onValue, onLeave, onSaveCard }: Ca
           label={t('installments.label')}
           placeholder={t('installments.none')}
           value={values.installments}
-          options={method.installments.map((count) => ({ value: String(count), label: t('installments.count', { count }) }))}
+          options={method.installments.map((count) => ({
+            value: String(count),
+            label: t('installments.count', { count }),
+          }))}
         />
       ) : null}
       {method.save_card && newCard && (
         <label class="ck-check">
-          <input type="checkbox" name="save_card" checked={values.save_card} onChange={(e) => onSaveCard(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="save_card"
+            checked={values.save_card}
+            onChange={(e) => onSaveCard(e.currentTarget.checked)}
+          />
           <span>{t('save_card')}</span>
         </label>
       )}

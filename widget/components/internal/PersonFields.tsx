@@ -18,8 +18,24 @@ export function PersonFields({ values, errors, countries, onValue, onLeave }: Pe
   const p = values.person;
   return (
     <>
-      <TextField {...common} path="person.document_type" label={t('person.document_type')} hint={t('person.document_type.hint')} value={p.document_type} error={errors['person.document_type']} maxLength={30} />
-      <TextField {...common} path="person.social_name" label={t('person.social_name')} value={p.social_name} error={errors['person.social_name']} maxLength={100} optional />
+      <TextField
+        {...common}
+        path="person.document_type"
+        label={t('person.document_type')}
+        hint={t('person.document_type.hint')}
+        value={p.document_type}
+        error={errors['person.document_type']}
+        maxLength={30}
+      />
+      <TextField
+        {...common}
+        path="person.social_name"
+        label={t('person.social_name')}
+        value={p.social_name}
+        error={errors['person.social_name']}
+        maxLength={100}
+        optional
+      />
       <TextField
         {...common}
         path="person.net_monthly_average_income"

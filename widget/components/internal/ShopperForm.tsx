@@ -61,30 +61,102 @@ export function ShopperForm(props: ShopperFormProps) {
         <legend class="ck-legend">{t('form.title')}</legend>
         <p class="ck-note">{t('form.required_note')}</p>
         <div class="ck-grid">
-          <TextField {...common} path="first_name" label={t('field.first_name')} value={values.first_name} error={errors.first_name} autoComplete="given-name" maxLength={100} />
-          <TextField {...common} path="last_name" label={t('field.last_name')} value={values.last_name} error={errors.last_name} autoComplete="family-name" maxLength={100} />
-          <TextField {...common} path="email" type="email" inputMode="email" label={t('field.email')} value={values.email} error={errors.email} autoComplete="email" maxLength={100} />
-          <TextField {...common} path="phone" type="tel" inputMode="tel" label={t('field.phone')} value={values.phone} error={errors.phone} autoComplete="tel" maxLength={30} />
+          <TextField
+            {...common}
+            path="first_name"
+            label={t('field.first_name')}
+            value={values.first_name}
+            error={errors.first_name}
+            autoComplete="given-name"
+            maxLength={100}
+          />
+          <TextField
+            {...common}
+            path="last_name"
+            label={t('field.last_name')}
+            value={values.last_name}
+            error={errors.last_name}
+            autoComplete="family-name"
+            maxLength={100}
+          />
+          <TextField
+            {...common}
+            path="email"
+            type="email"
+            inputMode="email"
+            label={t('field.email')}
+            value={values.email}
+            error={errors.email}
+            autoComplete="email"
+            maxLength={100}
+          />
+          <TextField
+            {...common}
+            path="phone"
+            type="tel"
+            inputMode="tel"
+            label={t('field.phone')}
+            value={values.phone}
+            error={errors.phone}
+            autoComplete="tel"
+            maxLength={30}
+          />
         </div>
       </fieldset>
       <fieldset class="ck-fieldset">
         <legend class="ck-legend">{t('billing.title')}</legend>
-        <AddressFields {...common} prefix="billing" values={values.billing} errors={errors} countries={countries} parts={person} />
+        <AddressFields
+          {...common}
+          prefix="billing"
+          values={values.billing}
+          errors={errors}
+          countries={countries}
+          parts={person}
+        />
       </fieldset>
       <fieldset class="ck-fieldset">
         <legend class="ck-legend">{t('delivery.title')}</legend>
         <label class="ck-check">
-          <input type="checkbox" checked={values.deliverySame} onChange={(e) => props.onDeliverySame(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={values.deliverySame}
+            onChange={(e) => props.onDeliverySame(e.currentTarget.checked)}
+          />
           <span>{t('delivery.same')}</span>
         </label>
-        {!values.deliverySame && <AddressFields {...common} prefix="delivery" values={values.delivery} errors={errors} countries={countries} parts={person} />}
+        {!values.deliverySame && (
+          <AddressFields
+            {...common}
+            prefix="delivery"
+            values={values.delivery}
+            errors={errors}
+            countries={countries}
+            parts={person}
+          />
+        )}
       </fieldset>
       <MethodPicker methods={session.methods} selected={method?.id} onSelect={props.onMethod} />
-      {method?.kind === 'card' && <CardChoices method={method} values={values} onValue={props.onValue} onLeave={props.onLeave} onSaveCard={props.onSaveCard} />}
+      {method?.kind === 'card' && (
+        <CardChoices
+          method={method}
+          values={values}
+          onValue={props.onValue}
+          onLeave={props.onLeave}
+          onSaveCard={props.onSaveCard}
+        />
+      )}
       {needs.length > 0 && (
         <div class="ck-grid ck-fieldset">
           {(needs.includes('document') || person) && (
-            <TextField {...common} path="document" label={t('field.document')} value={values.document} error={errors.document} autoComplete="off" maxLength={50} />
+            <TextField
+              {...common}
+              path="document"
+              label={t('field.document')}
+              value={values.document}
+              error={errors.document}
+              autoComplete="off"
+              maxLength={50}
+            />
           )}
           {needs.includes('birth_date') && (
             <TextField
@@ -111,7 +183,15 @@ export function ShopperForm(props: ShopperFormProps) {
               autoComplete="off"
             />
           )}
-          {person && <PersonFields values={values} errors={errors} countries={countries} onValue={props.onValue} onLeave={props.onLeave} />}
+          {person && (
+            <PersonFields
+              values={values}
+              errors={errors}
+              countries={countries}
+              onValue={props.onValue}
+              onLeave={props.onLeave}
+            />
+          )}
         </div>
       )}
       {props.formError && (
@@ -120,7 +200,9 @@ export function ShopperForm(props: ShopperFormProps) {
         </p>
       )}
       <button type="submit" class="ck-button" aria-disabled={props.submitting || !method ? 'true' : 'false'}>
-        {props.submitting ? t('processing') : t('pay', { amount: formatAmount(session.amount, session.currency, locale) })}
+        {props.submitting
+          ? t('processing')
+          : t('pay', { amount: formatAmount(session.amount, session.currency, locale) })}
       </button>
     </form>
   );

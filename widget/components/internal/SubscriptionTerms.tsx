@@ -14,7 +14,9 @@ function formatPeriod(count: number, unit: SubscriptionView['interval'], locale:
 /** A YYYY-MM-DD date in the shopper's language, read as a calendar day (UTC), not a moment. */
 function formatDay(day: string, locale: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
   } catch {
     return day;
   }
@@ -25,7 +27,10 @@ export function SubscriptionTerms({ session }: { session: SessionView & { subscr
   const { t, locale } = useWidget();
   const sub = session.subscription;
   const terms = [
-    t('subscription.every', { amount: formatAmount(sub.contract_amount, session.currency, locale), period: formatPeriod(sub.interval_count, sub.interval, locale) }),
+    t('subscription.every', {
+      amount: formatAmount(sub.contract_amount, session.currency, locale),
+      period: formatPeriod(sub.interval_count, sub.interval, locale),
+    }),
     sub.billing_cycle ? t('subscription.cycles', { count: sub.billing_cycle }) : '',
     sub.contract_start ? t('subscription.from', { date: formatDay(sub.contract_start, locale) }) : '',
     sub.contract_end ? t('subscription.until', { date: formatDay(sub.contract_end, locale) }) : '',

@@ -6,7 +6,8 @@ import { validateShopper, type Problems } from '../../core/validateShopper';
 
 function setPath(values: FormValues, path: string, value: string): FormValues {
   const [head, key] = path.split('.') as [keyof FormValues, string | undefined];
-  if (key && (head === 'billing' || head === 'delivery' || head === 'person')) return { ...values, [head]: { ...values[head], [key]: value } };
+  if (key && (head === 'billing' || head === 'delivery' || head === 'person'))
+    return { ...values, [head]: { ...values[head], [key]: value } };
   return { ...values, [head]: value };
 }
 
@@ -31,7 +32,9 @@ export function useShopperForm(session: SessionView) {
     () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks), ...serverProblems }),
     [values, method, serverProblems],
   );
-  const visible = submitted ? problems : Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
+  const visible = submitted
+    ? problems
+    : Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
 
   return {
     values,
@@ -54,7 +57,11 @@ export function useShopperForm(session: SessionView) {
       setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
     },
     setDeliverySame(same: boolean) {
-      setValues((v) => ({ ...v, deliverySame: same, delivery: same ? v.delivery : { ...v.billing, ...nonEmpty(v.delivery) } }));
+      setValues((v) => ({
+        ...v,
+        deliverySame: same,
+        delivery: same ? v.delivery : { ...v.billing, ...nonEmpty(v.delivery) },
+      }));
     },
     selectMethod: setMethodId,
     /** marks every problem visible (a submit attempt); true when the form can be sent */

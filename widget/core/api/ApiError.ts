@@ -14,6 +14,12 @@ export class ApiError extends Error {
 
   /** Worth sending again with the same Idempotency-Key: nothing definite came back. */
   get retryable(): boolean {
-    return this.code === 'network' || this.status === 502 || this.status === 503 || this.status === 504 || this.code === 'conflict';
+    return (
+      this.code === 'network' ||
+      this.status === 502 ||
+      this.status === 503 ||
+      this.status === 504 ||
+      this.code === 'conflict'
+    );
   }
 }

@@ -27,5 +27,9 @@ export async function requestJson<T>(url: string, init: RequestInit = {}, timeou
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
   if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-  throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'invalid_request', `HTTP ${response.status}`);
+  throw new ApiError(
+    response.status,
+    response.status >= 500 ? 'internal' : 'invalid_request',
+    `HTTP ${response.status}`,
+  );
 }

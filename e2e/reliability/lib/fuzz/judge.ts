@@ -33,11 +33,17 @@ export function judge(answer: Answer, opts: { json: boolean; mustName?: string |
   if (fields !== undefined) {
     expect(Array.isArray(fields) && fields.length > 0, where).toBe(true);
     for (const f of fields as { path?: unknown; message?: unknown }[]) {
-      expect(typeof f.path === 'string' && f.path.length > 0 && typeof f.message === 'string' && f.message.length > 0, where).toBe(true);
+      expect(
+        typeof f.path === 'string' && f.path.length > 0 && typeof f.message === 'string' && f.message.length > 0,
+        where,
+      ).toBe(true);
     }
   }
   if (opts.mustName !== undefined) {
     const paths = ((fields as { path: string }[] | undefined) ?? []).map((f) => f.path);
-    expect(paths.some((p) => related(p, opts.mustName!)), `${where}: fields must name ${opts.mustName}`).toBe(true);
+    expect(
+      paths.some((p) => related(p, opts.mustName!)),
+      `${where}: fields must name ${opts.mustName}`,
+    ).toBe(true);
   }
 }

@@ -23,7 +23,8 @@ const typeOf = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : 
 export function pathsOf(body: Json, prefix: Path = []): Path[] {
   const out: Path[] = [prefix];
   if (Array.isArray(body)) body.forEach((v, i) => out.push(...pathsOf(v, [...prefix, i])));
-  else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) out.push(...pathsOf(v, [...prefix, k]));
+  else if (body && typeof body === 'object')
+    for (const [k, v] of Object.entries(body)) out.push(...pathsOf(v, [...prefix, k]));
   return out;
 }
 
@@ -72,12 +73,22 @@ export function applyMutation(valid: Json, m: Mutation): Applied {
       return { body: m.value, description: `whole body ${JSON.stringify(m.value).slice(0, 80)}` };
     case 'wrongType': {
       const path = paths[m.at % paths.length]!;
-      const value = otherType(getAt(valid, path), typeof m.value === 'number' ? Math.abs(Math.trunc(m.value)) : String(m.value).length);
-      return { body: withAt(valid, path, () => value), mustName: dotted(path), description: `${dotted(path)} = ${JSON.stringify(value)}` };
+      const value = otherType(
+        getAt(valid, path),
+        typeof m.value === 'number' ? Math.abs(Math.trunc(m.value)) : String(m.value).length,
+      );
+      return {
+        body: withAt(valid, path, () => value),
+        mustName: dotted(path),
+        description: `${dotted(path)} = ${JSON.stringify(value)}`,
+      };
     }
     case 'replace': {
       const path = paths[m.at % paths.length]!;
-      return { body: withAt(valid, path, () => m.value), description: `${dotted(path)} = ${JSON.stringify(m.value).slice(0, 80)}` };
+      return {
+        body: withAt(valid, path, () => m.value),
+        description: `${dotted(path)} = ${JSON.stringify(m.value).slice(0, 80)}`,
+      };
     }
     case 'delete': {
       const path = paths[m.at % paths.length]!;
@@ -105,7 +116,15 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('wrongType' as const), at: fc.nat(), value: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: json }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unknownKey' as const), at: fc.nat(), key: fc.string({ minLength: 1, maxLength: 12 }), value: json }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('unknownKey' as const),
+      at: fc.nat(),
+      key: fc.string({ minLength: 1, maxLength: 12 }),
+      value: json,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('whole' as const), value: json }) },
 );
 
@@ -126,8 +145,13 @@ export const contentTypeArb = fc.oneof(
       '',
     ),
   },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  },
 );
 
 /** A header value fetch accepts: visible ASCII and spaces, no leading or trailing space. */
-export const headerValueArb = fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) => s.replace(/[^\x21-\x7e ]/g, '').trim());
+export const headerValueArb = fc
+  .string({ unit: 'binary-ascii', maxLength: 300 })
+  .map((s) => s.replace(/[^\x21-\x7e ]/g, '').trim());
