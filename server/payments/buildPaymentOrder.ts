@@ -1,5 +1,5 @@
 import type { CreatePaymentBody } from '../../shared/contract/payment';
-import { AMOUNT_PARTS, type CreateSessionBody } from '../../shared/contract/session';
+import type { AMOUNT_PARTS, CreateSessionBody } from '../../shared/contract/session';
 import { encodeItems } from '../../shared/gateway/items';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
 import type { AuthoriseOrder, CheckoutOrder } from '../gateway';

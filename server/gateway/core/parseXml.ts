@@ -34,7 +34,7 @@ export function parseXml(text: string): FlatXml {
       if (p.startsWith('</')) break;
       if (!p.startsWith('<')) p.fail('text is not allowed directly inside the root element');
       const child = p.openTag();
-      if (Object.prototype.hasOwnProperty.call(fields, child.name)) p.fail(`element <${child.name}> appears twice`);
+      if (Object.hasOwn(fields, child.name)) p.fail(`element <${child.name}> appears twice`);
       fields[child.name] = child.selfClosing ? '' : p.textUntilClose(child.name);
     }
     p.closeTag(root.name);
