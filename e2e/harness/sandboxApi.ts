@@ -46,5 +46,5 @@ export function sandboxApi(baseUrl: string) {
 
 /** The transactions that took money (or hold it): authorised, paid, refunded, or under review. */
 export function successful(transactions: readonly TransactionView[]): TransactionView[] {
-  return transactions.filter((t) => ['2000', '3000', '3100', '3200', '6000'].includes(t.payment_status));
+  return transactions.filter((t) => ['2000', '3000', '3100', '4100', '6000'].includes(t.payment_status));
 }

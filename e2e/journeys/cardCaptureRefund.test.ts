@@ -72,7 +72,7 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     // the gateway agrees: one payment, refunded in two parts
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);
-    expect(tx).toMatchObject({ payment_status: '3200' });
+    expect(tx).toMatchObject({ payment_status: '4100' });
     expect((tx!.refunds as { refund_amount: string }[]).map((r) => r.refund_amount)).toEqual(['10.00', '23.00']);
     expectNoCspViolations(owner.csp);
     // every page of the backend on the way (shop, card frame, return page, admin) ran under a policy that

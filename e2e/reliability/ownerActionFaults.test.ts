@@ -115,7 +115,7 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true });
       const [tx] = await gw().transactions(gatewayNo);
       expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
-      expect(tx!.payment_status).toBe('3200');
+      expect(tx!.payment_status).toBe('4100');
       // resent only when the gateway never had it, and then under the same reference
       expect(await gw().requestCount('/v1/refund', gatewayNo)).toBe(fault.gatewayActed ? 1 : 2);
       const order = await orderOf(backend.url, s.order_no);

@@ -75,7 +75,7 @@ describe('notifications', () => {
         encryption_data: sign('notification', { ...unsigned, account_id: AUTO.account_id }, AUTO.key),
       },
       'the amount changed': { ...form, amount: '0.01' },
-      'the status changed': { ...form, payment_status: '3200' },
+      'the status changed': { ...form, payment_status: '4100' },
       'the order changed': { ...form, order_no: `${form.order_no}x` },
       'the signature of another message': {
         ...unsigned,
@@ -96,7 +96,7 @@ describe('notifications', () => {
       if (detail.encryption_data) expect(detail.encryption_data).toMatch(/^(\*\*\*|\[masked\])$/);
     }
     // a copy of a signed field placed after the original does not override what was signed
-    expect(await deliver(`${new URLSearchParams(form)}&payment_status=3200&amount=0.01`)).toBe('200 success');
+    expect(await deliver(`${new URLSearchParams(form)}&payment_status=4100&amount=0.01`)).toBe('200 success');
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
   });
 

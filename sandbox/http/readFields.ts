@@ -25,6 +25,8 @@ export async function readFields(
       : type === 'application/x-www-form-urlencoded'
         ? 'form'
         : undefined;
+  // the docs' samples post JSON documents under the form content type (GATEWAY-DOCS.md 1)
+  if (format === 'form' && accepted.includes('json') && /^\s*\{/.test(text)) return parseJsonObject(text);
   if (!format || !accepted.includes(format)) {
     throw new GatewayError(
       'I0059',

@@ -54,7 +54,7 @@ export function toTransactionRecord(tx: TransactionRow): Record<string, unknown>
   return record;
 }
 
-const PAID = new Set(['2000', '3000', '3100', '3200']);
+const PAID = new Set(['2000', '3000', '3100', '4100']);
 
 function subscriptionResult(sub: Fields, tx: TransactionRow): Record<string, string> {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '../../shared/gateway/hashNode';
+import { sign } from '../../shared/gateway/hashNode';
 import { MANUAL, paymentOrder, postJson, signed } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
@@ -48,7 +48,11 @@ describe('/v1/capture', () => {
         error_message: '',
       },
     ]);
-    expect(verify('batchResponse', body, body.encryption_data, MANUAL.key)).toBe(true);
+    // the request's own signature, echoed (GATEWAY-DOCS.md 2)
+    const ids = { merchant_id: '701001', account_id: '701001010' };
+    expect(body.encryption_data).toBe(
+      sign('capture', { ...ids, capture_orders: [{ transaction_id: p.transaction_id }] }, MANUAL.key),
+    );
     const tx = await onlyTransaction(sb.url, p.order_no);
     expect(tx).toMatchObject({ payment_status: '3000', captured_amount: '20.00' });
     expect((await notified(p.order_no, 'CAPTURE RESULT')).fields).toMatchObject({

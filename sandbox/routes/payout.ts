@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { sign } from '../../shared/gateway/hashNode';
 import { toDecimal, toMinor } from '../../shared/gateway/money';
 import type { Account } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
@@ -57,7 +56,7 @@ export function payoutRoute(deps: SandboxDeps) {
           throw new GatewayError('E0008', 'request_id', 'request_id was already used for a different payout');
         return existing.response_json;
       }
-      const body = payoutResponse(account, request, now);
+      const body = payoutResponse(account, request, now, String(fields.encryption_data));
       await insertPayout(trx, {
         account_id: account.account_id,
         request_id: requestId,
@@ -100,7 +99,7 @@ function checkParty(party: Fields, name: string, rules: readonly FieldRule[]): v
   if (party.bank_details) checkFields(party.bank_details as Fields, BANK_RULES, `${name}.bank_details.`);
 }
 
-function payoutResponse(account: Account, request: Fields, now: number): Record<string, unknown> {
+function payoutResponse(account: Account, request: Fields, now: number, signature: string): Record<string, unknown> {
   const currency = String(request.payment_currency);
   const amounts = payoutAmounts(
     toMinor(String(request.payment_amount), currency),
@@ -144,7 +143,7 @@ function payoutResponse(account: Account, request: Fields, now: number): Record<
     failure_type: failed ? 'INSUFFICIENT_AMOUNT' : '',
     payer_id: `PY${account.account_id}`,
     short_reference_id: `SR${transactionId.slice(1, 9)}`,
-    encryption_data: sign('payoutResponse', signed, account.sign_key),
+    encryption_data: signature,
   };
 }
 

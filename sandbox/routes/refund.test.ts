@@ -26,7 +26,7 @@ const item = (p: { order_no: string; transaction_id: string }, extra: Record<str
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
 
 describe('/v1/refund', () => {
-  it('partial then full refunds: 3100 then 3200, references <transaction_id>-<n>, REFUND RESULT each', async () => {
+  it('partial then full refunds: 3100 then 4100, references <transaction_id>-<n>, REFUND RESULT each', async () => {
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/n` }));
     const first = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '10.00', refund_reason: 'damaged' })]);
     expect(first.body.refund_orders[0]).toEqual({
@@ -48,7 +48,7 @@ describe('/v1/refund', () => {
       refund_status: '1',
       refund_reference_id: `${p.transaction_id}-2`,
     });
-    expect(await statusOf(p.order_no)).toBe('3200');
+    expect(await statusOf(p.order_no)).toBe('4100');
     await waitFor(
       () =>
         receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
@@ -60,7 +60,7 @@ describe('/v1/refund', () => {
     );
     expect(notes.map((n) => [n.fields.refund_amount, n.fields.refund_reference_id, n.fields.payment_status])).toEqual([
       ['10.00', `${p.transaction_id}-1`, '3100'],
-      ['15.00', `${p.transaction_id}-2`, '3200'],
+      ['15.00', `${p.transaction_id}-2`, '4100'],
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('/v1/refund', () => {
     expect(await statusOf(p.order_no)).toBe('3000');
     const exact = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.00' })]);
     expect(exact.body.refund_orders[0].refund_status).toBe('1');
-    expect(await statusOf(p.order_no)).toBe('3200');
+    expect(await statusOf(p.order_no)).toBe('4100');
   });
 
   it('refund of a declined order fails with E0009; an authorised (uncaptured) one too', async () => {

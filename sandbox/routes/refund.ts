@@ -50,7 +50,7 @@ const REFUND: BatchOp = {
       tx,
       {
         event: full ? 'refund_full' : 'refund_partial',
-        to: full ? '3200' : '3100',
+        to: full ? '4100' : '3100',
         message: REFUND_ACCEPTED,
         notify: NOTIFY_TYPE.refund,
         patch: { refunded_minor: tx.refunded_minor + amount, refund_seq: sequence },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '../../shared/gateway/hashNode';
+import { sign } from '../../shared/gateway/hashNode';
 import { AUTO, paymentOrder, postForm, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
 import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
@@ -24,8 +24,8 @@ describe('/v1/retrievalRefund', () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
-    expect(verify('batchResponse', body, body.encryption_data, AUTO.key)).toBe(true);
-    expect(body.refund_list).toEqual([
+    expect(body.encryption_data).toBe(sign('query', { merchant_id: '701001', account_id: '701001020' }, AUTO.key));
+    expect(body.refund_orders).toEqual([
       expect.objectContaining({
         refund_reference_id: `${p.transaction_id}-1`,
         refund_amount: '2.00',

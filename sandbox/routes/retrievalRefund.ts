@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
-import { sign } from '../../shared/gateway/hashNode';
 import { toDecimal } from '../../shared/gateway/money';
 import { isQueryIpAllowed } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
@@ -59,8 +58,8 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
     };
     return c.json({
       ...envelope,
-      encryption_data: sign('batchResponse', envelope, account.sign_key),
-      refund_list: list,
+      encryption_data: fields.encryption_data,
+      refund_orders: list,
     });
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '../../shared/gateway/hashNode';
+import { sign } from '../../shared/gateway/hashNode';
 import { BUILT_IN_ACCOUNTS } from '../accounts';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
@@ -45,7 +45,7 @@ describe('/v1/retrievalTrans', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
     expect(body).toMatchObject({ merchant_id: '701001', account_id: '701001020', return_status: '1' });
-    expect(verify('batchResponse', body, body.encryption_data, AUTO.key)).toBe(true);
+    expect(body.encryption_data).toBe(sign('query', { merchant_id: '701001', account_id: '701001020' }, AUTO.key));
     expect(body.orders_list).toHaveLength(3);
     const [paid, unknown, declined] = body.orders_list;
     expect(paid).toMatchObject({

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
-import { sign } from '../../shared/gateway/hashNode';
 import { isQueryIpAllowed } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
@@ -54,7 +53,7 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     };
     return c.json({
       ...envelope,
-      encryption_data: sign('batchResponse', envelope, account.sign_key),
+      encryption_data: fields.encryption_data,
       orders_list: list,
     });
   });

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { BATCH_LIMIT, formatGatewayMessage, type BatchOperation } from '../../shared/gateway/errors';
-import { sign } from '../../shared/gateway/hashNode';
 import { toMinor } from '../../shared/gateway/money';
 import type { Account } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
@@ -86,7 +85,8 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
   };
   return c.json({
     ...envelope,
-    encryption_data: sign('batchResponse', envelope, account.sign_key),
+    // the request's own signature, echoed (GATEWAY-DOCS.md 2)
+    encryption_data: fields.encryption_data,
     [op.listField]: results,
   });
 }

@@ -27,7 +27,7 @@ export function latestForOrder(db: Db, accountId: string, orderNo: string): Prom
 }
 
 /** Statuses that count as "a successful payment" for the 24-hour order_no rule (I0061); review may still succeed. */
-const SUCCESSFUL: PaymentStatus[] = ['2000', '3000', '3100', '3200', '6000'];
+const SUCCESSFUL: PaymentStatus[] = ['2000', '3000', '3100', '4100', '6000'];
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A successful payment of `order_no` in the account within the last 24 hours, other than `exceptId`. */

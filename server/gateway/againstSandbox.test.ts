@@ -110,7 +110,7 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(refundId).toMatch(new RegExp(`^${transactionId}-\\d+$`));
     expect(await statusOf(manual, orderNo)).toBe('3100');
 
-    const lookup = await manual.retrievalRefund([refundId, reference, 'NO-SUCH-REFUND']);
+    const lookup = await manual.retrievalRefund({ refund_references: [refundId, reference, 'NO-SUCH-REFUND'] });
     expect(lookup.returnStatus).toBe('1');
     expect(lookup.refunds.filter((r) => r.query_result === '1').map((r) => r.refund_reference_id)).toContain(refundId);
     expect(lookup.refunds.find((r) => r.refund_reference_id === 'NO-SUCH-REFUND')).toMatchObject({ query_result: '0' });

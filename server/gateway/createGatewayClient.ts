@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE } from '../../shared/gateway/profile';
 import { createCaller } from './core/callGateway';
 import { DEFAULT_RETRY } from './core/retryPolicy';
 import { fetchTransport, httpTransport } from './core/transport';
@@ -41,6 +42,7 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     accountId: config.accountId,
     signKey: config.signKey,
     verifyKeys: [config.signKey, ...(config.verifyKeys ?? [])],
+    profile: config.profile ?? DEFAULT_PROFILE,
     timeoutMs,
     queryTimeoutMs: config.queryTimeoutMs ?? timeoutMs,
     url: (path) => base + path,
@@ -58,7 +60,7 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     cancel: (items) => cancel(ctx, items),
     review: (items) => review(ctx, items),
     refund: (items) => refund(ctx, items),
-    retrievalRefund: (refs) => retrievalRefund(ctx, refs),
+    retrievalRefund: (selector) => retrievalRefund(ctx, selector),
     payout: (request) => payout(ctx, request),
     verifyNotification: (form) => verifyNotification(ctx, form),
     verifyReturn: (query, order) => verifyReturn(ctx, query, order),

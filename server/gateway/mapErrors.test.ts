@@ -67,11 +67,12 @@ const respon = (fields: Record<string, string>) =>
   `<?xml version="1.0" encoding="UTF-8"?><respon>${Object.entries(fields)
     .map(([k, v]) => `<${k}>${v}</${k}>`)
     .join('')}</respon>`;
+/** A capture answer echoing the encryption_data that a capture of `items` signed with `key` carries. */
 const signedBatch = (key = KEY, extra: Record<string, unknown> = {}) => {
   const env = { ...IDS, return_status: '1', return_message: 'ok' };
   return {
     ...env,
-    encryption_data: sign('batchResponse', env, key),
+    encryption_data: sign('capture', { ...IDS, capture_orders: items }, key),
     capture_orders: [{ ...items[0], capture_status: '1', error_message: '' }],
     ...extra,
   };
@@ -147,7 +148,7 @@ describe('5xx and network failures', () => {
       if (++n === 1) return c.text('bad gateway', 502);
       const b = JSON.parse(arrivals.at(-1)!.body);
       const ans = { ...IDS, request_id: b.request_id, transaction_id: 'PO1', status: 'COMPLETED' };
-      return c.json({ ...ans, encryption_data: sign('payoutResponse', ans, KEY) });
+      return c.json({ ...ans, encryption_data: b.encryption_data });
     };
     const res = await client().payout({
       request_id: '6f1c2a9e-8d3b-4c5a-9e7f-0a1b2c3d4e5f',
@@ -201,7 +202,7 @@ describe('rejections carry the gateway code', () => {
   it('return_message only (the older style) still yields the code', async () => {
     handlers['/v1/retrievalRefund'] = (c) =>
       c.json({ return_status: '0', return_message: 'I0115:record not found' }, 404);
-    await expect(client().retrievalRefund(['R1'])).rejects.toMatchObject({
+    await expect(client().retrievalRefund({ refund_references: ['R1'] })).rejects.toMatchObject({
       code: 'I0115',
       gatewayMessage: 'record not found',
       httpStatus: 404,
@@ -329,31 +330,32 @@ describe('answers that cannot be trusted are protocol errors', () => {
     });
   });
 
-  it('a batch answer that is unsigned or badly signed; a rotation key verifies', async () => {
+  it('a batch answer without the echo of our encryption_data, or with another one, is an unknown outcome', async () => {
     handlers['/v1/capture'] = (c) => c.json(signedBatch('sk_attacker'));
     await expect(client().capture(items)).rejects.toMatchObject({ name: 'GatewayProtocolError', outcomeUnknown: true });
     handlers['/v1/capture'] = (c) => c.json(signedBatch(KEY, { encryption_data: undefined }));
-    await expect(client().capture(items)).rejects.toThrow(/signature does not verify/);
-    // the signature covers return_status: a tampered overall result fails
-    handlers['/v1/capture'] = (c) => c.json(signedBatch(KEY, { return_status: '2' }));
-    await expect(client().capture(items)).rejects.toBeInstanceOf(GatewayProtocolError);
+    await expect(client().capture(items)).rejects.toThrow(/carries no encryption_data/);
+    // the echo is our own signature, signed with the current key: a rotation key does not make it match
     handlers['/v1/capture'] = (c) => c.json(signedBatch('sk_old'));
-    const ok = await client({ verifyKeys: ['sk_old'] }).capture(items);
+    await expect(client({ verifyKeys: ['sk_old'] }).capture(items)).rejects.toThrow(/not the one this request sent/);
+    handlers['/v1/capture'] = (c) =>
+      c.json(signedBatch(KEY, { encryption_data: signedBatch().encryption_data.toUpperCase() }));
+    const ok = await client().capture(items);
     expect(ok.items[0]).toMatchObject({ transaction_id: 'TX1', ok: true });
   });
 
-  it('a query answer need not be signed, but a signature that does not verify is a forgery', async () => {
+  it('a query answer need not carry encryption_data, but one that is not our own is refused', async () => {
     const env = { ...IDS, return_status: '1', return_message: '' };
     const list = [{ order_no: 'A', query_result: '1', payment_status: '3000' }];
     handlers['/v1/retrievalTrans'] = (c) =>
-      c.json({ ...env, encryption_data: sign('batchResponse', env, 'sk_attacker'), orders_list: list });
+      c.json({ ...env, encryption_data: sign('query', env, 'sk_attacker'), orders_list: list });
     await expect(client().query({ orders: ['A'] })).rejects.toMatchObject({
       name: 'GatewayProtocolError',
       outcomeUnknown: false,
     });
     expect(arrivals).toHaveLength(1);
     handlers['/v1/retrievalTrans'] = (c) =>
-      c.json({ ...env, encryption_data: sign('batchResponse', env, KEY), orders_list: list });
+      c.json({ ...env, encryption_data: sign('query', env, KEY), orders_list: list });
     expect(await client().query({ orders: ['A'] })).toEqual(list);
     handlers['/v1/retrievalTrans'] = (c) => c.json({ ...env, account_id: '701001020', orders_list: list });
     await expect(client().query({ orders: ['A'] })).rejects.toThrow(/another merchant account/);
@@ -392,7 +394,7 @@ describe('batch item results', () => {
       const env = { ...IDS, return_status: '2', return_message: 'some failed' };
       return c.json({
         ...env,
-        encryption_data: sign('batchResponse', env, KEY),
+        encryption_data: JSON.parse(arrivals.at(-1)!.body).encryption_data,
         refund_orders: [
           {
             transaction_id: 'TX1',
@@ -478,7 +480,7 @@ describe('the audit records', () => {
     handlers['/v1/payout'] = async (c) => {
       const b = JSON.parse(arrivals.at(-1)!.body);
       const ans = { ...IDS, request_id: b.request_id, transaction_id: 'PO1', status: 'PROCESSING' };
-      return c.json({ ...ans, encryption_data: sign('payoutResponse', ans, KEY), beneficiary: b.beneficiary });
+      return c.json({ ...ans, encryption_data: b.encryption_data, beneficiary: b.beneficiary });
     };
     await client().payout({
       request_id: '6f1c2a9e-8d3b-4c5a-9e7f-0a1b2c3d4e5f',

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sign } from '../../shared/gateway/hashNode';
 import { createGatewayClient } from './index';
 import { serveFake, type FakeServer } from './testing/serveFake';
 
@@ -20,7 +19,7 @@ const seen: Seen[] = [];
 let fake: FakeServer;
 
 function fields(s: Seen): Record<string, unknown> {
-  return s.type.startsWith('application/json') ? JSON.parse(s.raw) : Object.fromEntries(new URLSearchParams(s.raw));
+  return s.raw.startsWith('{') ? JSON.parse(s.raw) : Object.fromEntries(new URLSearchParams(s.raw));
 }
 
 beforeAll(async () => {
@@ -64,16 +63,23 @@ beforeAll(async () => {
         error_message: '',
       }));
       const env = { ...IDS, return_status: '1', return_message: 'all done' };
-      return c.json({ ...env, encryption_data: sign('batchResponse', env, KEY), [`${op}_orders`]: list });
+      return c.json({ ...env, encryption_data: b.encryption_data, [`${op}_orders`]: list });
     });
   }
-  app.post('/v1/retrievalRefund', (c) =>
-    c.json({ ...IDS, return_status: '1', return_message: '', refund_list: [{ refund_reference: 'R1' }] }),
-  );
+  app.post('/v1/retrievalRefund', async (c) => {
+    const f = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    return c.json({
+      ...IDS,
+      return_status: '1',
+      return_message: '',
+      encryption_data: f.encryption_data,
+      refund_orders: [{ refund_reference: 'R1' }],
+    });
+  });
   app.post('/v1/payout', async (c) => {
     const b = await c.req.json();
     const ans = { ...IDS, request_id: b.request_id, transaction_id: 'PO1', status: 'PROCESSING' };
-    return c.json({ ...ans, encryption_data: sign('payoutResponse', ans, KEY) });
+    return c.json({ ...ans, encryption_data: b.encryption_data });
   });
   fake = await serveFake(app);
 });
@@ -142,7 +148,8 @@ describe('authorise', () => {
       person: { document_number: '123', documents: { file_type: 'pdf' } },
     });
     const s = seen[0]!;
-    expect(s.type).toMatch(/^application\/json/);
+    expect(s.type).toMatch(/^application\/x-www-form-urlencoded/); // a JSON document under the docs' content type
+    expect(s.raw.startsWith('{')).toBe(true);
     const f = fields(s);
     expect(f.person).toEqual({ document_number: '123', documents: { file_type: 'pdf' } });
     expect(f.encryption_data).toBe(sha('701001701001010ORD-1USD25.00https://shop.example/pay/return/p1' + KEY));
@@ -208,7 +215,7 @@ describe('batches', () => {
       const result = await run(client());
       const s = seen[0]!;
       expect(s.path).toBe(`/v1/${op}`);
-      expect(s.type).toMatch(/^application\/json/);
+      expect(s.type).toMatch(/^application\/x-www-form-urlencoded/);
       const f = fields(s);
       expect(f.encryption_data).toBe(sha('701001701001010TX1TX2' + KEY));
       expect((f[`${op}_orders`] as unknown[]).length).toBe(2);
@@ -245,7 +252,7 @@ describe('batches', () => {
 
 describe('retrievalRefund and payout', () => {
   it('retrievalRefund posts a signed form of comma-separated references', async () => {
-    const res = await client().retrievalRefund(['R1', 'R2']);
+    const res = await client().retrievalRefund({ refund_references: ['R1', 'R2'] });
     const f = fields(seen[0]!);
     expect(seen[0]!.type).toMatch(/^application\/x-www-form-urlencoded/);
     expect(f).toEqual({ ...IDS, refund_references: 'R1,R2', encryption_data: sha('701001701001010' + KEY) });
@@ -261,7 +268,8 @@ describe('retrievalRefund and payout', () => {
       beneficiary: { first_name: 'Ana', bank_details: { iban: 'DE89370400440532013000' } },
     });
     const f = fields(seen[0]!);
-    expect(seen[0]!.type).toMatch(/^application\/json/);
+    // the docs' samples: a JSON document under the form content type
+    expect(seen[0]!.type).toMatch(/^application\/x-www-form-urlencoded/);
     expect(f.encryption_data).toBe(sha(`701001701001010${request_id}EUR100.00` + KEY));
     expect(f.beneficiary).toEqual({ first_name: 'Ana', bank_details: { iban: 'DE89370400440532013000' } });
     expect(res).toMatchObject({ transaction_id: 'PO1', status: 'PROCESSING', request_id });

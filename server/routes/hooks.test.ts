@@ -146,7 +146,7 @@ describeOnStores('gateway notifications', (store) => {
 
     const q = await pendingPayment();
     // the refund's notification overtakes the payment's: applied (forward), and the payment's is then stale
-    expect((await deliver(notification(q, { notify_type: 'REFUND RESULT', payment_status: '3200' }))).status).toBe(200);
+    expect((await deliver(notification(q, { notify_type: 'REFUND RESULT', payment_status: '4100' }))).status).toBe(200);
     const stale = notification(q, { payment_status: '3000' });
     expect((await deliver(stale)).status).toBe(200);
     expect(await recorded(stale.notify_id)).toMatchObject([{ outcome: 'backwards' }]);

@@ -4,6 +4,6 @@ export * from './errors';
 export * from './fields';
 export * from './items';
 export * from './money';
+export * from './profile';
 export * from './signature';
 export * from './status';
-export * from './schemas';

@@ -32,9 +32,9 @@ const EXPECTED: Record<PaymentStatus, Partial<Record<PaymentEvent, PaymentStatus
   '1000': { authorise: ['2000'], pay: ['3000'], decline: ['4000'], shopper_cancel: ['5000'], hold: ['6000'] },
   '6000': { review_approve: ['2000', '3000'], review_reject: ['5000'] },
   '2000': { capture: ['3000'], cancel: ['5000'] },
-  '3000': { refund_partial: ['3100'], refund_full: ['3200'] },
-  '3100': { refund_partial: ['3100'], refund_full: ['3200'] },
-  '3200': {},
+  '3000': { refund_partial: ['3100'], refund_full: ['4100'] },
+  '3100': { refund_partial: ['3100'], refund_full: ['4100'] },
+  '4100': {},
   '4000': {},
   '5000': {},
 };
@@ -73,19 +73,19 @@ describe('the transition table', () => {
 describe('isFinal', () => {
   it('refunded, declined and cancelled are final; the rest are not', () => {
     const finals = PAYMENT_STATUSES.filter(isFinal).sort();
-    expect(finals).toEqual(['3200', '4000', '5000']);
+    expect(finals).toEqual(['4000', '4100', '5000']);
   });
 });
 
 describe('isForward', () => {
   /** Everything reachable from each status by one or more moves of the protocol. */
   const REACHABLE: Record<PaymentStatus, PaymentStatus[]> = {
-    '1000': ['2000', '3000', '3100', '3200', '4000', '5000', '6000'],
-    '6000': ['2000', '3000', '3100', '3200', '5000'],
-    '2000': ['3000', '3100', '3200', '5000'],
-    '3000': ['3100', '3200'],
-    '3100': ['3100', '3200'],
-    '3200': [],
+    '1000': ['2000', '3000', '3100', '4100', '4000', '5000', '6000'],
+    '6000': ['2000', '3000', '3100', '4100', '5000'],
+    '2000': ['3000', '3100', '4100', '5000'],
+    '3000': ['3100', '4100'],
+    '3100': ['3100', '4100'],
+    '4100': [],
     '4000': [],
     '5000': [],
   };
@@ -99,7 +99,7 @@ describe('isForward', () => {
 
   it('examples: a late "pending" after "paid" is backwards, a second partial refund is forward', () => {
     expect(isForward('3000', '1000')).toBe(false);
-    expect(isForward('3200', '3100')).toBe(false);
+    expect(isForward('4100', '3100')).toBe(false);
     expect(isForward('3100', '3100')).toBe(true);
     expect(isForward('3000', '3000')).toBe(false);
   });

@@ -7,7 +7,7 @@ export const PAYMENT_STATUS = {
   AUTHORISED: '2000',
   PAID: '3000',
   PARTIALLY_REFUNDED: '3100',
-  REFUNDED: '3200',
+  REFUNDED: '4100',
   DECLINED: '4000',
   CANCELLED: '5000',
   REVIEW: '6000',
@@ -26,7 +26,7 @@ export const STATUS_NAME = {
   '2000': 'authorised',
   '3000': 'paid',
   '3100': 'partially_refunded',
-  '3200': 'refunded',
+  '4100': 'refunded',
   '4000': 'declined',
   '5000': 'cancelled',
   '6000': 'review',
@@ -66,9 +66,9 @@ export const TRANSITIONS: readonly (readonly [PaymentStatus, PaymentEvent, Payme
   ['2000', 'capture', '3000'],
   ['2000', 'cancel', '5000'],
   ['3000', 'refund_partial', '3100'],
-  ['3000', 'refund_full', '3200'],
+  ['3000', 'refund_full', '4100'],
   ['3100', 'refund_partial', '3100'],
-  ['3100', 'refund_full', '3200'],
+  ['3100', 'refund_full', '4100'],
 ];
 
 /** Is moving from `from` to `to` allowed at all (by some event)? */

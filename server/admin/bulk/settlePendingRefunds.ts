@@ -43,7 +43,7 @@ export async function settlePendingRefunds(
 
   const batches = splitIntoBatches(pending, BATCH_LIMIT.query);
   const lookups = await runBatches(batches, (batch) =>
-    deps.gateway.retrievalRefund(batch.map((r) => r.refund_reference)),
+    deps.gateway.retrievalRefund({ refund_references: batch.map((r) => r.refund_reference) }),
   );
   const at = deps.now().toISOString();
   await runInTransaction(db, async (trx) => {
@@ -61,7 +61,7 @@ export async function settlePendingRefunds(
       for (const refund of batch) {
         const record = lookup.value.refunds.find(
           (r) =>
-            r.query_result === '1' &&
+            r.query_result !== '0' &&
             (r.refund_reference === refund.refund_reference || r.refund_reference_id === refund.refund_reference),
         );
         if (!record) {

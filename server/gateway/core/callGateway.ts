@@ -23,7 +23,8 @@ export interface CallSpec<T> {
   operation: GatewayOperation;
   method: 'GET' | 'POST';
   url: string;
-  body?: { type: BodyType; fields: Readonly<Record<string, unknown>> };
+  /** `contentType`: the header the gateway profile names for this call */
+  body?: { type: BodyType; fields: Readonly<Record<string, unknown>>; contentType?: string };
   timeoutMs: number;
   /** a 3xx is an answer to interpret (the issuer page), not a protocol fault */
   acceptRedirect?: boolean;
@@ -71,7 +72,7 @@ async function attemptOnce<T>(
 ): Promise<{ result?: T; error?: GatewayError; retryAfter?: string | null }> {
   const unknownIfFailed = CALL_RULES[spec.operation].outcomeUnknown;
   const startedAt = new Date();
-  const encoded = spec.body && encodeBody(spec.body.type, spec.body.fields);
+  const encoded = spec.body && encodeBody(spec.body.type, spec.body.fields, spec.body.contentType);
   let response: GatewayHttpResponse | undefined;
   let result: T | undefined;
   let error: GatewayError | undefined;

@@ -23,7 +23,7 @@ export async function authorise(
     operation: 'authorise',
     method: 'POST',
     url: ctx.url('/v1/authorise'),
-    body: { type: 'json', fields },
+    body: { type: 'json', fields, contentType: ctx.profile.contentTypes.authorise },
     timeoutMs: ctx.timeoutMs,
     call,
     interpret: (res) => readApmResult(ctx, order, res),

@@ -18,7 +18,7 @@ export async function checkout(
     operation: 'checkout',
     method: 'POST',
     url: ctx.url('/v1/checkout'),
-    body: { type: 'form', fields },
+    body: { type: 'form', fields, contentType: ctx.profile.contentTypes.checkout },
     timeoutMs: ctx.timeoutMs,
     call,
     interpret: (res) => {

@@ -1,12 +1,15 @@
+import type { GatewayProfile } from '../../../shared/gateway/profile';
 import type { CallGateway } from '../core/callGateway';
 
-/** What every operation module needs: the account, its keys, the time limits and the transport. */
+/** What every operation module needs: the account, its keys, the wire profile, the time limits and the transport. */
 export interface OperationContext {
   merchantId: string;
   accountId: string;
   signKey: string;
-  /** signKey first, then the rotation keys: every key a response may be signed with */
+  /** signKey first, then the rotation keys: every key a notification or return may be signed with */
   verifyKeys: readonly string[];
+  /** signed field lists and content types (PROTOCOL.md 9) */
+  profile: GatewayProfile;
   timeoutMs: number;
   queryTimeoutMs: number;
   /** absolute URL of a gateway path such as `/v1/checkout` */

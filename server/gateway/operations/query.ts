@@ -3,7 +3,7 @@ import { BATCH_LIMIT } from '../../../shared/gateway/errors';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope } from '../core/readJsonEnvelope';
 import type { QuerySelector, TransactionRecord } from '../types/query';
-import { checkSignedAnswer } from './checkSignedAnswer';
+import { checkEcho } from './checkEcho';
 import type { OperationContext } from './context';
 
 /**
@@ -42,16 +42,17 @@ export async function query(ctx: OperationContext, selector: QuerySelector): Pro
 
 async function queryOnce(ctx: OperationContext, orders?: string, trades?: string): Promise<TransactionRecord[]> {
   const ids = { merchant_id: ctx.merchantId, account_id: ctx.accountId };
-  const fields = { ...ids, encryption_data: sign('query', ids, ctx.signKey), orders, trades };
+  const signature = sign('query', ids, ctx.signKey, ctx.profile);
+  const fields = { ...ids, encryption_data: signature, orders, trades };
   return ctx.call({
     operation: 'query',
     method: 'POST',
     url: ctx.url('/v1/retrievalTrans'),
-    body: { type: 'form', fields },
+    body: { type: 'form', fields, contentType: ctx.profile.contentTypes.query },
     timeoutMs: ctx.queryTimeoutMs,
     interpret: (res) => {
       const envelope = readJsonEnvelope('query', res);
-      checkSignedAnswer(ctx, 'query', 'batchResponse', envelope, res.status, false);
+      checkEcho(ctx, 'query', envelope, signature, res.status, false);
       const list = envelope.orders_list ?? [];
       if (!Array.isArray(list)) throw new Error('orders_list is not an array');
       return list.map((record, i) => {

@@ -1,8 +1,26 @@
-import type { RefundItem, BatchResult } from '../types/batch';
+import { MAX_LENGTH } from '../../../shared/gateway/fields';
+import { GatewayRequestError } from '../errors/GatewayRequestError';
+import type { BatchResult, RefundItem } from '../types/batch';
 import type { OperationContext } from './context';
 import { runBatch } from './runBatch';
 
-/** `/v1/refund`: refunds paid orders, in full or in part. Never retried: a resend could refund twice. */
+/** Sent when the owner gives no reason: the docs require one, and this one says who asked. */
+export const DEFAULT_REFUND_REASON = 'Refund requested by the merchant';
+
+/**
+ * `/v1/refund`: refunds paid orders, in full or in part. Never retried: a resend could refund twice. Every item
+ * carries a refund_reason (required, <= 50, GATEWAY-DOCS.md 3).
+ */
 export function refund(ctx: OperationContext, items: readonly RefundItem[]): Promise<BatchResult> {
-  return runBatch(ctx, 'refund', items);
+  const sent = items.map((item) => ({ ...item, refund_reason: item.refund_reason?.trim() || DEFAULT_REFUND_REASON }));
+  const tooLong = sent.find((i) => i.refund_reason.length > MAX_LENGTH.refund_reason);
+  if (tooLong) {
+    throw new GatewayRequestError(
+      'refund',
+      'I0060',
+      `refund_reason is over ${MAX_LENGTH.refund_reason} characters (order ${tooLong.order_no})`,
+      'refund_reason',
+    );
+  }
+  return runBatch(ctx, 'refund', sent);
 }

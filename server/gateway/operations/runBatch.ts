@@ -4,7 +4,7 @@ import { ITEM_STATUS } from '../../../shared/gateway/status';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope, stringField } from '../core/readJsonEnvelope';
 import type { BatchItemResult, BatchOrder, BatchResult } from '../types/batch';
-import { checkSignedAnswer } from './checkSignedAnswer';
+import { checkEcho } from './checkEcho';
 import type { OperationContext } from './context';
 
 export type BatchKind = 'capture' | 'cancel' | 'review' | 'refund';
@@ -19,7 +19,7 @@ const SHAPE: Record<BatchKind, { list: string; status: string; message: string }
 };
 
 /**
- * One batch call: JSON body signed over the items' transaction_ids, answer verified against the account's keys.
+ * One batch call: JSON body signed over the items' transaction_ids, the answer's echo of that signature checked.
  * Splitting into batches is the caller's job; a batch over the limit is refused here before anything is sent,
  * because the gateway would refuse it whole (B0001). Items come back as the gateway reported them: match them
  * to orders by transaction_id; an order missing from the answer has an unknown outcome.
@@ -40,17 +40,18 @@ export async function runBatch(
     account_id: ctx.accountId,
     [list]: items.map((i) => ({ ...i })),
   };
-  fields.encryption_data = sign(kind, fields, ctx.signKey);
+  const signature = sign(kind, fields, ctx.signKey, ctx.profile);
+  fields.encryption_data = signature;
 
   return ctx.call({
     operation: kind,
     method: 'POST',
     url: ctx.url(`/v1/${kind}`),
-    body: { type: 'json', fields },
+    body: { type: 'json', fields, contentType: ctx.profile.contentTypes[kind] },
     timeoutMs: ctx.timeoutMs,
     interpret: (res) => {
       const envelope = readJsonEnvelope(kind, res);
-      checkSignedAnswer(ctx, kind, 'batchResponse', envelope, res.status);
+      checkEcho(ctx, kind, envelope, signature, res.status);
       const answered = envelope[list];
       if (!Array.isArray(answered)) throw new Error(`${list} is not an array`);
       return {

@@ -25,7 +25,7 @@ export function signPaymentOrder(
     { merchant_id: ctx.merchantId, account_id: ctx.accountId },
   );
   if (items !== undefined) fields.items = typeof items === 'string' ? items : encodeItemsOrRefuse(kind, items);
-  fields.encryption_data = sign(kind, fields, ctx.signKey);
+  fields.encryption_data = sign(kind, fields, ctx.signKey, ctx.profile);
   return fields;
 }
 

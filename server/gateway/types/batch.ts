@@ -15,6 +15,7 @@ export interface ReviewItem extends BatchOrder {
 }
 export interface RefundItem extends BatchOrder {
   refund_amount: string;
+  /** required by the docs (<= 50): the owner's text; left empty, the client sends DEFAULT_REFUND_REASON */
   refund_reason?: string;
   /** the merchant's own reference for this refund, usable later with retrievalRefund */
   refund_reference?: string;

@@ -2,7 +2,7 @@ import type { BatchResult, CancelItem, CaptureItem, RefundItem, ReviewItem } fro
 import type { GatewayCallRecord } from './config';
 import type { AuthoriseOrder, AuthoriseResponse, CheckoutOrder } from './payment';
 import type { PayoutRequest, PayoutResponse } from './payout';
-import type { QuerySelector, RefundLookup, TransactionRecord } from './query';
+import type { QuerySelector, RefundLookup, RefundSelector, TransactionRecord } from './query';
 
 /** What a caller may add to one payment operation. */
 export interface CallOptions {
@@ -35,8 +35,8 @@ export interface GatewayClient {
   review(items: readonly ReviewItem[]): Promise<BatchResult>;
   /** One `/v1/refund` call (at most 50 items); never retried, a retry could refund twice. */
   refund(items: readonly RefundItem[]): Promise<BatchResult>;
-  /** `/v1/retrievalRefund` by refund_reference; retried. */
-  retrievalRefund(refundReferences: readonly string[]): Promise<RefundLookup>;
+  /** `/v1/retrievalRefund` by order number, refund_reference or merchant refund id; retried. */
+  retrievalRefund(selector: RefundSelector): Promise<RefundLookup>;
   /** `/v1/payout`; retried with the same request_id, which the gateway dedupes. */
   payout(request: PayoutRequest): Promise<PayoutResponse>;
   /** True when a notify_url POST (form fields) is signed by this account (PROTOCOL.md 3, 6). */

@@ -1,3 +1,4 @@
+import type { GatewayProfile } from '../../../shared/gateway/profile';
 import type { CallOptions } from './client';
 import type { GatewayOperation } from './operation';
 
@@ -9,8 +10,10 @@ export interface GatewayConfig {
   accountId: string;
   /** the account's sign key (case-sensitive); signs every request and verifies responses */
   signKey: string;
-  /** extra keys accepted when VERIFYING responses, notifications and returns (sign-key rotation) */
+  /** extra keys accepted when VERIFYING notifications and returns (sign-key rotation) */
   verifyKeys?: string[];
+  /** signed field lists and content types (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
+  profile?: GatewayProfile;
   /** per attempt, for every call; default 15000 */
   timeoutMs?: number;
   /** per attempt, for query and retrievalRefund; default `timeoutMs` */

@@ -29,12 +29,48 @@ export interface TransactionRecord {
   transaction_date?: string;
 }
 
-/** `/v1/retrievalRefund`: the refunds found for the given refund references. */
+/** What to look up with `/v1/retrievalRefund` (GATEWAY-DOCS.md 4): at least one value, at most 100 in all. */
+export interface RefundSelector {
+  /** merchant order numbers */
+  refund_orders?: readonly string[];
+  /** the refund_reference each refund was sent with */
+  refund_references?: readonly string[];
+  merchant_refunds?: readonly string[];
+}
+
+export const REFUND_SEARCH_LISTS = ['refund_orders', 'refund_references', 'merchant_refunds'] as const;
+
+/** One element of the answer's `refund_orders` (GATEWAY-DOCS.md 4). Unknown fields are kept. */
+export interface RefundRecord {
+  readonly [field: string]: unknown;
+  transaction_id?: string;
+  order_no?: string;
+  amount?: string;
+  currency?: string;
+  refund_amount?: string;
+  /** "1" succeeded, "0" failed */
+  refund_status?: string;
+  /** the order's status after the refund, e.g. "4100" refunded */
+  payment_status?: string;
+  refund_message?: string;
+  refund_reason?: string;
+  /** what the refund request sent, "" when none */
+  refund_reference?: string;
+  /** `<transaction_id>-<two-digit sequence>` */
+  refund_reference_id?: string;
+  /** YYYYMMDDhhmmss */
+  refund_date?: string;
+  refund_processing_date?: string;
+  /** "0" when the sandbox lists a reference it did not find; the docs' answer leaves unknown ones out */
+  query_result?: string;
+}
+
+/** `/v1/retrievalRefund`: the refunds found. */
 export interface RefundLookup {
   returnStatus: string;
   returnMessage: string;
-  /** the response's list of refund records, as sent */
-  refunds: Record<string, unknown>[];
+  /** the answer's `refund_orders` list */
+  refunds: RefundRecord[];
   /** the whole JSON answer, for fields this type does not name */
   raw: Record<string, unknown>;
 }

@@ -1,17 +1,5 @@
 import { z } from 'zod';
-import { PAYOUT_STATUS } from '../status';
-import {
-  checkAmount,
-  coded,
-  country,
-  currency,
-  decimal,
-  envelope,
-  isoDate,
-  isoTimestamp,
-  notifyUrl,
-  str,
-} from './wire';
+import { checkAmount, coded, country, currency, decimal, envelope, isoDate, notifyUrl, str } from './wire';
 
 /** `/v1/payout` (spec 2.7). Signed: merchant_id, account_id, request_id, payment_currency, payment_amount. */
 
@@ -149,36 +137,4 @@ export const payoutRequest = z
   })
   .superRefine(checkPayoutAmounts);
 
-/** The response echoes the request except bank_code and notify_url; bank details gain local_clearing_system. */
-export const payoutResponse = z
-  .object({
-    merchant_id: str,
-    account_id: str,
-    encryption_data: str,
-    ...payoutFields,
-    beneficiary: beneficiary.extend({
-      bank_details: z.object({ ...bankDetailsFields, local_clearing_system: str.optional() }).optional(),
-    }),
-    amount_beneficiary_receives: z.number({ error: 'must be a number' }).optional(),
-    amount_payer_pays: z.number({ error: 'must be a number' }).optional(),
-    fee_amount: z.number({ error: 'must be a number' }).optional(),
-    fee_currency: currency.optional(),
-    created_at: isoTimestamp,
-    last_updated_at: isoTimestamp,
-    /** set when status is FAILED */
-    failure_reason: str.optional(),
-    failure_type: str.optional(),
-    payer_id: str.optional(),
-    transaction_id: z.string().min(1, 'must not be empty'),
-    short_reference_id: str.optional(),
-    status: z.enum(PAYOUT_STATUS, { error: `must be one of ${PAYOUT_STATUS.join(', ')}` }),
-  })
-  .superRefine((r, ctx) => {
-    checkPayoutAmounts(r, ctx);
-    if (r.status === 'FAILED' && !r.failure_reason) {
-      ctx.addIssue({ code: 'custom', path: ['failure_reason'], message: 'is required when status is FAILED' });
-    }
-  });
-
 export type PayoutRequest = z.infer<typeof payoutRequest>;
-export type PayoutResponse = z.infer<typeof payoutResponse>;

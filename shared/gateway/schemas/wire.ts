@@ -103,39 +103,6 @@ export const dayMonthYear = z
 /** YYYY-MM-DD, a real date (spec 2.6, 2.7). */
 export const isoDate = z.iso.date({ error: 'must be a real date as YYYY-MM-DD' });
 
-/** ISO 8601 timestamp with a UTC offset (`Z` or `+hh:mm`), spec 2.7. */
-export const isoTimestamp = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp with a UTC offset' });
-
-/** YYYYMMDDhhmmss, a real UTC moment (spec 2.6 transaction_date, PROTOCOL.md 6 notify_time). */
-export const compactTimestamp = z
-  .string({ error: 'is required' })
-  .regex(/^\d{14}$/, { message: 'must be a timestamp as YYYYMMDDhhmmss', abort: true })
-  .refine((v) => {
-    const [y, mo, d, h, mi, s] = [
-      v.slice(0, 4),
-      v.slice(4, 6),
-      v.slice(6, 8),
-      v.slice(8, 10),
-      v.slice(10, 12),
-      v.slice(12, 14),
-    ].map(Number) as [number, number, number, number, number, number];
-    const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    return (
-      t.getUTCFullYear() === y &&
-      t.getUTCMonth() === mo - 1 &&
-      t.getUTCDate() === d &&
-      t.getUTCHours() === h &&
-      t.getUTCMinutes() === mi &&
-      t.getUTCSeconds() === s
-    );
-  }, 'is not a real date and time');
-
-/** `0`/`1` style flags and item results (PROTOCOL.md 4). */
-export const flag = z.enum(['0', '1'], { error: 'must be "0" or "1"' });
-
-/** `<code>:<text>`, as error_message, refund_message and notification `message` carry (PROTOCOL.md 4). */
-export const codedMessage = str.regex(/^[A-Z0-9]+:/, 'must be "<code>:<text>", e.g. "0000:Refund accepted"');
-
 /**
  * return_url: an absolute http(s) URL without "&", because the URL is part of the signed values and the
  * gateway family's docs forbid "&" in it.
@@ -153,6 +120,3 @@ export const envelope = {
   account_id: required('account_id'),
   encryption_data: required(),
 };
-
-/** The overall result of a batch or query call: `1` all succeeded, `2` some failed, `0` rejected. */
-export const returnStatus = z.enum(['0', '1', '2'], { error: 'must be "0", "1" or "2"' });
