@@ -14,9 +14,9 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://app@db.internal/merchant',
 };
 
-function problems(env: Record<string, string>): string {
+function problems(env: Record<string, string>, readFile?: (path: string) => string): string {
   try {
-    loadConfig(env);
+    loadConfig(env, readFile);
   } catch (e) {
     expect(e).toBeInstanceOf(ConfigError);
     return (e as Error).message;
@@ -93,5 +93,57 @@ describe('loadConfig', () => {
     const text = problems({ NODE_ENV: 'production' });
     for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'PUBLIC_URL', 'DATABASE_URL'])
       expect(text).toContain(name);
+  });
+});
+
+describe('the gateway profile file and the gateway address', () => {
+  const file = (text: string) => (path: string) => {
+    expect(path).toBe('/etc/gateway-profile.json');
+    return text;
+  };
+
+  it('merges GATEWAY_PROFILE_FILE over the defaults: a signed field list changes, the rest stays', () => {
+    const c = loadConfig(
+      { GATEWAY_PROFILE_FILE: '/etc/gateway-profile.json' },
+      file('{"signatures":{"checkout":["merchant_id","account_id","order_no","currency","amount"]}}'),
+    );
+    expect(c.gateway.profile.signatures.checkout).toEqual([
+      'merchant_id',
+      'account_id',
+      'order_no',
+      'currency',
+      'amount',
+    ]);
+    expect(c.gateway.profile.signatures.query).toEqual(['merchant_id', 'account_id']);
+    expect(loadConfig({}).gateway.profile.signatures.checkout).toContain('return_url');
+  });
+
+  it('refuses a profile file that is wrong, naming the variable and the key', () => {
+    const env = { GATEWAY_PROFILE_FILE: '/etc/gateway-profile.json' };
+    expect(
+      problems(env, file('{"signatures":{"refund":["merchant_id","account_id","foo"]},"statuses":{"3200":"gone"}}')),
+    ).toBe(
+      'GATEWAY_PROFILE_FILE: signatures.refund.2: unknown field "foo"\n' +
+        'GATEWAY_PROFILE_FILE: statuses.3200: must be one of pending, authorised, paid, partially_refunded, declined, refunded, cancelled, review',
+    );
+    expect(problems(env, file('{"contentType":{}}'))).toBe('GATEWAY_PROFILE_FILE: contentType: unknown key');
+    expect(problems(env, file('not json'))).toMatch(/^GATEWAY_PROFILE_FILE: \(file\): not JSON/);
+    expect(
+      problems(env, () => {
+        throw new Error('ENOENT');
+      }),
+    ).toBe('GATEWAY_PROFILE_FILE: cannot read "/etc/gateway-profile.json": ENOENT');
+  });
+
+  it('production refuses a gateway address that is not HTTPS', () => {
+    expect(problems({ ...PRODUCTION, GATEWAY_BASE_URL: 'http://gateway.example' })).toBe(
+      'GATEWAY_BASE_URL: the gateway address must be HTTPS when NODE_ENV=production',
+    );
+    expect(loadConfig({ GATEWAY_BASE_URL: 'http://gateway.example' }).gateway.baseUrl).toBe('http://gateway.example');
+  });
+
+  it("sends WEBSITE as the site name, else PUBLIC_URL's host", () => {
+    expect(loadConfig({}).website).toBe('127.0.0.1:4000');
+    expect(loadConfig({ WEBSITE: 'Shop Example' }).website).toBe('Shop Example');
   });
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_PROFILE, type GatewayProfile, parseProfile, ProfileError } from '../shared/gateway/profile';
 
 /**
  * The backend's configuration, read from the environment once by `main.ts` (DESIGN.md "How it starts").
@@ -51,6 +53,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   GATEWAY_BASE_URL: url.default(DEMO_DEFAULTS.GATEWAY_BASE_URL),
   GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
+  /** a JSON file overriding parts of the gateway profile (PROTOCOL.md 9); unset: the shared defaults */
+  GATEWAY_PROFILE_FILE: z.string().optional(),
+  /** the shop's site name sent as `website` on every payment; unset: PUBLIC_URL's host */
+  WEBSITE: z.string().min(1).max(2000, 'must be at most 2000 characters').optional(),
   MERCHANT_ID: z.string().min(1).max(7, 'must be at most 7 characters').default(DEMO_DEFAULTS.MERCHANT_ID),
   ACCOUNT_ID: z.string().min(1).max(10, 'must be at most 10 characters').default(DEMO_DEFAULTS.ACCOUNT_ID),
   SIGN_KEY: z.string().min(1).default(DEMO_DEFAULTS.SIGN_KEY),
@@ -96,7 +102,11 @@ export interface Config {
     signKey: string;
     verifyKeys: string[];
     timeoutMs: number;
+    /** the defaults, with GATEWAY_PROFILE_FILE merged over them */
+    profile: GatewayProfile;
   };
+  /** `website` of every payment order */
+  website: string;
   shopSecret: string;
   adminToken: string;
   /** no trailing slash */
@@ -122,8 +132,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and checks `env`; throws ConfigError with one line per problem, each naming its variable. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+/**
+ * Reads and checks `env`; throws ConfigError with one line per problem, each naming its variable.
+ * `readFile` reads GATEWAY_PROFILE_FILE (a parameter so that tests need no file).
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): Config {
   // an empty variable counts as unset, as it does in most deployment tools
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(given);
@@ -145,8 +161,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     problems.push('DATABASE_URL: must be a postgres:// URL (leave it unset for SQLite)');
 
+  const profile = e.GATEWAY_PROFILE_FILE ? readProfile(e.GATEWAY_PROFILE_FILE, readFile, problems) : DEFAULT_PROFILE;
+
   const production = e.NODE_ENV === 'production';
   if (production) {
+    // signatures and keys must not cross the network in clear; the docs' gateway only speaks HTTPS
+    if (new URL(e.GATEWAY_BASE_URL).protocol !== 'https:')
+      problems.push('GATEWAY_BASE_URL: the gateway address must be HTTPS when NODE_ENV=production');
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (!given[name]) problems.push(`${name}: must be set when NODE_ENV=production`);
     }
@@ -176,7 +197,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         .map((k) => k.trim())
         .filter(Boolean),
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
+      profile,
     },
+    website: e.WEBSITE ?? new URL(publicUrl).host,
     shopSecret: e.SHOP_SECRET,
     adminToken: e.ADMIN_TOKEN,
     publicUrl,
@@ -197,6 +220,24 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, delayMs: e.SHUTDOWN_DELAY_MS },
   };
+}
+
+/** The profile file merged over the defaults; each problem is named `GATEWAY_PROFILE_FILE: <key>: <what>`. */
+function readProfile(path: string, readFile: (path: string) => string, problems: string[]): GatewayProfile {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (e) {
+    problems.push(`GATEWAY_PROFILE_FILE: cannot read ${JSON.stringify(path)}: ${(e as Error).message}`);
+    return DEFAULT_PROFILE;
+  }
+  try {
+    return parseProfile(text);
+  } catch (e) {
+    if (!(e instanceof ProfileError)) throw e;
+    for (const line of e.message.split('\n')) problems.push(`GATEWAY_PROFILE_FILE: ${line}`);
+    return DEFAULT_PROFILE;
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ export function createGateway(
     signKey: config.gateway.signKey,
     verifyKeys: config.gateway.verifyKeys,
     timeoutMs: config.gateway.timeoutMs,
+    profile: config.gateway.profile,
     ...clientOverrides,
     onCall: (record, call) => {
       metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);

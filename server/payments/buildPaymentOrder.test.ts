@@ -214,7 +214,8 @@ function sources(over: Partial<OrderSources> = {}): OrderSources {
     request: { ip: '203.0.113.7', accept: 'text/html,application/xhtml+xml', origin: 'https://www.loja.example' },
     returnUrl: 'https://pay.example/pay/return/pay_1',
     notifyUrl: 'https://pay.example/hooks/gateway',
-    publicUrl: 'https://pay.example',
+    website: 'pay.example',
+    guestShopperId: 'g_0123456789abcdef0123456789abcdef',
     now: new Date('2025-01-01T00:00:00Z'),
     ...over,
   };
@@ -435,7 +436,7 @@ describe('buildPaymentOrder: sources that change a field', () => {
     expect(order).not.toHaveProperty('token_id');
   });
 
-  it('falls back to the shop page for website and storefront_domains, and sends delivery = billing when omitted', () => {
+  it('falls back to the configured website and the shop page for storefront_domains; delivery = billing when omitted', () => {
     const { website: _w, storefront_domains: _s, ...extras } = pickSessionExtras(sessionBody);
     const { delivery: _d, ...billingOnly } = shopper;
     const order = buildCheckoutOrder(
@@ -445,14 +446,14 @@ describe('buildPaymentOrder: sources that change a field', () => {
       }),
     );
     expect(order).toMatchObject({
-      website: 'www.loja.example',
+      website: 'pay.example',
       storefront_domains: 'www.loja.example',
       delivery_city: 'São Paulo',
       delivery_address: 'Rua Augusta',
     });
   });
 
-  it('leaves out what a plain session does not have: no cart, account, coupons or subscription; no installments', () => {
+  it('leaves out what a plain session does not have, but always sends what the docs require', () => {
     const plain = sources({
       extras: {},
       session: { ...session, items: '[]', amount_parts: '{}', note: null, custom: null, shopper_id: null },
@@ -461,7 +462,6 @@ describe('buildPaymentOrder: sources that change a field', () => {
     });
     const order = buildCheckoutOrder(plain) as unknown as Record<string, unknown>;
     for (const field of [
-      'items',
       'item_total',
       'cart_items',
       'account_owner',
@@ -471,10 +471,15 @@ describe('buildPaymentOrder: sources that change a field', () => {
       'installments_id',
       'token_id',
       'shipping',
-      'shopper_id',
     ]) {
       expect(order, field).not.toHaveProperty(field);
     }
+    // items, shopper_id and website are required by the docs: one line of the whole order, the session's guest id
+    expect(order).toMatchObject({
+      items: `Order ${session.order_no}#,#${session.order_no}#,#145.00#,#1`,
+      shopper_id: 'g_0123456789abcdef0123456789abcdef',
+      website: 'pay.example',
+    });
     expect(checkoutRequest.safeParse({ ...order, ...SIGNED }).error).toBeUndefined();
   });
 

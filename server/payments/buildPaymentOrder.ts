@@ -29,7 +29,10 @@ export interface OrderSources {
   request: { ip: string; accept: string | undefined; origin: string | undefined };
   returnUrl: string;
   notifyUrl: string;
-  publicUrl: string;
+  /** the configured site name (WEBSITE, else PUBLIC_URL's host) */
+  website: string;
+  /** shopper_id when the shop names no shopper (guestShopperId) */
+  guestShopperId: string;
   now: Date;
 }
 
@@ -64,6 +67,16 @@ const money = (s: OrderSources, minor: number | undefined) =>
 const delivery = (s: OrderSources) => s.body.shopper.delivery ?? s.body.shopper.billing;
 const hostOf = (url: string) => new URL(url).host;
 const needsPerson = (s: OrderSources) => s.method.fields.includes('person');
+
+/** The one line of an order without items: the order itself, at its amount. */
+function wholeOrderLine(s: OrderSources): SessionItem {
+  return {
+    name: `Order ${s.session.order_no}`,
+    sku: s.session.order_no,
+    unit_price: toDecimal(s.session.amount_minor, s.session.currency),
+    quantity: 1,
+  };
+}
 
 /**
  * The spec types a few amounts as JSON numbers (cart_items prices, past_orders_sum). They are made from the
@@ -179,15 +192,14 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   insurance: { from: 'shop', value: (s) => money(s, parts(s).insurance) },
   shipping_discount: { from: 'shop', value: (s) => money(s, parts(s).shipping_discount) },
   discount: { from: 'shop', value: (s) => money(s, parts(s).discount) },
-  // "the service": the shop's site name as the shop gives it, else the page the widget runs on, else its return page
-  website: {
-    from: 'shop',
-    value: (s) => s.extras.website ?? hostOf(s.request.origin ?? s.session.return_url ?? s.publicUrl),
-  },
-  items: { from: 'shop', value: (s) => (items(s).length ? encodeItems(items(s)) : undefined) },
+  // "the service", required by the docs: the shop's site name as the shop gives it, else the configured one
+  website: { from: 'shop', value: (s) => s.extras.website ?? s.website },
+  // required by the docs: an order the shop sent without lines travels as one line of its whole amount
+  items: { from: 'shop', value: (s) => encodeItems(items(s).length ? items(s) : [wholeOrderLine(s)]) },
   note: { from: 'shop', value: (s) => s.session.note ?? undefined },
   custom: { from: 'shop', value: (s) => s.session.custom ?? undefined },
-  shopper_id: { from: 'shop', value: (s) => s.session.shopper_id ?? undefined },
+  // required by the docs: the shop's own id for the shopper, else one derived from the checkout session
+  shopper_id: { from: 'shop', value: (s) => s.session.shopper_id ?? s.guestShopperId },
   shopper_level: { from: 'shop', value: (s) => s.extras.shopper_level },
   platform_source: { from: 'shop', value: (s) => s.extras.platform_source },
   cart_items: { from: 'shop', value: (s) => (items(s).length ? cartItems(s) : undefined), only: 'checkout' },

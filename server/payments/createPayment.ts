@@ -16,6 +16,7 @@ import type { AuditEvent } from '../store/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
+import { guestShopperId } from './guestShopperId';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
@@ -124,7 +125,8 @@ function buildOrder(
     request: { ip: req.ip, accept: req.accept, origin: req.origin },
     returnUrl: `${deps.config.publicUrl}/pay/return/${attempt.id}`,
     notifyUrl: deps.config.notifyUrl,
-    publicUrl: deps.config.publicUrl,
+    website: deps.config.website,
+    guestShopperId: guestShopperId(session.id, deps.config.gateway.signKey),
     now: deps.now(),
   };
   return method.kind === 'card'
