@@ -16,6 +16,7 @@ import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
 import { frameRoutes } from './routes/frame';
 import { healthRoutes } from './routes/health';
+import { createBadSignatureHandler } from './payments/queryOnBadSignature';
 import { hookRoutes } from './routes/hooks';
 import { paymentRoutes } from './routes/payments';
 import { returnRoutes } from './routes/return';
@@ -55,8 +56,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/sessions', sessionRoutes(deps));
   app.route('/api/sessions', paymentRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));
-  app.route('/pay/return', returnRoutes(deps));
-  app.route('/hooks/gateway', hookRoutes(deps));
+  // one throttle for both: a bad signature on either queries the order at most once a minute
+  const onBadSignature = createBadSignatureHandler(deps);
+  app.route('/pay/return', returnRoutes(deps, onBadSignature));
+  app.route('/hooks/gateway', hookRoutes(deps, onBadSignature));
   app.route('/', healthRoutes(deps));
   app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));

@@ -1,6 +1,7 @@
 import { toDecimal } from '../../shared/gateway/money';
 import type { AdminOrder } from '../../shared/contract/admin';
-import type { OrderStatus } from '../../shared/gateway/status';
+import { isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
+import { unknownStatusNote } from '../payments/applyGatewayStatus';
 import type { OrderRow } from '../store/orders';
 
 /** An order as the admin API lists it: amounts as decimal strings. */
@@ -23,5 +24,8 @@ export function toOrderView(order: OrderRow): OrderView {
     updated_at: order.updated_at,
     captured: captured === null ? null : money(captured),
     refunded: order.refunded_minor > 0 ? money(order.refunded_minor) : null,
+    ...(order.payment_status !== null && !isPaymentStatus(order.payment_status)
+      ? { status_note: `${unknownStatusNote(order.payment_status)}; it is settled by query` }
+      : {}),
   };
 }

@@ -53,6 +53,7 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     }),
   };
   return {
+    profile: ctx.profile,
     checkout: (order, call) => checkout(ctx, order, call),
     authorise: (order, call) => authorise(ctx, order, call),
     query: (selector) => query(ctx, selector),

@@ -14,6 +14,8 @@ export interface Metrics {
   notificationsReceived: Counter;
   /** rejected (signature, format), or what applying it did: applied, duplicate, same_status, backwards, ... */
   notifications: Counter<'outcome'>;
+  /** notifications and return redirects whose signature does not verify, by source: notification | return */
+  gatewayBadSignatures: Counter<'source'>;
   /** reconcile passes: ran, skipped (another process held the lock) or failed */
   reconcileRuns: Counter<'result'>;
   /** what the passes did to open payments: checked, applied, closed, errors */
@@ -112,6 +114,12 @@ export function createMetrics(store: Store, log: Logger): Metrics {
       name: 'merchant_notifications_total',
       help: 'Notifications by outcome: rejected (not verified) or what applying them did (applied, duplicate, ...)',
       labelNames: ['outcome'] as const,
+      registers,
+    }),
+    gatewayBadSignatures: new Counter({
+      name: 'merchant_gateway_bad_signature_total',
+      help: 'Notifications and return redirects whose signature does not verify (each queries its order instead)',
+      labelNames: ['source'] as const,
       registers,
     }),
     reconcileRuns: new Counter({

@@ -1,3 +1,4 @@
+import { type GatewayProfile, toKnownStatus } from '../../shared/gateway/profile';
 import { STATUS_NAME, isForward, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
 import { OPEN_STATUSES, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
@@ -15,20 +16,24 @@ export interface GatewayState {
   message?: string | undefined;
 }
 
-export type ApplyOutcome = 'applied' | 'same_status' | 'backwards' | 'invalid_status';
+export type ApplyOutcome = 'applied' | 'same_status' | 'backwards' | 'unknown_status';
 
 /**
  * Moves a payment attempt, and its order when it is the order's current attempt, to the gateway's status, if
  * the state machine (shared/gateway/status.ts) allows it. Run inside a transaction. Before the gateway has given
  * a status (attempt `created` or `unknown`) any status is accepted; after that only forward moves are, so a
  * late or replayed message never moves an order backwards. Ignored moves are written to the audit log.
+ *
+ * A code the gateway profile does not know is never ignored (PROTOCOL.md 4): the attempt and its order keep the
+ * raw code with the status `unknown`, which keeps them out of every automatic action and puts them in the
+ * reconcile loop's queue, to be settled by query like any unknown outcome.
  */
 export async function applyGatewayStatus(
   trx: Db,
   attemptId: string,
   state: GatewayState,
   source: StatusSource,
-  ctx: { now: Date; requestId?: string | undefined },
+  ctx: { now: Date; requestId?: string | undefined; profile: GatewayProfile },
 ): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
   const attempt = await trx
     .selectFrom('payment_attempts')
@@ -49,11 +54,8 @@ export async function applyGatewayStatus(
       ctx.now.toISOString(),
     );
 
-  const to = state.payment_status;
-  if (!isPaymentStatus(to)) {
-    await audit('ignored', `${source}: unknown payment_status ${JSON.stringify(to)}`);
-    return { outcome: 'invalid_status', attempt };
-  }
+  const to = toKnownStatus(ctx.profile, state.payment_status);
+  if (!to) return holdUnknownStatus(trx, attempt, state, source, ctx.now, audit);
   const from = attempt.payment_status;
   if (from !== null && isPaymentStatus(from)) {
     if (from === to && !isForward(from, to)) {
@@ -96,6 +98,60 @@ export async function applyGatewayStatus(
     .execute();
   await audit('transition', `${source}: ${attempt.status} -> ${status}`);
   return { outcome: 'applied', attempt: { ...attempt, ...patch } };
+}
+
+/** Words for an order whose gateway status code is outside the profile, for the owner and the logs. */
+export function unknownStatusNote(code: string): string {
+  return `the gateway reported status ${code}, which this version does not know`;
+}
+
+async function holdUnknownStatus(
+  trx: Db,
+  attempt: AttemptRow,
+  state: GatewayState,
+  source: StatusSource,
+  now: Date,
+  audit: (kind: string, summary: string) => Promise<unknown>,
+): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
+  const code = state.payment_status;
+  if (attempt.payment_status === code) return { outcome: 'same_status', attempt };
+  const at = now.toISOString();
+  const patch = {
+    status: 'unknown' as const,
+    payment_status: code,
+    transaction_id: state.transaction_id || attempt.transaction_id,
+    message: state.message || attempt.message,
+    // a query settles it: the reconcile loop asks at its next pass, then less often
+    next_check_at: at,
+    checks: 0,
+    frame_html: null,
+    updated_at: at,
+  };
+  let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);
+  update =
+    attempt.payment_status === null
+      ? update.where('payment_status', 'is', null)
+      : update.where('payment_status', '=', attempt.payment_status);
+  const moved = await update.executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n)
+    throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
+  await trx
+    .updateTable('orders')
+    .set({
+      status: 'unknown',
+      payment_status: code,
+      transaction_id: patch.transaction_id,
+      message: patch.message,
+      updated_at: at,
+    })
+    .where('id', '=', attempt.order_id)
+    .where('current_attempt_id', '=', attempt.id)
+    .execute();
+  await audit(
+    'unknown_status',
+    `${source}: ${unknownStatusNote(JSON.stringify(code))}; kept out of automatic actions until a query settles it`,
+  );
+  return { outcome: 'unknown_status', attempt: { ...attempt, ...patch } };
 }
 
 /** Fills in the `<code>:<text>` reason of an attempt (and its order, if current) whose status did not change. */

@@ -91,7 +91,7 @@ export async function applyNotification(
         attempt.id,
         { payment_status: form.payment_status ?? '', transaction_id: form.transaction_id, message: form.message },
         'notification',
-        { now, requestId },
+        { now, requestId, profile: deps.gateway.profile },
       );
       return finish(applied.outcome, applied.outcome);
     },

@@ -16,7 +16,7 @@ export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
  * another amount, currency or transaction is not applied but written to the audit log for a person to look at.
  */
 export async function applyQueryRecord(
-  deps: Pick<AppDeps, 'store' | 'now'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'gateway'>,
   attempt: AttemptRow,
   record: TransactionRecord | undefined,
   requestId?: string,
@@ -46,7 +46,7 @@ export async function applyQueryRecord(
   const message = typeof record.message === 'string' && record.message ? record.message : undefined;
   const state = { payment_status: record.payment_status, transaction_id: record.transaction_id, message };
   const { outcome } = await runInTransaction(db, (trx) =>
-    applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId }),
+    applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId, profile: deps.gateway.profile }),
   );
   await keepRecordExtras(deps, attempt, record);
   return outcome;

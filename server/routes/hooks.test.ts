@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
 import { sign } from '../../shared/gateway/hashNode';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
@@ -115,6 +115,56 @@ describeOnStores('gateway notifications', (store) => {
     expect((await audit(p.orderNo, 'ignored')).map((e) => e.summary)).toContain(
       'notification: the signature does not verify',
     );
+  });
+
+  it('a bad signature queries the order (at most once a minute), counts it and applies what the query says', async () => {
+    const p = await pendingPayment();
+    const queries = async () =>
+      (await audit(p.orderNo, 'gateway_call')).filter((e) => e.summary.startsWith('query')).length;
+    const before = await queries();
+    const forged = { ...notification(p), encryption_data: 'b'.repeat(64) };
+    expect(await deliver(forged)).toEqual({ status: 400, text: 'invalid signature' });
+    await vi.waitFor(async () => expect(await queries()).toBe(before + 1));
+    // a second one within the minute: counted, not queried again
+    expect((await deliver({ ...forged, notify_id: randomUUID() })).status).toBe(400);
+    const metric = () => backend.deps.metrics.registry.getSingleMetricAsString('merchant_gateway_bad_signature_total');
+    await vi.waitFor(async () => expect(await metric()).toMatch(/source="notification"} [2-9]/));
+    expect(await queries()).toBe(before + 1);
+    // the gateway says pending: nothing the forged message claimed was applied
+    expect(await orderStatus(p.sessionId)).toBe('pending');
+  });
+
+  it('a status code outside the profile is kept raw, shown in words, refused by owner actions and queried', async () => {
+    const p = await pendingPayment();
+    const n = notification(p, { payment_status: '7300' });
+    expect(await deliver(n)).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'unknown_status' }]);
+    const order = await backend.store.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('session_id', '=', p.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'unknown', payment_status: '7300' });
+    const admin = { Authorization: `Bearer ${backend.config.adminToken}` };
+    const view = await callJson(`${backend.url}/admin/api/orders/${order.order_no}`, { method: 'GET', headers: admin });
+    expect(JSON.stringify(view.body)).toContain('the gateway reported status 7300, which this version does not know');
+    for (const action of ['capture', 'cancel', 'refund']) {
+      const res = await callJson(`${backend.url}/admin/api/orders/${action}`, {
+        headers: admin,
+        body: { orders: [{ order_no: order.order_no }] },
+      });
+      expect(res.body.results[0], action).toMatchObject({ ok: false, error: { code: 'E0009' } });
+      expect(res.body.results[0].error.message, action).toContain('status 7300');
+    }
+    // the reconcile loop settles it by query: the gateway says pending
+    const attempt = await backend.store.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('session_id', '=', p.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(attempt.next_check_at! <= new Date().toISOString()).toBe(true);
+    await backend.reconcile();
+    expect(await orderStatus(p.sessionId)).toBe('pending');
   });
 
   it('ignores a duplicated delivery (same notify_id), also when copies arrive at once', async () => {

@@ -2,14 +2,16 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { addLogFields } from '../middleware/logRequests';
 import { applyNotification } from '../payments/applyNotification';
+import type { OnBadSignature } from '../payments/queryOnBadSignature';
 import { writeAuditEvent } from '../store/auditEvents';
 
 /**
  * `POST /hooks/gateway`: the gateway's notifications (PROTOCOL.md 6). The signature is checked on the form
  * exactly as received; only then is anything stored. Any verified notification is acknowledged with
- * `success`, including duplicates and ignored ones, so the gateway stops retrying them.
+ * `success`, including duplicates and ignored ones, so the gateway stops retrying them. One whose signature
+ * does not verify is refused, and its order queried in the background (`onBadSignature`).
  */
-export function hookRoutes(deps: AppDeps) {
+export function hookRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
   const { merchantId, accountId } = deps.config.gateway;
   return new Hono<AppEnv>().post('/', async (c) => {
     deps.metrics.notificationsReceived.inc();
@@ -32,6 +34,12 @@ export function hookRoutes(deps: AppDeps) {
         detail: { ...form, ...(form.encryption_data ? { encryption_data: '[masked]' } : {}) },
       });
       deps.metrics.notifications.inc({ outcome: 'rejected' });
+      if (!verified) {
+        // in the background: the gateway's delivery must not wait for our query
+        onBadSignature('notification', form, c.get('requestId')).catch((err: unknown) =>
+          deps.log.error({ err, order_no: form.order_no }, 'gateway: the query after a bad signature failed'),
+        );
+      }
       return c.text(verified ? 'notify_id is required' : 'invalid signature', 400);
     }
     deps.metrics.notifications.inc({ outcome: await applyNotification(deps, form, c.get('requestId')) });

@@ -4,6 +4,7 @@ import { toDecimal } from '../../shared/gateway/money';
 import type { AppDeps, AppEnv } from '../deps';
 import { addLogFields } from '../middleware/logRequests';
 import { confirmPayment } from '../payments/confirmPayment';
+import type { OnBadSignature } from '../payments/queryOnBadSignature';
 import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { findOrder } from '../store/orders';
@@ -15,8 +16,10 @@ import { renderResultPage } from './renderResultPage';
  * `GET /pay/return/:paymentId`: where the gateway sends the shopper back (PROTOCOL.md 7). The query is only a
  * hint: its signature is checked, then the state is confirmed by a query unless a notification has settled it.
  * The card iFrame gets a page that posts the result to the widget; a redirect payment goes back to the shop.
+ * A return whose signature does not verify is not believed, but its order is queried (`onBadSignature`), so the
+ * shopper still learns the state the gateway confirms.
  */
-export function returnRoutes(deps: AppDeps) {
+export function returnRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
   const frameAncestors = deps.config.allowedOrigins.join(' ') || "'none'";
   return new Hono<AppEnv>().get('/:paymentId', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -51,8 +54,14 @@ export function returnRoutes(deps: AppDeps) {
       request_id: requestId,
       detail: masked,
     });
-    if (!signed)
-      return c.html(renderMessagePage('Payment not confirmed', 'This return link could not be verified.'), 400);
+    if (!signed) {
+      // the query is the truth: what it settles is shown; the return's own claims never are
+      await onBadSignature('return', query, requestId);
+      const settled = (await findAttempt(db, attempt.id)) ?? attempt;
+      if (OPEN_STATUSES.includes(settled.status))
+        return c.html(renderMessagePage('Payment not confirmed', 'This return link could not be verified.'), 400);
+      return answer(c, session, settled, frameAncestors);
+    }
 
     let current: AttemptRow = attempt;
     if (OPEN_STATUSES.includes(attempt.status)) {

@@ -20,6 +20,8 @@ export interface AdminOrder {
   captured: string | null;
   /** what was refunded; null while nothing is */
   refunded: string | null;
+  /** set when the gateway reported a status code this version does not know (the order is `unknown` until a query settles it) */
+  status_note?: string;
 }
 
 /** A payment method as `GET /api/admin/payment-methods` shows it and `PUT` takes it. */

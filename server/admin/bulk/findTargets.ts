@@ -1,3 +1,5 @@
+import { isPaymentStatus } from '../../../shared/gateway/status';
+import { unknownStatusNote } from '../../payments/applyGatewayStatus';
 import type { AttemptRow } from '../../store/attempts';
 import type { Db } from '../../store/db';
 import { findOrdersByKeys } from '../../store/listOrders';
@@ -25,11 +27,14 @@ export interface Found<I> {
 /**
  * Finds the orders a request names, by order_no or transaction_id. An unknown order is I0115; an order named
  * twice in one request is E0008 from its second mention on (two operations on one order in one gateway call
- * would race each other); an order without a payment attempt has nothing the gateway could act on (E0009).
+ * would race each other); an order without a payment attempt has nothing the gateway could act on (E0009), nor
+ * has one whose gateway status code is unknown to this version (PROTOCOL.md 4: settled by query, never acted on).
  */
 export async function findTargets<I extends { order_no?: string | undefined; transaction_id?: string | undefined }>(
   db: Db,
   inputs: readonly I[],
+  /** `sync` is a query: it may, and should, look at an order with an unknown status code */
+  purpose: 'action' | 'sync' = 'action',
 ): Promise<Found<I>> {
   const orders = await findOrdersByKeys(db, {
     orderNos: [...new Set(inputs.flatMap((i) => (i.order_no === undefined ? [] : [i.order_no])))],
@@ -73,6 +78,16 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
       return results.set(
         index,
         failed(label, 'E0009', 'Wrong operation for the order status: the order has no payment yet'),
+      );
+    }
+    if (purpose === 'action' && attempt.payment_status !== null && !isPaymentStatus(attempt.payment_status)) {
+      return results.set(
+        index,
+        failed(
+          label,
+          'E0009',
+          `Wrong operation for the order status: ${unknownStatusNote(attempt.payment_status)}; no automatic action until a query settles it`,
+        ),
       );
     }
     targets.push({ index, input, label, order, attempt });

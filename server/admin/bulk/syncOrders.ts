@@ -18,7 +18,7 @@ export async function syncOrders(
 ): Promise<OrderResult[]> {
   const { db } = deps.store;
   const inputs = orderNos.map((order_no) => ({ order_no }));
-  const { targets, results, unpaid } = await findTargets(db, inputs);
+  const { targets, results, unpaid } = await findTargets(db, inputs, 'sync');
   for (const index of unpaid) {
     const label = { order_no: orderNos[index]! };
     results.set(index, succeeded(label, { status: 'created', note: 'no payment yet: nothing to ask the gateway' }));

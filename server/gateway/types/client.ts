@@ -1,3 +1,4 @@
+import type { GatewayProfile } from '../../../shared/gateway/profile';
 import type { BatchResult, CancelItem, CaptureItem, RefundItem, ReviewItem } from './batch';
 import type { GatewayCallRecord } from './config';
 import type { AuthoriseOrder, AuthoriseResponse, CheckoutOrder } from './payment';
@@ -21,6 +22,8 @@ export interface CallOptions {
  * order_no.
  */
 export interface GatewayClient {
+  /** the wire profile this client speaks (PROTOCOL.md 9): status codes and notification types for its callers */
+  readonly profile: GatewayProfile;
   /** `/v1/checkout` step 1: the loading page HTML that forwards the shopper to the hosted card page. */
   checkout(order: CheckoutOrder, call?: CallOptions): Promise<{ html: string }>;
   /** `/v1/authorise`, then GET issuer_url without following redirects (PROTOCOL.md 8). */
