@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { GatewayProfile } from '../shared/gateway/profile';
 import { bodyLimit } from 'hono/body-limit';
 import type { AccountLookup } from './accounts';
 import { applyHttpFault } from './faults/applyHttpFault';
@@ -31,6 +32,8 @@ export interface SandboxDeps {
   now: () => number;
   /** delay before a pending (0077) card payment settles to approved */
   settleMs: number;
+  /** signed field lists, content types, status codes and notify types (PROTOCOL.md 9) */
+  profile: GatewayProfile;
   /** wakes the delivery loop after a notification was enqueued */
   onEnqueued: () => void;
   /** the caller's IP as the socket reports it (Node's getConnInfo in production, a stub in unit tests) */

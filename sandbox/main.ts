@@ -5,8 +5,11 @@
  *
  * Env: SANDBOX_PORT (4010; 0 picks a free port), SANDBOX_HOST (127.0.0.1), SANDBOX_DB (./data/sandbox.db),
  * SANDBOX_PUBLIC_URL (http://<host>:<port>), SANDBOX_ACCOUNTS (JSON file), SANDBOX_NOTIFY_SCALE (1),
- * SANDBOX_SETTLE_MS (5000).
+ * SANDBOX_SETTLE_MS (5000), SANDBOX_GATEWAY_PROFILE (a gateway profile override file, as the backend's
+ * GATEWAY_PROFILE_FILE).
  */
+import { readFileSync } from 'node:fs';
+import { parseProfile } from '../shared/gateway/profile';
 import { loadAccounts } from './accounts';
 import { startServer } from './startServer';
 
@@ -33,6 +36,9 @@ async function main(): Promise<void> {
     ...(process.env.SANDBOX_PUBLIC_URL ? { publicUrl: process.env.SANDBOX_PUBLIC_URL } : {}),
     notifyScale: numberEnv('SANDBOX_NOTIFY_SCALE', 1),
     settleMs: numberEnv('SANDBOX_SETTLE_MS', 5000),
+    ...(process.env.SANDBOX_GATEWAY_PROFILE
+      ? { profile: parseProfile(readFileSync(process.env.SANDBOX_GATEWAY_PROFILE, 'utf8')) }
+      : {}),
     log,
   });
   process.stdout.write(`sandbox listening on ${server.url}\n`);

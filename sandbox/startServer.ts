@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { DEFAULT_PROFILE, type GatewayProfile } from '../shared/gateway/profile';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AddressInfo } from 'node:net';
 import { accountLookup, type Account } from './accounts';
@@ -20,6 +21,8 @@ export interface ServerConfig {
   publicUrl?: string;
   notifyScale: number;
   settleMs: number;
+  /** the gateway profile (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
+  profile?: GatewayProfile;
   now?: () => number;
   log: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -58,6 +61,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now,
     settleMs: config.settleMs,
+    profile: config.profile ?? DEFAULT_PROFILE,
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: config.log,

@@ -143,3 +143,52 @@ describe('the admin command line', () => {
     expect(refused.stderr).toContain('the admin token was refused');
   });
 });
+
+describe('gateway check', () => {
+  let sandbox: RunningSandbox;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    dir = mkdtempSync(join(tmpdir(), 'gateway-check-'));
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes against the sandbox with the demo account', async () => {
+    const run = await cli(['gateway', 'check'], { GATEWAY_BASE_URL: sandbox.url });
+    expect(run.stdout).toContain('✓ query: the address, the credentials');
+    expect(run.stdout).toContain('✓ refund search:');
+    expect(run.stdout).toContain('all checks passed');
+    expect(run.code).toBe(0);
+  });
+
+  it('names the sign key when the signature is refused, and the profile key when a field list is wrong', async () => {
+    const wrongKey = await cli(['gateway', 'check'], { GATEWAY_BASE_URL: sandbox.url, SIGN_KEY: 'sk_wrong' });
+    expect(wrongKey.stdout).toMatch(/✗ query: .*I0013.*SIGN_KEY is wrong/);
+    expect(wrongKey.stdout).toContain('some checks failed');
+    expect(wrongKey.code).toBe(1);
+
+    const profile = join(dir, 'profile.json');
+    writeFileSync(profile, JSON.stringify({ signatures: { retrievalRefund: ['account_id', 'merchant_id'] } }));
+    const wrongFields = await cli(['gateway', 'check'], {
+      GATEWAY_BASE_URL: sandbox.url,
+      GATEWAY_PROFILE_FILE: profile,
+    });
+    expect(wrongFields.stdout).toContain('✓ query');
+    expect(wrongFields.stdout).toMatch(/✗ refund search: .*signatures\.retrievalRefund/);
+    expect(wrongFields.code).toBe(1);
+
+    writeFileSync(profile, JSON.stringify({ signatures: { query: ['merchant_id', 'foo'] } }));
+    const invalid = await cli(['gateway', 'check'], { GATEWAY_BASE_URL: sandbox.url, GATEWAY_PROFILE_FILE: profile });
+    expect(invalid.stdout).toContain('GATEWAY_PROFILE_FILE: signatures.query.1: unknown field "foo"');
+    expect(invalid.code).toBe(1);
+  });
+
+  it('names the address when the gateway cannot be reached', async () => {
+    const run = await cli(['gateway', 'check'], { GATEWAY_BASE_URL: 'http://127.0.0.1:9' });
+    expect(run.stdout).toMatch(/✗ query: the gateway could not be reached .*GATEWAY_BASE_URL/);
+    expect(run.code).toBe(1);
+  });
+});

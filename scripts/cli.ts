@@ -8,8 +8,11 @@
  *   sync    --csv orders.csv | --from 2025-01-01 --to 2025-01-31   [--out results.csv]
  *   orders  [--status paid] [--from D] [--to D] [--q text]         [--out orders.csv]
  *   payout  --json payout.json --key <Idempotency-Key>
+ *   gateway check    the gateway account and profile, with calls that move no money (before going live)
  *
  * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
+ * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
+ * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise.
  * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
  * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
  */
@@ -18,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { ApiError, type BulkResult, type OrderPage } from '../admin/api/client';
 import { toCsv } from '../admin/csv';
 import { adminRequest } from './cli/adminRequest';
+import { checkGateway } from './cli/checkGateway';
 import { csvRecords } from './cli/parseCsv';
 import { progressBar } from './cli/progressBar';
 import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
@@ -94,6 +98,10 @@ async function runBulk(
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'gateway') {
+    if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
+    return checkGateway(process.env);
+  }
   const { values } = parseArgs({
     args: rest,
     options: {
