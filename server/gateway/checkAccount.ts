@@ -6,7 +6,7 @@ import { GatewayTimeoutError } from './errors/GatewayTimeoutError';
 import { GatewayUnavailableError } from './errors/GatewayUnavailableError';
 import type { GatewayClient } from './types/client';
 
-export interface CheckStep {
+interface CheckStep {
   name: string;
   ok: boolean;
   /** in words: what works, or which part of the profile or the set-up is wrong and what to change */

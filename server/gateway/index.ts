@@ -26,7 +26,7 @@ export type { GatewayConfig, GatewayCallRecord } from './types/config';
 export type { CallOptions, GatewayClient } from './types/client';
 export type { GatewayOperation } from './types/operation';
 export type { PaymentOrder, CheckoutOrder, AuthoriseOrder, ApmResult, AuthoriseResponse } from './types/payment';
-export type { QuerySelector, TransactionRecord, RefundLookup, RefundRecord, RefundSelector } from './types/query';
+export type { QuerySelector, TransactionRecord, RefundLookup, RefundSelector } from './types/query';
 export type {
   BatchOrder,
   CaptureItem,
@@ -37,5 +37,4 @@ export type {
   BatchResult,
 } from './types/batch';
 export type { PayoutRequest, PayoutResponse } from './types/payout';
-export { DEFAULT_REFUND_REASON } from './operations/refund';
 export * from './errors';

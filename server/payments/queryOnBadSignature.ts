@@ -3,9 +3,9 @@ import { findAttemptByGatewayOrderNo } from '../store/attempts';
 import { confirmPayment } from './confirmPayment';
 
 /** At most one query per order and this long, whatever arrives: a forged message cannot make us flood the gateway. */
-export const BAD_SIGNATURE_QUERY_EVERY_MS = 60_000;
+const BAD_SIGNATURE_QUERY_EVERY_MS = 60_000;
 
-export type BadSignatureSource = 'notification' | 'return';
+type BadSignatureSource = 'notification' | 'return';
 
 /**
  * What a notification or return redirect whose signature does not verify leads to (PROTOCOL.md 3): it is never

@@ -8,7 +8,7 @@ import { CODE_OF_NAME, STATUS_NAME, type PaymentStatus } from './status';
  */
 
 /** Every call whose request the profile describes. */
-export const GATEWAY_CALLS = [
+const GATEWAY_CALLS = [
   'checkout',
   'authorise',
   'query',
@@ -22,7 +22,7 @@ export const GATEWAY_CALLS = [
 export type GatewayCall = (typeof GATEWAY_CALLS)[number];
 
 /** The messages that carry an encryption_data computed over a field list (PROTOCOL.md 3). */
-export const SIGNED_MESSAGES = [
+const SIGNED_MESSAGES = [
   'query',
   'retrievalRefund',
   'capture',
@@ -38,11 +38,11 @@ export const SIGNED_MESSAGES = [
 ] as const;
 export type SignedMessage = (typeof SIGNED_MESSAGES)[number];
 
-export const CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/json'] as const;
+const CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/json'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** The status meanings a code may be given: the backend's names (status.ts). */
-export type StatusMeaning = (typeof STATUS_NAME)[PaymentStatus];
+type StatusMeaning = (typeof STATUS_NAME)[PaymentStatus];
 
 export interface GatewayProfile {
   /** the values signed, in order; batch messages then append every item's transaction_id (ITEM_LIST_FIELD) */
@@ -240,7 +240,7 @@ const profileOverride = z.strictObject({
   notificationTypes: z.array(z.string().min(1)).min(1).optional(),
 });
 
-export type ProfileOverride = z.infer<typeof profileOverride>;
+type ProfileOverride = z.infer<typeof profileOverride>;
 
 export class ProfileError extends Error {
   override name = 'ProfileError';
@@ -273,7 +273,7 @@ export function parseProfile(text: string, base: GatewayProfile = DEFAULT_PROFIL
   return mergeProfile(base, parsed.data);
 }
 
-export function mergeProfile(base: GatewayProfile, override: ProfileOverride): GatewayProfile {
+function mergeProfile(base: GatewayProfile, override: ProfileOverride): GatewayProfile {
   const defined = <T>(o: Partial<Record<string, T | undefined>> | undefined) =>
     Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Record<string, T>;
   return {

@@ -5,7 +5,7 @@ import type { OperationContext } from './context';
 import { runBatch } from './runBatch';
 
 /** Sent when the owner gives no reason: the docs require one, and this one says who asked. */
-export const DEFAULT_REFUND_REASON = 'Refund requested by the merchant';
+const DEFAULT_REFUND_REASON = 'Refund requested by the merchant';
 
 /**
  * `/v1/refund`: refunds paid orders, in full or in part. Never retried: a resend could refund twice. Every item
