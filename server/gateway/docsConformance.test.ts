@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayProtocolError } from './index';
 import { type FakeServer, serveFake } from './testing/serveFake';
@@ -43,7 +43,7 @@ beforeAll(async () => {
     await next();
   });
   // the docs' samples: a JSON document under the form content type, read as JSON whatever the header says
-  const json = (c: Context) => JSON.parse(arrivals.at(-1)!.body) as Record<string, unknown>;
+  const json = () => JSON.parse(arrivals.at(-1)!.body) as Record<string, unknown>;
   const form = () => Object.fromEntries(new URLSearchParams(arrivals.at(-1)!.body));
   app.post('/v1/capture', (c) =>
     c.json({
@@ -51,7 +51,7 @@ beforeAll(async () => {
       account_id: '701001010',
       return_status: '1',
       return_message: 'OK',
-      encryption_data: echo(String(json(c).encryption_data)),
+      encryption_data: echo(String(json().encryption_data)),
       capture_orders: [
         {
           amount: '10.36',
@@ -70,7 +70,7 @@ beforeAll(async () => {
       account_id: '701001010',
       return_status: '1',
       return_message: 'OK',
-      encryption_data: echo(String(json(c).encryption_data)),
+      encryption_data: echo(String(json().encryption_data)),
       refund_orders: [
         {
           amount: '10.36',
@@ -132,8 +132,8 @@ beforeAll(async () => {
   );
   app.post('/v1/payout', (c) =>
     c.json({
-      ...json(c),
-      encryption_data: echo(String(json(c).encryption_data)),
+      ...json(),
+      encryption_data: echo(String(json().encryption_data)),
       transaction_id: 'P100001',
       status: 'COMPLETED',
     }),
