@@ -13,11 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sandboxApi, successful } from '../e2e/harness/sandboxApi';
-import { startSandbox } from '../e2e/harness/startSandbox';
+import { sandboxApi, successful } from '../testing/sandboxApi';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { adminCall, orderOf } from '../e2e/reliability/lib/admin';
-import { backendProcess, type BackendProcess } from '../e2e/reliability/lib/backendProcess';
-import { createTestDatabase } from '../e2e/reliability/lib/pgDatabase';
+import { startBackendProcess, type BackendProcess } from '../testing/startBackendProcess';
+import { createTestDatabase } from '../testing/createTestDatabase';
 import { approveOnIssuerPage, followReturn, openSession, startPayment } from '../e2e/reliability/lib/shop';
 import { isMain } from './lib/cli';
 
@@ -144,8 +144,8 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
 export async function soak(options: Options): Promise<{ lost: number; doubled: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'soak-'));
   const database = options.postgres ? await createTestDatabase(process.env.DATABASE_URL ?? '', 't_soak') : undefined;
-  const sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
-  const backend = await backendProcess({
+  const sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
+  const backend = await startBackendProcess({
     gatewayUrl: () => sandbox.url,
     logFile: join(dir, 'backend.log'),
     env: {

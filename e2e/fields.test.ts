@@ -13,7 +13,7 @@ import type { CreateSessionResponse } from '../shared/contract/session';
 import { challengeWindowSize } from '../widget/device/challengeWindowSize';
 import { adminApi } from './harness/adminApi';
 import { expectNoCspViolations } from './harness/expectations';
-import { sandboxApi } from './harness/sandboxApi';
+import { sandboxApi } from '../testing/sandboxApi';
 import {
   CARDS,
   SHOPPER,

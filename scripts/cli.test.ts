@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
 import { gatewayRequestCount } from '../server/admin/testing/adminClient';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
@@ -44,7 +44,7 @@ describe('the admin command line', () => {
   let env: Record<string, string>;
   let orders: MadeOrder[];
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandboxProcess();
     backend = await startBackend({ gatewayUrl: sandbox.url, env: BULK_ENV });
     env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken };
     dir = mkdtempSync(join(tmpdir(), 'cli-'));

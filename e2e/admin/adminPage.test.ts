@@ -3,7 +3,7 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectNoCspViolations } from '../harness/expectations';
 import { signIn } from '../harness/owner';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { seedPaidOrders } from '../harness/seedPaidOrders';
 import { openDemoShop, STEP_MS, widget } from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';

@@ -4,7 +4,7 @@ import { saveScreenshot } from '../harness/artifacts';
 import { recordDocumentPolicies, scriptSource } from '../harness/documentPolicies';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectShownStatus, findOrder, orderActions, runAction, signIn, timeline } from '../harness/owner';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,

@@ -4,7 +4,7 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { luminance } from '../harness/colors';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,

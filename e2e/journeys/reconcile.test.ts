@@ -3,7 +3,7 @@ import { adminApi } from '../harness/adminApi';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,

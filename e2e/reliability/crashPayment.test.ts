@@ -9,14 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
 import { auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { openSession, startPayment } from './lib/shop';
 import { once, useTally } from './lib/tally';
 
@@ -25,7 +25,7 @@ const tally = useTally('crashPayment');
 let sandbox: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'reliability-crash-payment-'));
 beforeAll(async () => {
-  sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+  sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -46,7 +46,7 @@ for (const store of STORES) {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payment') : undefined;
-        backend = await backendProcess({
+        backend = await startBackendProcess({
           gatewayUrl: () => sandbox.url,
           logFile: join(dir, `backend-${store.name}.log`),
           env: {

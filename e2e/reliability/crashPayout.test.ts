@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
 import { adminCall } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('crashPayout');
@@ -23,7 +23,7 @@ const tally = useTally('crashPayout');
 let sandbox: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'reliability-payout-'));
 beforeAll(async () => {
-  sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+  sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -44,7 +44,7 @@ for (const store of STORES) {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payout') : undefined;
-        backend = await backendProcess({
+        backend = await startBackendProcess({
           gatewayUrl: () => sandbox.url,
           logFile: join(dir, `backend-${store.name}.log`),
           // long enough that the call is still waiting when the process dies

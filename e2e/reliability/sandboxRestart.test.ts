@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
 import { auditLine, auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { paymentsTaken } from './lib/gateway';
 import { approveOnIssuerPage, startPix } from './lib/shop';
 import { once, useTally } from './lib/tally';
@@ -24,8 +24,8 @@ describe('a sandbox restart during notification retries', () => {
   let backend: BackendProcess;
   beforeAll(async () => {
     // retries every few tens of milliseconds at first, then doubling: several before and after the restart
-    sandbox = await startSandbox({ notifyScale: 0.02, dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({
+    sandbox = await startSandboxProcess({ notifyScale: 0.02, dbFile: join(dir, 'sandbox.db') });
+    backend = await startBackendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
       env: { SQLITE_FILE: join(dir, 'merchant.db') },

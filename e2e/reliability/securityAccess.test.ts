@@ -9,8 +9,8 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { callJson, paymentBody } from '../../server/testing/shopClient';
@@ -32,7 +32,7 @@ let backend: Backend;
 let browser: Browser;
 beforeAll(async () => {
   [sandbox, shop, stranger, browser] = await Promise.all([
-    startSandbox(),
+    startSandboxProcess(),
     startPageServer('localhost'),
     startPageServer('127.0.0.1'),
     launchBrowser(),

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
 import { findOrder, signIn } from '../harness/owner';
 import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } from '../harness/shopper';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
@@ -91,7 +91,7 @@ let sandbox: RunningSandbox;
 let shop: PageServer;
 let backend: Backend;
 beforeAll(async () => {
-  [sandbox, shop] = await Promise.all([startSandbox(), startPageServer('localhost')]);
+  [sandbox, shop] = await Promise.all([startSandboxProcess(), startPageServer('localhost')]);
   backend = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: BULK_ENV });
 });
 afterAll(async () => {

@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
 import { callJson, paymentBody } from '../../server/testing/shopClient';
 import { waitFor } from '../../server/testing/waitFor';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
 import { useTally } from './lib/tally';
@@ -50,8 +50,8 @@ describe('secrets and card numbers in logs and audit', () => {
   beforeAll(async () => {
     const accountsFile = join(dir, 'accounts.json');
     writeFileSync(accountsFile, JSON.stringify([{ ...ACCOUNT, sign_key: SECRETS.SIGN_KEY, capture: 'manual' }]));
-    sandbox = await startSandbox({ accountsFile, dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({
+    sandbox = await startSandboxProcess({ accountsFile, dbFile: join(dir, 'sandbox.db') });
+    backend = await startBackendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
       env: {

@@ -10,14 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
 import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { approveOnIssuerPage, openSession, startPayment } from './lib/shop';
 import { once, useTally } from './lib/tally';
 
@@ -34,11 +34,11 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
   let a: BackendProcess;
   let b: BackendProcess;
   beforeAll(async () => {
-    sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+    sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
     database = await createTestDatabase(databaseUrl!, 't_rel_two');
     // both reconcile loops tick often; only attempts whose outcome is unknown are due (pending ones after 10 min)
     const start = (name: string) =>
-      backendProcess({
+      startBackendProcess({
         gatewayUrl: () => sandbox.url,
         logFile: join(dir, `backend-${name}.log`),
         env: { DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '300' },

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { batch, payByCard, transactionsOf } from '../testing/flows';
 import { addFault, clearFaults, listFaults, requestCount } from '../testing/faults';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed, type TestAccount } from '../testing/gatewayCalls';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
 });
 afterEach(() => clearFaults(sb.url));
 afterAll(() => sb?.close());
@@ -271,7 +271,7 @@ describe('timeout fault', () => {
 
 describe('closing the sandbox', () => {
   it('lets go of held requests (timeout and a long latency) and closes promptly', async () => {
-    const other = await startTestSandbox();
+    const other = await startSandboxInProcess();
     let closing: Promise<void> | undefined;
     try {
       await addFault(other.url, { endpoint: '/v1/retrievalTrans', times: 1, fault: { kind: 'timeout' } });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO, paymentOrder } from '../testing/gatewayCalls';
 import { notificationsOf, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox({ notifyScale: 0.01 });
+  sb = await startSandboxInProcess({ notifyScale: 0.01 });
 });
 afterAll(() => sb?.close());
 

@@ -3,13 +3,13 @@ import { batch, notificationsOf, payByCard, type NotificationView } from '../tes
 import { addFault, clearFaults, listFaults } from '../testing/faults';
 import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox({ notifyScale: 0.01 });
+  sb = await startSandboxInProcess({ notifyScale: 0.01 });
   receiver = await startReceiver();
 });
 afterEach(() => clearFaults(sb.url));

@@ -3,13 +3,13 @@ import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { authoriseApm, onlyTransaction } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -3,14 +3,14 @@ import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, paymentOrder, postJson, signed } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   // the pending card (0077) must still be pending when it is captured, however slow the machine
-  sb = await startTestSandbox({ settleMs: 600_000 });
+  sb = await startSandboxInProcess({ settleMs: 600_000 });
   receiver = await startReceiver();
 });
 afterAll(async () => {

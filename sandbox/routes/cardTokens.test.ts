@@ -12,13 +12,13 @@ import {
 } from '../testing/gatewayCalls';
 import { openCardPage, payByCard, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox({ settleMs: 100 });
+  sb = await startSandboxInProcess({ settleMs: 100 });
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, postJson, signed } from '../testing/gatewayCalls';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 import { waitFor } from '../testing/waitFor';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {

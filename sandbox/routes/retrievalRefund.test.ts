@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import { AUTO, paymentOrder, postForm, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
 });
 afterAll(() => sb?.close());
 

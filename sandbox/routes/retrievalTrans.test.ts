@@ -3,12 +3,12 @@ import { verify } from '../../shared/gateway/hashNode';
 import { BUILT_IN_ACCOUNTS } from '../accounts';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
 const REMOTE_ONLY = { merchant_id: '701002', account_id: '701002010', key: 'sk_remote_only_1' };
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox({
+  sb = await startSandboxInProcess({
     accounts: [
       ...BUILT_IN_ACCOUNTS,
       {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { createGatewayClient, GatewayRejectedError, type GatewayCallRecord, type GatewayClient } from './index';
 import { payByCard, pressIssuerButton } from './testing/playShopper';
 import { serveFake, type FakeServer } from './testing/serveFake';
@@ -17,7 +17,7 @@ const demo = { merchantId: '701001', accountId: '701001010', signKey: 'sk_sandbo
 const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
   const app = new Hono();
   app.post('/hooks/gateway', async (c) => {
     notifications.push(Object.fromEntries(new URLSearchParams(await c.req.text())));

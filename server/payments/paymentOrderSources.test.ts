@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { admin, gatewayTransaction } from '../admin/testing/adminClient';
 import { payByCard } from '../gateway/testing/playShopper';
 import { sentOrdersOf } from '../store/attemptOrders';
@@ -41,7 +41,7 @@ const EXTRAS = {
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

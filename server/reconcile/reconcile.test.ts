@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../testing/shopClient';
@@ -10,7 +10,7 @@ import { withReconcileLock } from './withReconcileLock';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

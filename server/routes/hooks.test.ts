@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { sign } from '../../shared/gateway/hashNode';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../testing/shopClient';
@@ -9,7 +9,7 @@ import { describeOnStores } from '../testing/storeVariants';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../testing/shopClient';
@@ -10,7 +10,7 @@ const SHOP = 'http://shop.test';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

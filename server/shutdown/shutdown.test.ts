@@ -4,39 +4,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { paymentBody } from '../testing/shopClient';
 import { waitFor } from '../testing/waitFor';
 import { startHoldingGateway, type HoldingGateway } from './testing/holdingGateway';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
-import { spawnBackend, type SpawnedBackend } from './testing/spawnBackend';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'merchant-shutdown-'));
 let sandbox: RunningSandbox;
 let gateway: HoldingGateway;
-let backend: SpawnedBackend | undefined;
+let backend: BackendProcess | undefined;
 /** the running backend's folder: its SQLite file and its log */
 let dir = '';
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(async () => {
   await sandbox?.close();
   rmSync(tempDir, { recursive: true, force: true });
 });
 afterEach(async () => {
-  backend?.child.kill('SIGKILL');
-  await backend?.exited;
+  await backend?.kill9();
   backend = undefined;
   await gateway?.close();
 });
 
-async function start(env: Record<string, string>): Promise<SpawnedBackend> {
+async function start(env: Record<string, string>): Promise<BackendProcess> {
   // every APM payment's /v1/authorise waits at the proxy until the test releases it
   gateway = await startHoldingGateway(sandbox.url, '/v1/authorise');
   dir = mkdtempSync(join(tempDir, 'run-'));
-  backend = await spawnBackend({
+  backend = await startBackendProcess({
     gatewayUrl: gateway.url,
     logFile: join(dir, 'backend.log'),
     env: { SQLITE_FILE: join(dir, 'merchant.db'), ...env },
@@ -45,7 +44,7 @@ async function start(env: Record<string, string>): Promise<SpawnedBackend> {
 }
 
 /** Creates a session and starts a PIX payment; the payment stays in flight until the gateway is released. */
-async function paymentInFlight(b: SpawnedBackend): Promise<{ sessionId: string; answer: Promise<Answer> }> {
+async function paymentInFlight(b: BackendProcess): Promise<{ sessionId: string; answer: Promise<Answer> }> {
   const session = await requestOnce(`${b.url}/api/sessions`, {
     headers: { Authorization: 'Bearer demo-shop-secret' },
     body: { amount: '50.00', currency: 'BRL', country: 'BR' },
@@ -85,7 +84,7 @@ describe('graceful shutdown of server/main.ts', () => {
     ).toBe(404);
     const { sessionId, answer } = await paymentInFlight(b);
 
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     // during SHUTDOWN_DELAY_MS it still answers, but tells the load balancer to stop sending
     const draining = await waitFor('readyz to say draining', async () => {
       const res = await requestOnce(`${b.url}/readyz`).catch(() => undefined);
@@ -94,7 +93,7 @@ describe('graceful shutdown of server/main.ts', () => {
     expect(draining.body).toEqual({ status: 'draining' });
     expect(draining.headers.connection).toBe('close');
     await waitFor('the listener to close', () => refused(b.url));
-    expect(b.child.exitCode).toBeNull(); // still finishing the payment
+    expect(b.running).toBe(true); // still finishing the payment
 
     gateway.release();
     const paid = await answer;
@@ -129,10 +128,10 @@ describe('graceful shutdown of server/main.ts', () => {
       () => 'answered',
       (e: unknown) => errorCode(e),
     );
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     await waitFor('the listener to close', () => refused(b.url));
     const second = Date.now();
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     expect(await b.exited).toBe(1);
     expect(Date.now() - second).toBeLessThan(5_000);
     expect(await settled).toBe('ECONNRESET');
@@ -144,7 +143,7 @@ describe('graceful shutdown of server/main.ts', () => {
     const { answer } = await paymentInFlight(b);
     answer.catch(() => undefined);
     const sent = Date.now();
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     expect(await b.exited).toBe(1);
     expect(Date.now() - sent).toBeGreaterThanOrEqual(1_400);
     expect(Date.now() - sent).toBeLessThan(10_000);

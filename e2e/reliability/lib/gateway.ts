@@ -4,7 +4,7 @@
  * has none), so "paid exactly once" is counted where the money is.
  */
 import { transactionsOf, type TransactionView } from '../../../sandbox/testing/flows';
-import { successful } from '../../harness/sandboxApi';
+import { successful } from '../../../testing/sandboxApi';
 import { orderOf } from './admin';
 
 export async function gatewayTransactionsOfOrder(

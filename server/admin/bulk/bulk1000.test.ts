@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { admin, gatewayRequestCount } from '../testing/adminClient';
@@ -12,7 +12,7 @@ beforeAll(async () => {
   // commit waits for an fsync. The temp files go to memory when the machine has it (this test file runs in its
   // own process): the same store code, without the disk's latency, keeps the file within its minute.
   if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

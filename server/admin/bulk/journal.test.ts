@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import type { GatewayClient } from '../../gateway';
 import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
@@ -10,7 +10,7 @@ import { serveWith, SimulatedCrash } from '../testing/serveWith';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

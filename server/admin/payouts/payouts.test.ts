@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
@@ -9,7 +9,7 @@ import { admin, gatewayRequestCount } from '../testing/adminClient';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

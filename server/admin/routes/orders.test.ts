@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
 import { writeAuditEvent } from '../../store/auditEvents';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
@@ -12,7 +12,7 @@ import { makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

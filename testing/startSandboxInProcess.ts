@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILT_IN_ACCOUNTS, type Account } from '../accounts';
-import { startServer } from '../startServer';
+import { BUILT_IN_ACCOUNTS, type Account } from '../sandbox/accounts';
+import { startServer } from '../sandbox/startServer';
 
-export interface TestSandbox {
+export interface SandboxInProcess {
   url: string;
   /** the clock the sandbox reads; tests move it forward with `advance` */
   advance(ms: number): void;
@@ -16,12 +16,12 @@ export interface TestSandbox {
  * The sandbox in-process, on a free loopback port, with a temp SQLite file and a clock the test controls
  * (starting at the real time). Notifications run on the fast schedule unless `notifyScale` says otherwise.
  */
-export async function startTestSandbox(
+export async function startSandboxInProcess(
   opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number } = {},
-): Promise<TestSandbox> {
+): Promise<SandboxInProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   let offset = 0;
-  const logs: TestSandbox['logs'] = [];
+  const logs: SandboxInProcess['logs'] = [];
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
@@ -34,7 +34,9 @@ export async function startTestSandbox(
   });
   return {
     url: server.url,
-    advance: (ms) => void (offset += ms),
+    advance: (ms) => {
+      offset += ms;
+    },
     logs,
     async close() {
       await server.close();

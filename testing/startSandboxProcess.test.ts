@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO, MANUAL, paymentOrder, postForm, signed } from '../../sandbox/testing/gatewayCalls';
-import { notificationsOf, onlyTransaction, payByCard } from '../../sandbox/testing/flows';
-import { startReceiver } from '../../sandbox/testing/startReceiver';
-import { waitFor } from '../../sandbox/testing/waitFor';
-import { startSandbox, type RunningSandbox } from './startSandbox';
+import { AUTO, MANUAL, paymentOrder, postForm, signed } from '../sandbox/testing/gatewayCalls';
+import { notificationsOf, onlyTransaction, payByCard } from '../sandbox/testing/flows';
+import { startReceiver } from '../sandbox/testing/startReceiver';
+import { waitFor } from '../sandbox/testing/waitFor';
+import { startSandboxProcess, type RunningSandbox } from './startSandboxProcess';
 
 let sandbox: RunningSandbox;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   // a slow settlement so the pending payment is still pending when the process is restarted
-  sandbox = await startSandbox({ notifyScale: 0.02, settleMs: 6000 });
+  sandbox = await startSandboxProcess({ notifyScale: 0.02, settleMs: 6000 });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('startSandbox: the sandbox as a child process', () => {
+describe('startSandboxProcess: the sandbox as a child process', () => {
   it('listens on a free loopback port with the demo accounts', async () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await postForm(`${sandbox.url}/v1/retrievalTrans`, signed('query', MANUAL, { orders: 'NONE' }));
@@ -70,7 +70,7 @@ describe('startSandbox: the sandbox as a child process', () => {
   });
 
   it('close() ends the process: the port stops answering', async () => {
-    const other = await startSandbox();
+    const other = await startSandboxProcess();
     const url = other.url;
     await other.close();
     await expect(fetch(`${url}/sandbox/health`)).rejects.toThrow();

@@ -1,6 +1,6 @@
 /**
- * Starts one of the project's servers (sandbox, merchant backend) as a child process under tsx and waits until a
- * line of its stdout says it listens. Processes, not imports: the backend and the sandbox never share memory, as
+ * Starts one of the project's servers (sandbox, merchant backend, a benchmark target) as a child process under tsx
+ * and waits until a line of its stdout says it listens. Processes, not imports: the backend and the sandbox never share memory, as
  * in production. Children still running when the test process exits are killed, so a failed test leaves no
  * server behind.
  */
@@ -19,17 +19,28 @@ export interface SpawnServiceOptions {
   /** every line of stdout and stderr is appended here (logs of a failed run, and the secrets check) */
   logFile?: string;
   startTimeoutMs?: number;
+  /** how long stop() waits after SIGTERM before SIGKILL (default 5 s) */
+  stopTimeoutMs?: number;
+  /** node's own flags, e.g. `--expose-gc`, `--cpu-prof` */
+  nodeArgs?: readonly string[];
+  /** open an IPC channel (`child.send`, `child.on('message')`) */
+  ipc?: boolean;
 }
 
 export interface RunningService {
   child: ChildProcess;
   /** what the ready line's first group captured */
   url: string;
+  /** the exit code once it exits (null when a signal ended it) */
+  exited: Promise<number | null>;
+  /** the tail of what it wrote, stdout and stderr: enough to explain a failure */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not exited after `stopTimeoutMs` */
   stop(): Promise<void>;
 }
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const STOP_TIMEOUT_MS = 5_000;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const TAIL_CHARS = 8000;
 
 /** Children still running, killed if the test process exits without stopping them. */
 const live = new Set<ChildProcess>();
@@ -43,17 +54,21 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
     });
   }
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.entry], {
     cwd: ROOT,
     env: opts.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: opts.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
-  child.once('exit', () => live.delete(child));
-  // keep the tail only: enough to explain a failed start
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      live.delete(child);
+      resolve(code);
+    }),
+  );
   let tail = '';
   const keep = (chunk: string) => {
-    tail = (tail + chunk).slice(-4000);
+    tail = (tail + chunk).slice(-TAIL_CHARS);
     if (opts.logFile) appendFileSync(opts.logFile, chunk);
   };
   child.stderr!.setEncoding('utf8').on('data', keep);
@@ -77,7 +92,13 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
       if (m) {
         started = true;
         clearTimeout(timer);
-        resolve({ child, url: m[1]!, stop: () => stopChild(child) });
+        resolve({
+          child,
+          url: m[1]!,
+          exited,
+          output: () => tail,
+          stop: () => stopChild(child, exited, opts.stopTimeoutMs ?? 5_000),
+        });
       }
     });
     child.once('exit', (code, signal) => fail(`exited early with ${signal ?? `code ${code}`}`));
@@ -85,11 +106,10 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   await exited;
   clearTimeout(timer);
 }

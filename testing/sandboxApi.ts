@@ -2,8 +2,8 @@
  * The sandbox's own routes (`/sandbox/*`, no real gateway has them): what the gateway holds and was asked, so a
  * test can check "never two payments" on the gateway's side, and stage faults such as a lost notification.
  */
-import type { NotificationView, TransactionView } from '../../sandbox/testing/flows';
-import { notificationsOf, transactionsOf } from '../../sandbox/testing/flows';
+import type { NotificationView, TransactionView } from '../sandbox/testing/flows';
+import { notificationsOf, transactionsOf } from '../sandbox/testing/flows';
 
 export function sandboxApi(baseUrl: string) {
   const api = {

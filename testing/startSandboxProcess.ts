@@ -5,7 +5,7 @@
  * port when it is still free), for tests of durability.
  *
  * @example
- * const sandbox = await startSandbox({ notifyScale: 0.01 });
+ * const sandbox = await startSandboxProcess({ notifyScale: 0.01 });
  * try { await fetch(`${sandbox.url}/v1/retrievalTrans`, ...) } finally { await sandbox.close() }
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +38,7 @@ export interface RunningSandbox {
 
 const LISTENING = /sandbox listening on (http:\/\/\S+)/;
 
-export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandboxProcess(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const tempDir = opts.dbFile ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-'));
   const dbFile = opts.dbFile ?? join(tempDir!, 'sandbox.db');
   let service: RunningService | undefined;
