@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
-import { gatewayRequestCount } from '../server/admin/testing/adminClient';
+import { sandboxApi } from '../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { parseCsv } from './cli/parseCsv';
@@ -93,7 +93,7 @@ describe('the admin command line', () => {
       })
     ).json();
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: '10.00', reason: 'damaged, returned' })]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
   });
 
   it('syncs a date range to stdout, and exports orders', async () => {

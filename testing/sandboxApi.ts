@@ -20,6 +20,8 @@ export function sandboxApi(baseUrl: string) {
       }
     },
     transactions: (gatewayOrderNo: string) => transactionsOf(baseUrl, gatewayOrderNo),
+    /** the gateway's record of one payment, with its refunds (undefined: it never saw it) */
+    transaction: async (gatewayOrderNo: string): Promise<any> => (await transactionsOf(baseUrl, gatewayOrderNo))[0],
     notifications: (gatewayOrderNo: string): Promise<NotificationView[]> => notificationsOf(baseUrl, gatewayOrderNo),
     async requestCount(endpoint: string, gatewayOrderNo?: string): Promise<number> {
       const q = new URLSearchParams({ endpoint, ...(gatewayOrderNo ? { order_no: gatewayOrderNo } : {}) });

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
-import { auditLines, orderOf } from './lib/admin';
+import { auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
-import { openSession, startPayment } from './lib/shop';
+import { createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('crashPayment');
@@ -64,7 +64,7 @@ for (const store of STORES) {
       });
 
       it('the repeat gets an answer, nothing is paid twice, reconcile settles the attempt', async () => {
-        const session = await openSession(backend.url);
+        const session = await createSession(backend.url, {}, BR_ORDER);
         const key = randomUUID();
         await addFault(sandbox.url, {
           endpoint: '/v1/authorise',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall } from './lib/admin';
+import { admin } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
@@ -67,7 +67,7 @@ for (const store of STORES) {
           const gw = sandboxApi(sandbox.url);
           const key = randomUUID();
           const send = () =>
-            adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+            admin(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
           await addFault(sandbox.url, {
             endpoint: '/v1/payout',
             order_no: key,
@@ -106,7 +106,7 @@ for (const store of STORES) {
           });
           expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
           expect(notified[0]!.fields.transaction_id).toBe(retry.body.transaction_id);
-          const list = await adminCall(backend.url, '/payouts?limit=100');
+          const list = await admin(backend.url, '/payouts?limit=100');
           expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
         }, 60_000);
       }

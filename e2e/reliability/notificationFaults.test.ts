@@ -11,10 +11,10 @@ import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
+import { admin, auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, followReturn, startPix } from './lib/shop';
+import { approveOnIssuerPage, followReturn, startPix } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('notificationFaults');
@@ -111,7 +111,7 @@ describeOnStores('notifications under faults', (store) => {
     const { session, issuerUrl, gatewayNo } = await pixWithFault({ kind: 'reorder' });
     await followReturn(await approveOnIssuerPage(issuerUrl));
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
-    const refund = await adminCall(backend.url, '/orders/refund', {
+    const refund = await admin(backend.url, '/orders/refund', {
       body: { orders: [{ order_no: session.order_no }] },
     });
     expect(refund.body.results[0]).toMatchObject({ ok: true, status: 'refunded' });

@@ -12,10 +12,10 @@ import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLines, orderOf } from './lib/admin';
+import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
-import { paidPixOrder, payCard } from './lib/shop';
+import { paidPixOrder, payCard } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('ownerActionFaults');
@@ -82,7 +82,7 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
   const bulk = async (action: string, orders: Record<string, unknown>[]) => {
-    const res = await adminCall(backend.url, `/orders/${action}`, { body: { orders } });
+    const res = await admin(backend.url, `/orders/${action}`, { body: { orders } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.results as {
       order_no: string;
@@ -216,8 +216,7 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       const key = randomUUID();
       const before = await gw().requestCount('/v1/payout');
       await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, ...fault.rule });
-      const create = () =>
-        adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+      const create = () => admin(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
       const first = await create();
       expect(first.status, JSON.stringify(first.body)).toBe(fault.firstStatus);
       await clearCountingFaults(sandbox.url, tally);
@@ -235,9 +234,9 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
         return n.length ? n : undefined;
       });
       expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
-      const list = await adminCall(backend.url, '/payouts?limit=100');
+      const list = await admin(backend.url, '/payouts?limit=100');
       expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
-      const events = await adminCall(backend.url, `/events?order_no=${key}`);
+      const events = await admin(backend.url, `/events?order_no=${key}`);
       const summaries = (events.body.events as { summary: string }[]).map((e) => e.summary);
       if (fault.firstStatus === 202)
         expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);

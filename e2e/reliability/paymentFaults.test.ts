@@ -13,10 +13,11 @@ import { payByCard } from '../../server/gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { waitFor } from '../../server/testing/waitFor';
-import { auditLines, gatewayCalls, orderOf } from './lib/admin';
+import { auditLines, gatewayCalls, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, followReturn, openSession, startPayment, type StartedSession } from './lib/shop';
+import { approveOnIssuerPage, followReturn, createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
+import type { CreateSessionResponse } from '../../shared/contract/session';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('paymentFaults');
@@ -111,10 +112,10 @@ describeOnStores('payment calls under gateway faults', (store) => {
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
 
-  const session = (method: 'pix' | 'card'): Promise<StartedSession> =>
+  const session = (method: 'pix' | 'card'): Promise<CreateSessionResponse> =>
     method === 'pix'
-      ? openSession(backend.url)
-      : openSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined });
+      ? createSession(backend.url, {}, BR_ORDER)
+      : createSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined }, BR_ORDER);
 
   for (const { method, endpoint, operation } of METHODS) {
     for (const fault of FAULTS) {

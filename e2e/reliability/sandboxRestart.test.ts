@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
-import { auditLine, auditLines, orderOf } from './lib/admin';
+import { auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, startPix } from './lib/shop';
+import { approveOnIssuerPage, startPix } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('sandboxRestart');

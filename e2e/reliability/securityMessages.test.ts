@@ -11,15 +11,22 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { pressIssuerButton } from '../../server/gateway/testing/playShopper';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
+import {
+  callJson,
+  paymentBody,
+  createSession,
+  BR_ORDER,
+  paidPixOrder,
+  startPayment,
+  startPix,
+} from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { waitFor } from '../../server/testing/waitFor';
 import { sign } from '../../shared/gateway/hashNode';
 import { AUTO } from '../../sandbox/testing/gatewayCalls';
-import { adminCall, auditLines, auditOf, orderOf } from './lib/admin';
+import { admin, auditLines, auditOf, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults } from './lib/faults';
-import { openSession, paidPixOrder, startPayment, startPix } from './lib/shop';
 import { useTally } from './lib/tally';
 
 const tally = useTally('securityMessages');
@@ -115,7 +122,7 @@ describe('notifications', () => {
     // the query, the most trusted source, settled it at the real amount
     const order = await orderOf(backend.url, session.order_no);
     expect(order.status).toBe('paid');
-    expect((await adminCall(backend.url, `/orders/${session.order_no}`)).body.amount).toBe('10.00');
+    expect((await admin(backend.url, `/orders/${session.order_no}`)).body.amount).toBe('10.00');
   });
 });
 
@@ -127,7 +134,7 @@ describe('amounts from the browser', () => {
   afterAll(() => backend?.close());
 
   it('a payment carrying an amount, currency, items, order number or URLs is refused, naming each field', async () => {
-    const session = await openSession(backend.url, { amount: '50.00' });
+    const session = await createSession(backend.url, { amount: '50.00' }, BR_ORDER);
     const extras = {
       amount: '0.01',
       currency: 'JPY',
@@ -217,7 +224,7 @@ describe('XML', () => {
         env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' },
       });
       try {
-        const session = await openSession(backend.url);
+        const session = await createSession(backend.url, {}, BR_ORDER);
         const started = Date.now();
         const res = await startPayment(backend.url, session, 'pix');
         expect(Date.now() - started).toBeLessThan(5_000);
@@ -275,7 +282,7 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
   afterAll(() => backend?.close());
 
   it('a NUL character anywhere in an id, a filter or a body field is a 4xx, never a 500', async () => {
-    const session = await openSession(backend.url);
+    const session = await createSession(backend.url, {}, BR_ORDER);
     const cursor = Buffer.from(JSON.stringify(['\u0000', 'x'])).toString('base64url');
     const cases: [string, string, unknown?][] = [
       ['GET', '/api/sessions/%00'],
@@ -312,10 +319,10 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
 
   it('SQL in a search or an order number finds nothing it should not', async () => {
     for (const q of ["' OR '1'='1", "x' OR 1=1 --", "'; drop table orders; --", "\\' OR 1=1 --"]) {
-      const res = await adminCall(backend.url, `/orders?q=${encodeURIComponent(q)}`);
+      const res = await admin(backend.url, `/orders?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
       expect(res.body.orders, q).toEqual([]);
-      expect((await adminCall(backend.url, `/orders/${encodeURIComponent(q)}`)).status, q).toBe(404);
+      expect((await admin(backend.url, `/orders/${encodeURIComponent(q)}`)).status, q).toBe(404);
     }
     expect((await orderOf(backend.url, paid)).status).toBe('paid');
   });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
+import { callJson, paymentBody } from '../../testing/shopClient';
 import { waitFor } from '../../server/testing/waitFor';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';

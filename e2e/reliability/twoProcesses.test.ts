@@ -13,12 +13,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
+import { admin, auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
-import { approveOnIssuerPage, openSession, startPayment } from './lib/shop';
+import { approveOnIssuerPage, createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('twoProcesses');
@@ -64,7 +64,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
   it('the same notification delivered to both at once is applied once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       // the session on one process, the payment on the other
-      const session = await openSession(a.url);
+      const session = await createSession(a.url, {}, BR_ORDER);
       const pay = await startPayment(b.url, session, 'pix');
       expect(pay.status).toBe(200);
       const gatewayNo = (await orderOf(a.url, session.order_no)).attempts[0]!.gateway_order_no;
@@ -100,7 +100,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
 
   it('the same Idempotency-Key sent to both at once makes one payment, and both get its answer', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(b.url);
+      const session = await createSession(b.url, {}, BR_ORDER);
       const key = randomUUID();
       const [fromA, fromB] = await Promise.all([
         startPayment(a.url, session, 'pix', key),
@@ -129,7 +129,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     });
     const orders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(round % 2 ? a.url : b.url);
+      const session = await createSession(round % 2 ? a.url : b.url, {}, BR_ORDER);
       expect((await startPayment(round % 2 ? b.url : a.url, session, 'pix')).status).toBe(503);
       orders.push(session.order_no);
     }
@@ -155,7 +155,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     await addFault(sandbox.url, { endpoint: 'notify', times: ROUNDS, fault: { kind: 'drop' } });
     const orders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(round % 2 ? a.url : b.url);
+      const session = await createSession(round % 2 ? a.url : b.url, {}, BR_ORDER);
       const pay = await startPayment(round % 2 ? b.url : a.url, session, 'pix');
       expect(pay.status).toBe(200);
       await approveOnIssuerPage(pay.body.action.url);
@@ -163,8 +163,8 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     }
     for (const orderNo of orders) expect((await orderOf(a.url, orderNo)).status).toBe('pending');
     const [syncA, syncB] = await Promise.all([
-      adminCall(a.url, '/orders/sync', { body: { order_nos: orders } }),
-      adminCall(b.url, '/orders/sync', { body: { order_nos: orders } }),
+      admin(a.url, '/orders/sync', { body: { order_nos: orders } }),
+      admin(b.url, '/orders/sync', { body: { order_nos: orders } }),
     ]);
     expect([syncA.status, syncB.status]).toEqual([200, 200]);
     for (const [i, orderNo] of orders.entries()) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { paymentBody } from '../testing/shopClient';
+import { paymentBody } from '../../testing/shopClient';
 import { waitFor } from '../testing/waitFor';
 import { startHoldingGateway, type HoldingGateway } from './testing/holdingGateway';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/createTestD
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { paymentBody } from '../testing/shopClient';
+import { paymentBody } from '../../testing/shopClient';
 import { waitFor } from '../testing/waitFor';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
 

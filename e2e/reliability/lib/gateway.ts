@@ -5,7 +5,7 @@
  */
 import { transactionsOf, type TransactionView } from '../../../sandbox/testing/flows';
 import { successful } from '../../../testing/sandboxApi';
-import { orderOf } from './admin';
+import { orderOf } from '../../../testing/adminClient';
 
 export async function gatewayTransactionsOfOrder(
   backendUrl: string,

@@ -12,7 +12,7 @@ import { waitFor } from '../../../server/testing/waitFor';
 import { transactionsOf } from '../../../sandbox/testing/flows';
 import { sandboxApi } from '../../../testing/sandboxApi';
 import type { RunningSandbox } from '../../../testing/startSandboxProcess';
-import { adminCall } from './admin';
+import { admin } from '../../../testing/adminClient';
 import type { BackendProcess } from '../../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './faults';
 import { listAllOrders, makePaidOrders } from './manyOrders';
@@ -39,7 +39,7 @@ export async function killDuringRefundBatch(
   const body = { orders: orderNos.map((order_no) => ({ order_no, reason: 'product recall' })) };
 
   await addFault(sandbox.url, { endpoint: '/v1/refund', apply: 'after', fault: { kind: 'latency', ms: 400 } });
-  const interrupted = adminCall(backend.url, '/orders/refund', { body }).then(
+  const interrupted = admin(backend.url, '/orders/refund', { body }).then(
     (r) => `answered ${r.status}`,
     () => 'cut off',
   );
@@ -68,7 +68,7 @@ export async function killDuringRefundBatch(
     'every order settled by the retries',
     async () => {
       rounds += 1;
-      const res = await adminCall(backend.url, '/orders/refund', { body });
+      const res = await admin(backend.url, '/orders/refund', { body });
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
       last = res.body.results as Result[];
       return last.every(settled) ? true : undefined;
@@ -122,7 +122,7 @@ async function refundEventsMatching(backendUrl: string, pattern: RegExp): Promis
   let n = 0;
   let cursor: string | null = null;
   do {
-    const res = await adminCall(backendUrl, `/events?type=refund&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await admin(backendUrl, `/events?type=refund&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
     for (const e of res.body.events as { summary: string }[]) if (pattern.test(e.summary)) n += 1;
     cursor = res.body.next_cursor as string | null;
   } while (cursor);

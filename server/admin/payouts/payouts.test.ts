@@ -5,7 +5,8 @@ import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { waitFor } from '../../testing/waitFor';
-import { admin, gatewayRequestCount } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
+import { sandboxApi } from '../../../testing/sandboxApi';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describeOnStores('payouts', (store) => {
 
   const create = (body: unknown, key?: string, b: Backend = backend) =>
     admin(b, '/payouts', { method: 'POST', body, headers: key ? { 'Idempotency-Key': key } : {} });
-  const sentToGateway = (requestId: string) => gatewayRequestCount(sandbox.url, '/v1/payout', requestId);
+  const sentToGateway = (requestId: string) => sandboxApi(sandbox.url).requestCount('/v1/payout', requestId);
 
   it('the Idempotency-Key is the request_id: the same key returns the same payout, paid once', async () => {
     const key = randomUUID();
@@ -77,7 +78,7 @@ describeOnStores('payouts', (store) => {
   });
 
   it('refuses invalid payouts with every field path, before the gateway sees them', async () => {
-    const before = await gatewayRequestCount(sandbox.url, '/v1/payout');
+    const before = await sandboxApi(sandbox.url).requestCount('/v1/payout');
     expect((await create(payout())).body.error.fields).toEqual([{ path: 'Idempotency-Key', message: 'is required' }]);
     const bad = await create(
       {
@@ -131,7 +132,7 @@ describeOnStores('payouts', (store) => {
     expect((await create({ payment_amount: '1.00', payment_currency: 'EUR' }, randomUUID())).body.error.fields).toEqual(
       [{ path: 'beneficiary', message: 'is required: who receives the money' }],
     );
-    expect(await gatewayRequestCount(sandbox.url, '/v1/payout')).toBe(before);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/payout')).toBe(before);
   });
 
   it('lists newest first in cursor pages, shows one by id or request_id, and a failed payout says why', async () => {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { waitFor } from '../../testing/waitFor';
-import { admin } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
 import { makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { payByCard, pressIssuerButton } from '../../gateway/testing/playShopper';
 import type { OrderStatus } from '../../../shared/gateway/status';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import type { Backend } from '../../testing/startBackend';
 import { waitFor } from '../../testing/waitFor';
 import { runBatches } from '../runBatches';
