@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTO, MANUAL, paymentOrder, postForm, signed } from '../sandbox/testing/gatewayCalls';
 import { notificationsOf, onlyTransaction, payByCard } from '../sandbox/testing/flows';
 import { startReceiver } from '../sandbox/testing/startReceiver';
-import { waitFor } from '../sandbox/testing/waitFor';
 import { startSandboxProcess, type RunningSandbox } from './startSandboxProcess';
 
 let sandbox: RunningSandbox;
@@ -39,7 +38,14 @@ describe('startSandboxProcess: the sandbox as a child process', () => {
       paymentOrder({ notify_url: `${receiver.url}/pending` }),
     );
     expect(pending.payment_status).toBe('1000');
-    await waitFor(() => receiver.received.some((r) => r.path === '/paid'), 'a refused first delivery');
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.received.some((r) => r.path === '/paid'),
+          'a refused first delivery',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
 
     await sandbox.restart();
     receiver.setFallback(200);
@@ -49,18 +55,25 @@ describe('startSandboxProcess: the sandbox as a child process', () => {
       transaction_id: paid.transaction_id,
     });
     expect((await onlyTransaction(sandbox.url, pending.order_no)).payment_status).toBe('1000');
-    const [n] = await waitFor(async () => {
-      const list = await notificationsOf(sandbox.url, paid.order_no);
-      return list[0]?.state === 'delivered' ? list : undefined;
-    }, 'delivery after restart');
+    const [n] = await vi.waitFor(
+      async () => {
+        const list = await notificationsOf(sandbox.url, paid.order_no);
+        expect(list[0]?.state, 'delivery after restart').toBe('delivered');
+        return list;
+      },
+      { timeout: 10_000 },
+    );
     expect(n!.attempts.at(-1)!.http_status).toBe(200);
     expect(n!.attempts.slice(0, -1).every((a) => a.http_status === 500)).toBe(true);
 
     // the pending card settles after the restart, from the time stored before it
-    const settled = await waitFor(
-      () => receiver.received.find((r) => r.path === '/pending'),
-      'settlement notification',
-      15_000,
+    const settled = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.path === '/pending');
+        expect(found, 'settlement notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 15_000 },
     );
     expect(settled.fields).toMatchObject({
       notify_type: 'PAYMENT',

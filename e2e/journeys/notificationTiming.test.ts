@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newestOrderNo, orderIn, orderWhen } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
@@ -15,7 +15,6 @@ import {
   widget,
 } from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
-import { waitFor } from '../../sandbox/testing/waitFor';
 
 const env = useSystem({ name: 'notification-timing' });
 afterEach(() => sandboxApi(env.system.sandbox.url).clearFaults());
@@ -38,9 +37,12 @@ describe('journey 9: the notification and the shopper return, in either order', 
     await submit.sent;
 
     const orderNo = await newestOrderNo(env.system.backend);
-    await waitFor(
-      async () => (await sandbox.notifications(`${orderNo}-1`))[0]?.state === 'delivered',
-      'the PAYMENT notification delivered',
+    await vi.waitFor(
+      async () =>
+        expect((await sandbox.notifications(`${orderNo}-1`))[0]?.state, 'the PAYMENT notification delivered').toBe(
+          'delivered',
+        ),
+      { timeout: 10_000 },
     );
     const settled = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(history(settled)).toContainEqual(expect.stringMatching(/^transition: notification: pending -> authorised/));

@@ -8,10 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { waitFor } from '../../server/testing/waitFor';
 import { auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
@@ -76,8 +75,9 @@ for (const store of STORES) {
           (r) => `answered ${r.status}`,
           () => 'cut off',
         );
-        await waitFor('the payment held at the gateway', async () =>
-          (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+        await vi.waitFor(
+          async () => expect((await listFaults(sandbox.url)).held, 'the payment held at the gateway').toBe(1),
+          { timeout: 10_000 },
         );
         await backend.kill9();
         tally.faults += 1;
@@ -87,10 +87,12 @@ for (const store of STORES) {
         // a restart with the usual time-out: an answer to a repeat is waited for 2 x 1 s + 5 s at most
         await backend.start({ GATEWAY_TIMEOUT_MS: '1000' });
         const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
-        await waitFor(
-          'reconcile to find the payment',
-          async () => ((await orderOf(backend.url, session.order_no)).status === 'pending' ? true : undefined),
-          20_000,
+        await vi.waitFor(
+          async () =>
+            expect((await orderOf(backend.url, session.order_no)).status, 'reconcile to find the payment').toBe(
+              'pending',
+            ),
+          { timeout: 20_000 },
         );
         expect(await auditLines(backend.url, session.order_no)).toContain('transition: query: created -> pending');
 

@@ -7,10 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { waitFor } from '../../server/testing/waitFor';
 import { admin } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
@@ -78,16 +77,17 @@ for (const store of STORES) {
             (r) => `answered ${r.status}`,
             () => 'cut off',
           );
-          await waitFor('the payout held at the gateway', async () =>
-            (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+          await vi.waitFor(
+            async () => expect((await listFaults(sandbox.url)).held, 'the payout held at the gateway').toBe(1),
+            { timeout: 10_000 },
           );
           await backend.kill9();
           tally.faults += 1;
           expect(await interrupted).toBe('cut off');
           await clearCountingFaults(sandbox.url, tally);
-          await waitFor('the hold released', async () =>
-            (await listFaults(sandbox.url)).held === 0 ? true : undefined,
-          );
+          await vi.waitFor(async () => expect((await listFaults(sandbox.url)).held, 'the hold released').toBe(0), {
+            timeout: 10_000,
+          });
           expect(await gw.requestCount('/v1/payout', key)).toBe(1);
 
           await backend.start();
@@ -100,10 +100,14 @@ for (const store of STORES) {
           });
 
           // one payout at the gateway: every call carried the one request_id, and one PAYOUT event was sent for it
-          const notified = await waitFor('the PAYOUT notification', async () => {
-            const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
-            return n.length ? n : undefined;
-          });
+          const notified = await vi.waitFor(
+            async () => {
+              const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+              expect(n.length, 'the PAYOUT notification').toBe(true);
+              return n!;
+            },
+            { timeout: 10_000 },
+          );
           expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
           expect(notified[0]!.fields.transaction_id).toBe(retry.body.transaction_id);
           const list = await admin(backend.url, '/payouts?limit=100');

@@ -5,13 +5,12 @@
  * audit log tells the story.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
 import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
@@ -94,7 +93,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
   };
   /** the faulted call has ended at the gateway (a held or slow call still running would change the counts) */
   const settledAtGateway = () =>
-    waitFor('no call held by the sandbox', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+    vi.waitFor(
+      async () => {
+        const found = (await listFaults(sandbox.url)).held === 0;
+        expect(found, 'no call held by the sandbox').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
 
   for (const fault of FAULTS) {
     it(`refund: ${fault.name} -> outcome unknown, the retry completes it, refunded once`, async () => {
@@ -153,8 +159,9 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
     const [retry] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
     expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true, status: 'partially_refunded' });
     await settledAtGateway();
-    await waitFor('the late call to be recorded', async () =>
-      (await gw().requestCount('/v1/refund', gatewayNo)) === 2 ? true : undefined,
+    await vi.waitFor(
+      async () => expect(await gw().requestCount('/v1/refund', gatewayNo), 'the late call to be recorded').toBe(2),
+      { timeout: 10_000 },
     );
     const [tx] = await gw().transactions(gatewayNo);
     expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
@@ -229,10 +236,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       const sent = await gw().requestCount('/v1/payout', key);
       expect(sent).toBeGreaterThanOrEqual(1);
       expect((await gw().requestCount('/v1/payout')) - before).toBe(sent);
-      const notified = await waitFor('the PAYOUT notification', async () => {
-        const n = (await gw().notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
-        return n.length ? n : undefined;
-      });
+      const notified = await vi.waitFor(
+        async () => {
+          const n = (await gw().notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+          expect(n.length, 'the PAYOUT notification').toBe(true);
+          return n!;
+        },
+        { timeout: 10_000 },
+      );
       expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
       const list = await admin(backend.url, '/payouts?limit=100');
       expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);

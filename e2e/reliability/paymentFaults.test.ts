@@ -5,14 +5,13 @@
  * gateway says it is; the gateway saw the payment exactly once; the owner's audit log shows what happened.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { payByCard } from '../../server/gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
 import { auditLines, gatewayCalls, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
@@ -138,11 +137,13 @@ describeOnStores('payment calls under gateway faults', (store) => {
         expect((await startPayment(backend.url, s, method)).status).toBe(409);
 
         // a slow gateway finishes the call after the client left: wait for it, as the reconcile loop would
-        await waitFor(
-          'the faulted call to end at the gateway',
+        await vi.waitFor(
           async () =>
-            ((await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1) ||
-            undefined,
+            expect(
+              (await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1,
+              'the faulted call to end at the gateway',
+            ).toBeTruthy(),
+          { timeout: 10_000 },
         );
         const result = await backend.reconcile();
         expect(result.ran).toBe(true);
@@ -169,12 +170,17 @@ describeOnStores('payment calls under gateway faults', (store) => {
           expect((await startPayment(backend.url, s, method)).status).toBe(409);
         }
 
-        const lines = await waitFor('the audit log to show the call and its resolution', async () => {
-          const l = await auditLines(backend.url, s.order_no);
-          return l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query'))
-            ? l
-            : undefined;
-        });
+        const lines = await vi.waitFor(
+          async () => {
+            const l = await auditLines(backend.url, s.order_no);
+            expect(
+              l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query')),
+              'the audit log to show the call and its resolution',
+            ).toBe(true);
+            return l!;
+          },
+          { timeout: 10_000 },
+        );
         expect(lines).toContainEqual(
           expect.stringMatching(new RegExp(`^gateway_call: ${operation}${fault.audit.source}`)),
         );

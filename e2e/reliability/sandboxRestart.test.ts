@@ -6,10 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { waitFor } from '../../server/testing/waitFor';
 import { auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { paymentsTaken } from './lib/gateway';
@@ -45,26 +44,36 @@ describe('a sandbox restart during notification retries', () => {
     await approveOnIssuerPage(issuerUrl);
     const payment = async () =>
       (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.notify_type === 'PAYMENT');
-    const failedBefore = await waitFor('failed deliveries while the backend is down', async () => {
-      const n = await payment();
-      return n && n.attempts.length >= 3 ? n.attempts.length : undefined;
-    });
+    const failedBefore = await vi.waitFor(
+      async () => {
+        const n = await payment();
+        expect(n && n.attempts.length >= 3, 'failed deliveries while the backend is down').toBe(true);
+        return n!.attempts.length;
+      },
+      { timeout: 10_000 },
+    );
 
     await sandbox.restart();
-    const afterRestart = await waitFor('a retry by the restarted sandbox', async () => {
-      const n = await payment();
-      return n && n.state === 'pending' && n.attempts.length > failedBefore ? n : undefined;
-    });
+    const afterRestart = await vi.waitFor(
+      async () => {
+        const n = await payment();
+        expect(n && n.state === 'pending' && n.attempts.length > failedBefore, 'a retry by the restarted sandbox').toBe(
+          true,
+        );
+        return n!;
+      },
+      { timeout: 10_000 },
+    );
     expect(afterRestart.attempts.every((a) => a.http_status === null)).toBe(true);
 
     await backend.start();
-    const delivered = await waitFor(
-      'the notification delivered',
+    const delivered = await vi.waitFor(
       async () => {
         const n = await payment();
-        return n?.state === 'delivered' ? n : undefined;
+        expect(n?.state, 'the notification delivered').toBe('delivered');
+        return n!;
       },
-      30_000,
+      { timeout: 30_000 },
     );
     expect(delivered.attempts.at(-1)).toMatchObject({ http_status: 200 });
     expect(delivered.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);

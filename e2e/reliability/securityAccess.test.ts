@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
 import { sandboxApi } from '../../testing/sandboxApi';
@@ -15,7 +15,6 @@ import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { callJson, paymentBody, createSession, BR_ORDER, paidPixOrder, startPayment } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { waitFor } from '../../server/testing/waitFor';
 import { admin, orderOf } from '../../testing/adminClient';
 import { countByStatus } from './lib/manyOrders';
 import { startPageServer, type PageServer } from './lib/pageServer';
@@ -242,14 +241,18 @@ describe('framing', () => {
           if (/frame-ancestors/.test(m.text())) refused.push(m.text());
         });
         await tab.goto(`${page.origin}/`);
-        const inner = await waitFor('the frame to settle', async () => {
-          const f = tab.frames().find((x) => x !== tab.mainFrame());
-          if (!f) return undefined;
-          const u = f.url();
-          if (u.startsWith('chrome-error:')) return 'refused';
-          if (u.startsWith(sandbox.url)) return 'shown';
-          return refused.length ? 'refused' : undefined;
-        });
+        const inner = await vi.waitFor(
+          async () => {
+            const f = tab.frames().find((x) => x !== tab.mainFrame());
+            expect(f, 'the frame to settle').toBeDefined();
+            const u = f!.url();
+            if (u.startsWith('chrome-error:')) return 'refused';
+            if (u.startsWith(sandbox.url)) return 'shown';
+            expect(refused, 'the frame to settle').not.toHaveLength(0);
+            return 'refused';
+          },
+          { timeout: 10_000 },
+        );
         return { inner, refused };
       } finally {
         await context.close();

@@ -5,7 +5,7 @@
  * filters. Each is refused, applies nothing, and leaves a masked trace in the audit log where one belongs.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
@@ -22,7 +22,6 @@ import {
 } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
 import { sign } from '../../shared/gateway/hashNode';
 import { AUTO } from '../../sandbox/testing/gatewayCalls';
 import { admin, auditLines, auditOf, orderOf } from '../../testing/adminClient';
@@ -51,10 +50,15 @@ describe('notifications', () => {
     const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
     await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
     await pressIssuerButton(issuerUrl, 'approve');
-    const n = await waitFor('the notification', async () =>
-      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find(
-        (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
-      ),
+    const n = await vi.waitFor(
+      async () => {
+        const found = (await sandboxApi(sandbox.url).notifications(gatewayNo)).find(
+          (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
+        );
+        expect(found, 'the notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     return { session, form: n.fields };
   }
@@ -230,10 +234,17 @@ describe('XML', () => {
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(res.status).toBe(503);
         expect(JSON.stringify(res.body)).not.toContain('evil.example');
-        const lines = await waitFor('the refused answer in the audit log', async () => {
-          const l = await auditLines(backend.url, session.order_no);
-          return l.some((x) => x.startsWith('gateway_call: authorise protocol 200')) ? l : undefined;
-        });
+        const lines = await vi.waitFor(
+          async () => {
+            const l = await auditLines(backend.url, session.order_no);
+            expect(
+              l.some((x) => x.startsWith('gateway_call: authorise protocol 200')),
+              'the refused answer in the audit log',
+            ).toBe(true);
+            return l!;
+          },
+          { timeout: 10_000 },
+        );
         expect(lines.join('\n')).not.toContain('root:');
         await backend.reconcile();
         expect((await orderOf(backend.url, session.order_no)).status).toBe('pending');

@@ -12,12 +12,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
 import { callJson, paymentBody } from '../../testing/shopClient';
-import { waitFor } from '../../server/testing/waitFor';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
@@ -119,8 +118,13 @@ describe('secrets and card numbers in logs and audit', () => {
     const back = await pressIssuerButton(pixPay.body.action.url, 'approve');
     seen.add(back.query.encryption_data!);
     const gatewayNo = `${pix.order_no}-1`;
-    const notified = await waitFor('the PAYMENT notification delivered', async () =>
-      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered'),
+    const notified = await vi.waitFor(
+      async () => {
+        const found = (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered');
+        expect(found, 'the PAYMENT notification delivered').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     seen.add(notified.fields.encryption_data!);
 

@@ -9,10 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { waitFor } from '../../server/testing/waitFor';
 import { admin, auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
@@ -71,8 +70,15 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       // the sandbox keeps the notification to itself: the test delivers it, twice at once to each process
       await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
       await approveOnIssuerPage(pay.body.action.url);
-      const n = await waitFor('the PAYMENT notification', async () =>
-        (await gw().notifications(gatewayNo)).find((x) => x.notify_type === 'PAYMENT' && x.state === 'delivered'),
+      const n = await vi.waitFor(
+        async () => {
+          const found = (await gw().notifications(gatewayNo)).find(
+            (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
+          );
+          expect(found, 'the PAYMENT notification').toBeTruthy();
+          return found!;
+        },
+        { timeout: 10_000 },
       );
 
       const answers = await Promise.all([
@@ -112,8 +118,9 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       expect(order.attempts).toHaveLength(1);
       expect(once(tally, await gw().requestCount('/v1/authorise', order.attempts[0]!.gateway_order_no))).toBe(1);
       await approveOnIssuerPage(fromB.body.action.url);
-      await waitFor('the order paid', async () =>
-        (await orderOf(b.url, session.order_no)).status === 'paid' ? true : undefined,
+      await vi.waitFor(
+        async () => expect((await orderOf(b.url, session.order_no)).status, 'the order paid').toBe('paid'),
+        { timeout: 10_000 },
       );
       expect(once(tally, await paymentsTaken(a.url, sandbox.url, session.order_no))).toBe(1);
     }
@@ -135,10 +142,9 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     }
     // both timers run passes every 300 ms; whichever holds the lock settles the order
     for (const orderNo of orders) {
-      await waitFor(
-        `reconcile to settle ${orderNo}`,
-        async () => ((await orderOf(a.url, orderNo)).status === 'pending' ? true : undefined),
-        20_000,
+      await vi.waitFor(
+        async () => expect((await orderOf(a.url, orderNo)).status, `reconcile to settle ${orderNo}`).toBe('pending'),
+        { timeout: 20_000 },
       );
     }
     for (const orderNo of orders) {

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batch, payByCard, transactionsOf } from '../testing/flows';
 import { addFault, clearFaults, listFaults, requestCount } from '../testing/faults';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed, type TestAccount } from '../testing/gatewayCalls';
 import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
-import { waitFor } from '../testing/waitFor';
 
 let sb: SandboxInProcess;
 beforeAll(async () => {
@@ -196,9 +195,9 @@ describe('latency fault', () => {
       { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' },
     ]);
     // the state has changed while the merchant still waits
-    await waitFor(
-      async () => (await transactionsOf(sb.url, p.order_no))[0]?.payment_status === '3000',
-      'capture applied',
+    await vi.waitFor(
+      async () => expect((await transactionsOf(sb.url, p.order_no))[0]?.payment_status, 'capture applied').toBe('3000'),
+      { timeout: 10_000 },
     );
     const { status, body } = await answer;
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
@@ -229,11 +228,15 @@ describe('timeout fault', () => {
       () => 'answered',
       (e: Error) => e.name,
     );
-    await waitFor(async () => (await listFaults(sb.url)).held === 1 || undefined, 'the request held');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the request held').toBe(1), {
+      timeout: 10_000,
+    });
     expect(await requestCount(sb.url, '/v1/refund', p.order_no)).toBe(1);
     client.abort();
     expect(await settled).toBe('AbortError');
-    await waitFor(async () => (await listFaults(sb.url)).held === 0 || undefined, 'the hold released');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the hold released').toBe(0), {
+      timeout: 10_000,
+    });
     const [tx] = await transactionsOf(sb.url, p.order_no);
     expect(tx).toMatchObject({ payment_status: '3000', refunds: [] });
     expect(await requestCount(sb.url, '/v1/refund', p.order_no)).toBe(1);
@@ -260,11 +263,15 @@ describe('timeout fault', () => {
       () => 'answered',
       (e: Error) => e.name,
     );
-    await waitFor(async () => (await listFaults(sb.url)).held === 1 || undefined, 'the request held');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the request held').toBe(1), {
+      timeout: 10_000,
+    });
     expect((await transactionsOf(sb.url, p.order_no))[0]).toMatchObject({ payment_status: '3000' });
     client.abort();
     expect(await call).toBe('AbortError');
-    await waitFor(async () => (await listFaults(sb.url)).held === 0 || undefined, 'the hold released');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the hold released').toBe(0), {
+      timeout: 10_000,
+    });
     expect(await requestCount(sb.url, '/v1/capture', p.order_no)).toBe(1);
   });
 });
@@ -284,7 +291,9 @@ describe('closing the sandbox', () => {
           () => 'connection closed',
         ),
       );
-      await waitFor(async () => (await listFaults(other.url)).held === 2 || undefined, 'both requests held');
+      await vi.waitFor(async () => expect((await listFaults(other.url)).held, 'both requests held').toBe(2), {
+        timeout: 10_000,
+      });
       closing = other.close();
       const deadline = new Promise<string>((resolve) => setTimeout(() => resolve('close() hung'), 10_000).unref());
       expect(await Promise.race([closing.then(() => 'closed'), deadline])).toBe('closed');

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { authoriseApm, onlyTransaction } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
 import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
-import { waitFor } from '../testing/waitFor';
 
 let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -170,9 +169,13 @@ describe('the issuer page at issuer_url', () => {
     expect(verify('returnRedirect', signedFields, params.get('encryption_data'), MANUAL.key)).toBe(true);
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe(status);
     if (status !== '1000') {
-      const note = await waitFor(
-        () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-        'APM notification',
+      const note = await vi.waitFor(
+        () => {
+          const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+          expect(found, 'APM notification').toBeTruthy();
+          return found!;
+        },
+        { timeout: 10_000 },
       );
       expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: status });
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import {
   AUTO,
@@ -13,7 +13,6 @@ import {
 import { notificationsOf, onlyTransaction, openCardPage, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
 import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
-import { waitFor } from '../testing/waitFor';
 
 let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -125,9 +124,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     });
     expect(JSON.stringify(tx)).not.toContain('4242424242424242');
 
-    const got = await waitFor(
-      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-      'PAYMENT notification',
+    const got = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+        expect(found, 'PAYMENT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(got.contentType).toBe('application/x-www-form-urlencoded');
     expect(got.path).toBe('/hooks/a');
@@ -188,9 +191,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     const order = paymentOrder({ notify_url: `${receiver.url}/hooks/pending` });
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(returnParams(await submitCard(page, '4000000000000077')).get('payment_status')).toBe('1000');
-    const note = await waitFor(
-      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-      'settlement notification',
+    const note = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+        expect(found, 'settlement notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: '2000' });
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe('2000');
@@ -215,10 +222,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     returnParams(await submitCard(page, '4242424242424242'));
     const again = returnParams(await submitCard(page, '4000000000000002'));
     expect(again.get('payment_status')).toBe('2000');
-    await waitFor(
+    await vi.waitFor(
       async () =>
-        (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered') || undefined,
-      'delivery',
+        expect(
+          (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered'),
+          'delivery',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
     );
     expect(await notificationsOf(sb.url, String(order.order_no))).toHaveLength(1);
   });

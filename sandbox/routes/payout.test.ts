@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, postJson, signed } from '../testing/gatewayCalls';
 import { startReceiver } from '../testing/startReceiver';
 import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
-import { waitFor } from '../testing/waitFor';
 
 let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -90,9 +89,13 @@ describe('/v1/payout', () => {
     expect(body.beneficiary.bank_details).not.toHaveProperty('bank_code');
     expect(body.beneficiary.bank_details.local_clearing_system).toBe('SWIFT');
     expect(verify('payoutResponse', body, body.encryption_data, MANUAL.key)).toBe(true);
-    const note = await waitFor(
-      () => receiver.received.find((r) => r.fields.transaction_id === body.transaction_id),
-      'PAYOUT notification',
+    const note = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.transaction_id === body.transaction_id);
+        expect(found, 'PAYOUT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(note.fields).toMatchObject({
       notify_type: 'PAYOUT',
@@ -133,7 +136,14 @@ describe('/v1/payout', () => {
     const again = await send(req);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    await waitFor(() => receiver.received.some((r) => r.path === '/replay'), 'payout notification');
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.received.some((r) => r.path === '/replay'),
+          'payout notification',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
     const notes = (await (
       await fetch(`${sb.url}/sandbox/notifications?order_no=${String(req.request_id)}`)
     ).json()) as { notifications: unknown[] };

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
 import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
-import { waitFor } from '../testing/waitFor';
 
 let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -49,11 +48,14 @@ describe('/v1/refund', () => {
       refund_reference_id: `${p.transaction_id}-2`,
     });
     expect(await statusOf(p.order_no)).toBe('3200');
-    await waitFor(
+    await vi.waitFor(
       () =>
-        receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
-          .length === 2,
-      'two refund notifications',
+        expect(
+          receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
+            .length === 2,
+          'two refund notifications',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
     );
     const notes = receiver.received.filter(
       (r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { createGatewayClient, GatewayRejectedError, type GatewayCallRecord, type GatewayClient } from './index';
 import { payByCard, pressIssuerButton } from './testing/playShopper';
@@ -30,20 +30,6 @@ afterAll(async () => {
   await receiver?.close();
   await sandbox?.close();
 });
-
-async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function order(orderNo: string, currency = 'USD', amount = '25.00') {
   return {
@@ -86,8 +72,13 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(manual.verifyReturn(back.query, { currency: 'BRL', amount: '10.00' })).toBe(false);
     expect(await statusOf(manual, orderNo)).toBe('3000');
 
-    const note = await waitFor('the PAYMENT notification', () =>
-      notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000'),
+    const note = await vi.waitFor(
+      () => {
+        const found = notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000');
+        expect(found, 'the PAYMENT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(manual.verifyNotification(note)).toBe(true);
     expect(manual.verifyNotification({ ...note, amount: '1.00' })).toBe(false);

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { paymentBody } from '../../testing/shopClient';
-import { waitFor } from '../testing/waitFor';
 import { startHoldingGateway, type HoldingGateway } from './testing/holdingGateway';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
@@ -54,7 +53,9 @@ async function paymentInFlight(b: BackendProcess): Promise<{ sessionId: string; 
     headers: { 'Idempotency-Key': randomUUID() },
     body: paymentBody(session.body.client_secret, 'pix'),
   });
-  await waitFor('the payment to reach the gateway', async () => (gateway.held > 0 ? true : undefined));
+  await vi.waitFor(async () => expect(gateway.held > 0, 'the payment to reach the gateway').toBeTruthy(), {
+    timeout: 10_000,
+  });
   return { sessionId: session.body.id, answer };
 }
 
@@ -72,9 +73,13 @@ describe('graceful shutdown of server/main.ts', () => {
     const b = await start({ SHUTDOWN_DELAY_MS: '1500', METRICS_PORT: '0' });
     expect((await requestOnce(`${b.url}/readyz`)).status).toBe(200);
     // METRICS_PORT: the metrics on their own listener without auth, and not on the main port
-    const metricsUrl = await waitFor(
-      'the metrics listener',
-      async () => /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1],
+    const metricsUrl = await vi.waitFor(
+      () => {
+        const found = /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1];
+        expect(found, 'the metrics listener').toBeDefined();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     const scraped = await requestOnce(metricsUrl);
     expect(scraped.status).toBe(200);
@@ -86,13 +91,17 @@ describe('graceful shutdown of server/main.ts', () => {
 
     b.signal('SIGTERM');
     // during SHUTDOWN_DELAY_MS it still answers, but tells the load balancer to stop sending
-    const draining = await waitFor('readyz to say draining', async () => {
-      const res = await requestOnce(`${b.url}/readyz`).catch(() => undefined);
-      return res?.status === 503 ? res : undefined;
-    });
+    const draining = await vi.waitFor(
+      async () => {
+        const res = await requestOnce(`${b.url}/readyz`).catch(() => undefined);
+        expect(res?.status, 'readyz to say draining').toBe(503);
+        return res!;
+      },
+      { timeout: 10_000 },
+    );
     expect(draining.body).toEqual({ status: 'draining' });
     expect(draining.headers.connection).toBe('close');
-    await waitFor('the listener to close', () => refused(b.url));
+    await vi.waitFor(async () => expect(await refused(b.url), 'the listener to close').toBe(true), { timeout: 10_000 });
     expect(b.running).toBe(true); // still finishing the payment
 
     gateway.release();
@@ -129,7 +138,7 @@ describe('graceful shutdown of server/main.ts', () => {
       (e: unknown) => errorCode(e),
     );
     b.signal('SIGTERM');
-    await waitFor('the listener to close', () => refused(b.url));
+    await vi.waitFor(async () => expect(await refused(b.url), 'the listener to close').toBe(true), { timeout: 10_000 });
     const second = Date.now();
     b.signal('SIGTERM');
     expect(await b.exited).toBe(1);

@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { paymentBody } from '../../testing/shopClient';
-import { waitFor } from '../testing/waitFor';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
 
 /** sessions, each followed by a payment: 400 requests */
@@ -112,11 +111,9 @@ describePg(
       const load = Promise.all(Array.from({ length: WORKERS }, worker));
 
       // half-way, and while A is serving something, A is told to stop
-      await waitFor(
-        'half of the load',
-        async () => (next >= ORDERS / 2 && inFlight.get(a)! > 0 ? true : undefined),
-        60_000,
-        1,
+      await vi.waitFor(
+        async () => expect(next >= ORDERS / 2 && inFlight.get(a)! > 0, 'half of the load').toBeTruthy(),
+        { timeout: 60_000, interval: 1 },
       );
       stats.inFlightOnAAtSigterm = inFlight.get(a)!;
       sigtermSent = true;

@@ -3,10 +3,10 @@
  * on the issuer page) without following the return, so the gateway's notifications bring them to paid; and
  * the owner's view of all of them, page by page.
  */
-import { waitFor } from '../../../server/testing/waitFor';
 import { runBatches } from '../../../server/admin/runBatches';
 import { admin } from '../../../testing/adminClient';
 import { approveOnIssuerPage, createSession, BR_ORDER, startPayment } from '../../../testing/shopClient';
+import { expect, vi } from 'vitest';
 
 /** shoppers paying at once: the backend, the sandbox and this process share two cores */
 const SHOPPERS = 8;
@@ -26,12 +26,10 @@ export async function makePaidOrders(backendUrl: string, count: number, amount =
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) throw (failure as PromiseRejectedResult).reason;
   const orderNos = settled.map((s) => (s as PromiseFulfilledResult<string>).value);
-  await waitFor(
-    `${count} orders paid`,
-    async () => ((await countByStatus(backendUrl)).paid === count ? true : undefined),
-    90_000,
-    250,
-  );
+  await vi.waitFor(async () => expect((await countByStatus(backendUrl)).paid, `${count} orders paid`).toBe(count), {
+    timeout: 90_000,
+    interval: 250,
+  });
   return orderNos;
 }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { waitFor } from '../../testing/waitFor';
 import { admin } from '../../../testing/adminClient';
 import { sandboxApi } from '../../../testing/sandboxApi';
 
@@ -167,10 +166,14 @@ describeOnStores('payouts', (store) => {
       // no answer arrived: accepted, outcome open (the notification may already have settled it meanwhile)
       expect(sent.status).toBe(202);
       expect(['SENDING', 'COMPLETED']).toContain(sent.body.status);
-      const done = await waitFor('the payout notification', async () => {
-        const p = await admin(lossy, `/payouts/${sent.body.id}`);
-        return p.body.status === 'SENDING' ? undefined : p.body;
-      });
+      const done = await vi.waitFor(
+        async () => {
+          const p = await admin(lossy, `/payouts/${sent.body.id}`);
+          expect(p.body.status, 'the payout notification').not.toBe('SENDING');
+          return p.body;
+        },
+        { timeout: 10_000 },
+      );
       expect(done).toMatchObject({ status: 'COMPLETED', transaction_id: expect.any(String) });
       // the gateway's answers were all lost: the notification is what completed it
       const notes = await lossy.store.db
