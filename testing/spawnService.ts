@@ -101,7 +101,8 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
         });
       }
     });
-    child.once('exit', (code, signal) => fail(`exited early with ${signal ?? `code ${code}`}`));
+    // 'close', not 'exit': by then its stderr is read to the end, and the reason it gave is in the message
+    child.once('close', (code, signal) => fail(`exited early with ${signal ?? `code ${code}`}`));
     child.once('error', (e) => fail(String(e)));
   });
 }

@@ -15,6 +15,8 @@ export interface SandboxInProcess {
 /**
  * The sandbox in-process, on a free loopback port, with a temp SQLite file and a clock the test controls
  * (starting at the real time). Notifications run on the fast schedule unless `notifyScale` says otherwise.
+ * For the sandbox's own tests, which move its clock and read its logs; a test of the backend starts the sandbox
+ * as a process (`startSandboxProcess`), as the two never share memory in production.
  */
 export async function startSandboxInProcess(
   opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number } = {},

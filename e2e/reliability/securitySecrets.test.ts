@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
-import { callJson, paymentBody } from '../../testing/shopClient';
+import { admin as adminCall } from '../../testing/adminClient';
+import { callJson, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
@@ -70,15 +71,9 @@ describe('secrets and card numbers in logs and audit', () => {
   });
 
   const admin = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    callJson(`${backend.url}/admin/api${path}`, {
-      ...init,
-      headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}`, ...init.headers },
-    });
+    adminCall(backend.url, path, { ...init, token: SECRETS.ADMIN_TOKEN });
   const session = async (body: Record<string, unknown>) => {
-    const res = await callJson(`${backend.url}/api/sessions`, {
-      body,
-      headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` },
-    });
+    const res = await postSession(backend.url, body, SECRETS.SHOP_SECRET);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     seen.add(res.body.client_secret);
     return res.body as { id: string; client_secret: string; order_no: string };
