@@ -22,7 +22,7 @@ function refuseToStart(reason: string): never {
   process.exit(1);
 }
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env);
 } catch (e) {

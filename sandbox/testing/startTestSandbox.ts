@@ -34,7 +34,9 @@ export async function startTestSandbox(
   });
   return {
     url: server.url,
-    advance: (ms) => void (offset += ms),
+    advance: (ms) => {
+      offset += ms;
+    },
     logs,
     async close() {
       await server.close();

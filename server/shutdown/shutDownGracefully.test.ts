@@ -55,7 +55,11 @@ it('a connection accepted before the listener closed still gets its request serv
     requests,
     setDraining: () => (draining = true),
     delayMs: 0,
-    reconcile: { stop: async () => void (reconcileStopped = true) },
+    reconcile: {
+      stop: async () => {
+        reconcileStopped = true;
+      },
+    },
     store,
     log: createLogger('silent'),
   });
