@@ -166,8 +166,11 @@ describePg(
 
         // nothing paid twice: the gateway saw each payment exactly once
         const count = async (query: string) =>
-          (await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise${query}`)).json())
-            .count as number;
+          (
+            (await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise${query}`)).json()) as {
+              count: number;
+            }
+          ).count;
         expect(await count('')).toBe(ORDERS);
         for (const r of rows)
           expect(await count(`&order_no=${encodeURIComponent(r.gateway_order_no)}`), r.gateway_order_no).toBe(1);
