@@ -87,11 +87,11 @@ describe('the admin command line', () => {
         expect.stringContaining('line 5: amount "1.000,00"'),
       ],
     ]);
-    const detail = await (
+    const detail = (await (
       await fetch(`${backend.url}/admin/api/orders/${orders[0]!.order_no}`, {
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` },
       })
-    ).json();
+    ).json()) as { refunds: unknown[] };
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: '10.00', reason: 'damaged, returned' })]);
     expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
   });

@@ -165,7 +165,11 @@ describe('stored cards (token_flag, token_id)', () => {
       expect(html).toContain('I0115');
       expect(html).toContain('token_id');
       expect(
-        (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+        (
+          (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()) as {
+            transactions: unknown[];
+          }
+        ).transactions,
       ).toEqual([]);
     }
   });

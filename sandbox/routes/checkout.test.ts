@@ -83,7 +83,11 @@ describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain('I0013');
     expect(
-      (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+      (
+        (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()) as {
+          transactions: unknown[];
+        }
+      ).transactions,
     ).toEqual([]);
   });
 

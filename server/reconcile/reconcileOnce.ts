@@ -39,7 +39,7 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   const due = await attemptsDueForCheck(db, deps.now().toISOString(), MAX_PER_PASS);
   for (let i = 0; i < due.length; i += BATCH_LIMIT.query) {
     const batch = due.slice(i, i + BATCH_LIMIT.query);
-    let records;
+    let records: Awaited<ReturnType<AppDeps['gateway']['query']>>;
     try {
       records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
     } catch (err) {

@@ -17,14 +17,14 @@ afterAll(() => sandbox?.close());
 /** What the frame's loading page does in the browser: posts its form (checkout step 2) to the gateway. */
 async function postLoadingPage(html: string): Promise<Response> {
   const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)![1]!.replace(/&amp;/g, '&');
-  const unescape = (s: string) =>
+  const unescapeHtml = (s: string) =>
     s.replace(
       /&(amp|lt|gt|quot|#39);/g,
       (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
     );
   const fields = new URLSearchParams();
   for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.append(unescape(name!), unescape(value!));
+    fields.append(unescapeHtml(name!), unescapeHtml(value!));
   return fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
 }
 

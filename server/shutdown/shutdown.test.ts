@@ -118,11 +118,11 @@ describe('graceful shutdown of server/main.ts', () => {
         .prepare('select status, gateway_order_no from payment_attempts where session_id = ?')
         .get(sessionId) as { status: string; gateway_order_no: string };
       expect(attempt.status).toBe('pending');
-      const seen = await (
+      const seen = (await (
         await fetch(
           `${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempt.gateway_order_no)}`,
         )
-      ).json();
+      ).json()) as { count: number };
       expect(seen.count).toBe(1);
     } finally {
       db.close();

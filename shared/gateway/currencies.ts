@@ -23,7 +23,7 @@ export const CURRENCY_EXPONENT: Readonly<Record<string, number>> = Object.freeze
 );
 
 export function isCurrency(code: string): boolean {
-  return  Object.hasOwn(CURRENCY_EXPONENT, code);
+  return Object.hasOwn(CURRENCY_EXPONENT, code);
 }
 
 /** The number of decimals of `currency`; throws on an unknown code so no caller can guess. */

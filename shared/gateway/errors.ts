@@ -30,7 +30,7 @@ export const GATEWAY_ERRORS = {
 export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
 
 export function isGatewayErrorCode(code: string): code is GatewayErrorCode {
-  return  Object.hasOwn(GATEWAY_ERRORS, code);
+  return Object.hasOwn(GATEWAY_ERRORS, code);
 }
 
 /** `<code>:<text>` as carried by error_message, refund_message and notification `message`. */

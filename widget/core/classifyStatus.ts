@@ -20,5 +20,5 @@ const OUTCOME: Record<OrderStatus, Outcome | undefined> = {
 
 /** The outcome of a status, or undefined when there is no payment yet (or a status this widget does not know). */
 export function classifyStatus(status: string): Outcome | undefined {
-  return  Object.hasOwn(OUTCOME, status) ? OUTCOME[status as OrderStatus] : undefined;
+  return Object.hasOwn(OUTCOME, status) ? OUTCOME[status as OrderStatus] : undefined;
 }

@@ -30,7 +30,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     return calls
       .map((e) => JSON.parse(e.detail!) as { operation: string; request?: Record<string, unknown> })
       .filter((d) => d.operation === operation)
-      .map((d) => (d.request?.[`${operation}_orders`] as unknown[]).length);
+      .map((d) => (d.request![`${operation}_orders`] as unknown[]).length);
   };
   const lastAuditId = async () =>
     (await backend.store.db.selectFrom('audit_events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst())

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toCsv } from './csv';
+import { toCsv } from './toCsv';
 
 test('quotes what needs quoting and nothing else', () => {
   expect(
