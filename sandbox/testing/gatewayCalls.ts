@@ -70,17 +70,17 @@ export function paymentOrder(overrides: Record<string, unknown> = {}): Record<st
 export function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    out[unescape(m[1]!)] = unescape(m[2]!);
+    out[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
   return out;
 }
 
 export function formAction(html: string): string {
   const m = /<form[^>]*action="([^"]*)"/.exec(html);
   if (!m) throw new Error('no form in page');
-  return unescape(m[1]!);
+  return unescapeHtml(m[1]!);
 }
 
-function unescape(s: string): string {
+function unescapeHtml(s: string): string {
   return s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
