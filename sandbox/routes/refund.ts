@@ -13,7 +13,7 @@ import { checkOrderAmount, runBatch, type BatchOp } from './runBatch';
 export const REFUND_OK = 'V0000:OK';
 
 /** `<transaction_id>-01`, `-02`, ...: the sequence has two digits (GATEWAY-DOCS.md 3). */
-export function refundReferenceId(transactionId: string, sequence: number): string {
+function refundReferenceId(transactionId: string, sequence: number): string {
   return `${transactionId}-${String(sequence).padStart(2, '0')}`;
 }
 

@@ -22,7 +22,7 @@ export function findRefundByReference(
     .executeTakeFirst();
 }
 
-export interface RefundSearch {
+interface RefundSearch {
   /** merchant order numbers */
   orderNos: readonly string[];
   /** refund_reference_id values, or the merchant's refund_reference values */
