@@ -65,6 +65,7 @@ describe('status fault', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '5.00',
+      refund_reason: 'returned',
     };
     const res = await postJson(`${sb.url}/v1/refund`, signed('refund', AUTO, { refund_orders: [item] }));
     expect(res.status).toBe(500);
@@ -217,6 +218,7 @@ describe('timeout fault', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '5.00',
+      refund_reason: 'returned',
     };
     const call = fetch(`${sb.url}/v1/refund`, {
       method: 'POST',

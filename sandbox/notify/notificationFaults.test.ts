@@ -69,6 +69,7 @@ describe('notification faults', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '1.00',
+      refund_reason: 'returned',
     };
     expect((await batch(sb.url, AUTO, 'refund', [item])).body.return_status).toBe('1');
     await settled(p.order_no, 2);
