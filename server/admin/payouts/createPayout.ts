@@ -8,7 +8,13 @@ import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutRes
 import { maskFields } from '../../gateway/core/maskForLog';
 import { newId } from '../../ids';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { findPayoutByKey, insertPayout, updateOpenPayout, type PayoutRow } from '../../store/payouts';
+import {
+  deleteUnsentPayout,
+  findPayoutByKey,
+  insertPayout,
+  updateOpenPayout,
+  type PayoutRow,
+} from '../../store/payouts';
 import type { PayoutFields } from './payoutBody';
 import { requestIdFor } from './requestIdFor';
 import { toPayoutView } from './toPayoutView';
@@ -88,8 +94,7 @@ export async function createPayout(
       await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
       return { status: 202, body: toPayoutView((await findPayoutByKey(db, idempotencyKey)) ?? payout) };
     }
-    if (payout === row)
-      await db.deleteFrom('payouts').where('id', '=', payout.id).where('status', '=', 'SENDING').execute();
+    if (payout === row) await deleteUnsentPayout(db, payout.id);
     if (e instanceof GatewayRejectedError || e instanceof GatewayRequestError) {
       const source = e.source;
       const message =
