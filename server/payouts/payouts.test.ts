@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
-import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
-import { waitFor } from '../../testing/waitFor';
-import { admin, gatewayRequestCount } from '../testing/adminClient';
+import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { waitFor } from '../testing/waitFor';
+import { admin, gatewayRequestCount } from '../admin/testing/adminClient';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_ERROR } from '../../../shared/contract/errors';
-import { toMinor } from '../../../shared/gateway/money';
-import { ApiError } from '../../apiError';
-import type { AppDeps } from '../../deps';
-import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutResponse } from '../../gateway';
-import { maskFields } from '../../gateway/core/maskForLog';
-import { newId } from '../../ids';
-import { writeAuditEvent } from '../../store/auditEvents';
-import {
-  deleteUnsentPayout,
-  findPayoutByKey,
-  insertPayout,
-  updateOpenPayout,
-  type PayoutRow,
-} from '../../store/payouts';
+import { API_ERROR } from '../../shared/contract/errors';
+import { toMinor } from '../../shared/gateway/money';
+import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutResponse } from '../gateway';
+import { maskFields } from '../gateway/core/maskForLog';
+import { newId } from '../ids';
+import { writeAuditEvent } from '../store/auditEvents';
+import { deleteUnsentPayout, findPayoutByKey, insertPayout, updateOpenPayout, type PayoutRow } from '../store/payouts';
 import type { PayoutFields } from './payoutBody';
 import { requestIdFor } from './requestIdFor';
 import { toPayoutView } from './toPayoutView';
