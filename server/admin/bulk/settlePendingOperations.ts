@@ -24,8 +24,8 @@ export const REACHED_BY: Record<string, readonly PaymentStatus[]> = {
 /**
  * Settles captures, cancels and reviews still `pending` in the journal for these orders, past the time any
  * request could still be sending them (a crash or a time-out left them so), by asking the gateway first, never
- * by sending again: the order's state after the query says whether the action happened. `refresh: false` when the caller has just queried these orders itself.
- * Answers the settled operations by order id; those whose query failed stay pending and are not included.
+ * by sending again: the order's state after the query says whether the action happened. `refresh: false` when
+ * the caller has just queried these orders itself. Answers the settled operations by order id; those whose query failed stay pending and are not included.
  */
 export async function settlePendingOperations(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
