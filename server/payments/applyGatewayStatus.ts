@@ -5,7 +5,7 @@ import type { Db } from '../store/db';
 import { mirrorAttempt } from '../store/orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
 
-/** Where a gateway status came from, in order of trust: query, notification, return (DESIGN.md "Order state"). */
+/** Where a gateway status came from; a query is trusted over a notification (DESIGN.md "Order state"). */
 export type StatusSource = 'query' | 'notification';
 
 /** What the gateway says about one payment. */

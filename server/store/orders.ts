@@ -27,7 +27,7 @@ export async function ordersById(db: Db, ids: readonly string[]): Promise<Map<st
 }
 
 /** What an order shows of its current payment attempt. */
-export type AttemptMirror = Pick<Updateable<OrderTable>, 'status' | 'payment_status' | 'transaction_id' | 'message'>;
+type AttemptMirror = Pick<Updateable<OrderTable>, 'status' | 'payment_status' | 'transaction_id' | 'message'>;
 
 /**
  * The order mirrors its current attempt: `mirror` is copied onto the order only while `attempt` is still the
