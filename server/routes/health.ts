@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../deps';
 import type { Logger } from '../log';
+import { pingStore } from '../store/db';
 
 /** A probe that hangs is a failed probe: the load balancer must get its answer before its own time-out. */
 const STORE_PROBE_MS = 2_000;
@@ -23,7 +23,7 @@ export function healthRoutes(deps: AppDeps) {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${STORE_PROBE_MS} ms`)), STORE_PROBE_MS);
       });
-      await Promise.race([sql`select 1`.execute(deps.store.db), timeout]);
+      await Promise.race([pingStore(deps.store.db), timeout]);
       return true;
     } catch (err) {
       log.error({ err }, 'health check: store unreachable');
@@ -51,9 +51,6 @@ export function healthRoutes(deps: AppDeps) {
       const store = (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable';
       const migrations = store === 'ok' ? await migrationsApplied().catch(() => 'unknown') : 'unknown';
       const ready = store === 'ok' && migrations === 'ok';
-      return c.json(
-        { status: ready ? 'ready' : 'not_ready', checks: { store, migrations } },
-        ready ? 200 : 503,
-      );
+      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, migrations } }, ready ? 200 : 503);
     });
 }

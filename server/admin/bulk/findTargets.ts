@@ -1,4 +1,4 @@
-import type { AttemptRow } from '../../store/attempts';
+import { attemptsById, type AttemptRow } from '../../store/attempts';
 import type { Db } from '../../store/db';
 import { findOrdersByKeys } from '../../store/listOrders';
 import type { OrderRow } from '../../store/orders';
@@ -77,31 +77,4 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
     targets.push({ index, input, label, order, attempt });
   }
   return { targets, results, unpaid };
-}
-
-async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<string, AttemptRow>> {
-  const map = new Map<string, AttemptRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('payment_attempts')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) map.set(row.id, row);
-  }
-  return map;
-}
-
-/** The orders again, after something (a query, a notification) may have moved them. */
-export async function reloadOrders(db: Db, ids: readonly string[]): Promise<Map<string, OrderRow>> {
-  const map = new Map<string, OrderRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) map.set(row.id, row);
-  }
-  return map;
 }

@@ -28,9 +28,10 @@ export interface GatewayError {
 }
 
 /**
- * The gateway error for the first issue of a failed parse of `input`, as the sandbox answers it and the backend
- * expects it. `input` is what was parsed: zod does not keep the rejected values, and "empty" depends on them.
- * A wrong form of a field with no own code is reported as I0059 with a message saying what is wrong [ours: the
+ * The gateway error (PROTOCOL.md 5) for the first issue of a failed parse of `input`: the code the gateway
+ * answers for that field. The sandbox does not use it: it checks fields by its own rules
+ * (sandbox/http/checkFields.ts). `input` is what was parsed: zod does not keep the rejected values, and "empty"
+ * depends on them. A wrong form of a field with no own code is reported as I0059 with a message saying what is wrong [ours: the
  * family's catalogue has no generic "invalid parameter" code].
  */
 export function toGatewayError(error: z.ZodError, input: unknown): GatewayError {

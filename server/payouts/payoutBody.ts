@@ -1,6 +1,6 @@
-import { API_ERROR, describeFieldErrors, toFieldErrors, type FieldError } from '../../../shared/contract/errors';
-import { payoutRequest, type PayoutRequest } from '../../../shared/gateway/schemas/payout';
-import { ApiError } from '../../apiError';
+import { API_ERROR, describeFieldErrors, toFieldErrors, type FieldError } from '../../shared/contract/errors';
+import { payoutRequest, type PayoutRequest } from '../../shared/gateway/schemas/payout';
+import { ApiError } from '../apiError';
 import { isBic, isIban } from './checkIban';
 
 /** What the owner sends: the spec 2.7 request without what the backend fills in. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_ERROR } from '../../../shared/contract/errors';
-import { toMinor } from '../../../shared/gateway/money';
-import { ApiError } from '../../apiError';
-import type { AppDeps } from '../../deps';
-import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutResponse } from '../../gateway';
-import { maskFields } from '../../gateway/core/maskForLog';
-import { newId } from '../../ids';
-import { writeAuditEvent } from '../../store/auditEvents';
-import { findPayoutByKey, insertPayout, updateOpenPayout, type PayoutRow } from '../../store/payouts';
+import { API_ERROR } from '../../shared/contract/errors';
+import { toMinor } from '../../shared/gateway/money';
+import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutResponse } from '../gateway';
+import { maskFields } from '../gateway/core/maskForLog';
+import { newId } from '../ids';
+import { writeAuditEvent } from '../store/auditEvents';
+import { deleteUnsentPayout, findPayoutByKey, insertPayout, updateOpenPayout, type PayoutRow } from '../store/payouts';
 import type { PayoutFields } from './payoutBody';
 import { requestIdFor } from './requestIdFor';
 import { toPayoutView } from './toPayoutView';
@@ -88,8 +88,7 @@ export async function createPayout(
       await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
       return { status: 202, body: toPayoutView((await findPayoutByKey(db, idempotencyKey)) ?? payout) };
     }
-    if (payout === row)
-      await db.deleteFrom('payouts').where('id', '=', payout.id).where('status', '=', 'SENDING').execute();
+    if (payout === row) await deleteUnsentPayout(db, payout.id);
     if (e instanceof GatewayRejectedError || e instanceof GatewayRequestError) {
       const source = e.source;
       const message =

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { OPEN_STATUSES } from '../store/attempts';
-import type { Db } from '../store/db';
-import { OPERATION_STATUS } from '../store/orderOperations';
-import { REFUND_STATUS } from '../store/refunds';
+import { OPEN_STATUSES } from './attempts';
+import type { Db } from './db';
+import { OPERATION_STATUS } from './orderOperations';
+import { REFUND_STATUS } from './refunds';
 
 export interface StoreGauges {
   ordersByStatus: Record<string, number>;

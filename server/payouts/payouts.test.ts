@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
-import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
-import { admin } from '../../../testing/adminClient';
-import { sandboxApi } from '../../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
