@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{shared,server,sandbox,widget,admin,scripts,bench}/**/*.test.{ts,tsx}'],
+          include: ['{shared,server,sandbox,widget,admin,scripts,bench,testing}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
           sequence: { groupOrder: 0 },
         },

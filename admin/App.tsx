@@ -66,9 +66,9 @@ export function App() {
 
   return (
     <>
-      <a class="skip" href="#main" onClick={skipToMain}>
+      <button type="button" class="skip" onClick={skipToMain}>
         Skip to content
-      </a>
+      </button>
       <header class="top">
         <span class="brand">Shop admin</span>
         <nav aria-label="Sections">
@@ -119,8 +119,7 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
   }
 }
 
-/** "#main" would be read as a route; move focus instead of changing the hash. */
-function skipToMain(e: MouseEvent) {
-  e.preventDefault();
+/** A button, not a link to "#main": that hash would be read as a route, so it moves focus instead. */
+function skipToMain() {
   document.getElementById('main')?.focus();
 }

@@ -1,24 +1,9 @@
-import { isAmount, toMinor } from '../shared/gateway/money';
 import type { OrderStatus } from '../shared/gateway/status';
-import type { OrderRow, StatsDay } from './api/client';
+import type { StatsDay } from './api/client';
 
 /** Statuses that mean the issuer said yes (including what happened after: capture, refunds). */
 export const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
 export const DECLINED: readonly OrderStatus[] = ['declined'];
-
-/** The stats rows computed from a list of orders, for a backend without /admin/api/stats. Days are UTC. */
-export function statsFromOrders(orders: readonly OrderRow[]): StatsDay[] {
-  const rows = new Map<string, StatsDay>();
-  for (const o of orders) {
-    const date = o.created_at.slice(0, 10);
-    const key = `${date}|${o.status}|${o.currency}`;
-    const row = rows.get(key) ?? { date, status: o.status, count: 0, volume_minor: 0, currency: o.currency };
-    row.count += 1;
-    row.volume_minor += isAmount(o.amount, o.currency) ? toMinor(o.amount, o.currency) : 0;
-    rows.set(key, row);
-  }
-  return [...rows.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status.localeCompare(b.status));
-}
 
 /**
  * Approved / (approved + declined) as a whole percentage with one decimal, or null when nothing was decided.

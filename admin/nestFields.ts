@@ -10,8 +10,8 @@ export function nestFields(values: Record<string, string>): Record<string, unkno
     const keys = path.split('.');
     let node = out;
     for (const key of keys.slice(0, -1)) {
-      const next = node[key];
-      node = (typeof next === 'object' && next !== null ? next : (node[key] = {})) as Record<string, unknown>;
+      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+      node = node[key] as Record<string, unknown>;
     }
     node[keys[keys.length - 1]!] = value;
   }

@@ -13,7 +13,7 @@ import { DEMO_DEFAULTS } from '../server/config';
 import { BATCH_LIMIT } from '../shared/gateway/errors';
 import { sendInChunks, CHUNK_SIZE } from '../admin/sendInChunks';
 import type { BulkItem, BulkResult } from '../admin/api/client';
-import { startSandbox } from '../e2e/harness/startSandbox';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { AUTO_CAPTURE_ACCOUNT, UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { isMain, runStandalone } from './lib/cli';
@@ -74,7 +74,7 @@ async function waitUntilPaid(
 export async function bulkRefund(options: BenchOptions): Promise<BenchResult> {
   const count = options.quick ? ORDERS.quick : ORDERS.full;
   const { log } = options;
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess();
   const backend = await startTarget({
     kind: 'backend',
     gatewayUrl: sandbox.url,

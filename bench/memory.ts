@@ -5,7 +5,7 @@
  *
  * `npx tsx bench/memory.ts [--quick]`
  */
-import { startSandbox } from '../e2e/harness/startSandbox';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { isMain, runStandalone } from './lib/cli';
@@ -29,7 +29,7 @@ interface Sample {
 
 export async function memory(options: BenchOptions): Promise<BenchResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess();
   const backend = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });
   const samples: Sample[] = [];
   const runs: LoadResult[] = [];

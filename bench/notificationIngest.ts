@@ -7,7 +7,7 @@
  * `npx tsx bench/notificationIngest.ts [--quick]`
  */
 import { randomBytes } from 'node:crypto';
-import { startSandbox } from '../e2e/harness/startSandbox';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { isMain, runStandalone } from './lib/cli';
@@ -121,7 +121,7 @@ async function measureStore(
 
 export async function notificationIngest(options: BenchOptions): Promise<BenchResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess();
   const results: StoreResult[] = [];
   let postgresNote = '';
   try {

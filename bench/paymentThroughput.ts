@@ -12,7 +12,7 @@
  *
  * `npx tsx bench/paymentThroughput.ts [--quick]`
  */
-import { startSandbox } from '../e2e/harness/startSandbox';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { captureCheckoutForms } from './lib/checkoutForm';
@@ -106,7 +106,7 @@ function cpuTable(nameA: string, a: readonly MeasuredRun[], nameB: string, b: re
 export async function paymentThroughput(options: BenchOptions): Promise<BenchResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
   const { log } = options;
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess();
   try {
     // 1. the backend route against the bare forwarder
     const backend = await startTarget({ kind: 'backend', gatewayUrl: sandbox.url, backendEnv: { ...UNLIMITED_RATES } });

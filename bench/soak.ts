@@ -13,12 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sandboxApi, successful } from '../e2e/harness/sandboxApi';
-import { startSandbox } from '../e2e/harness/startSandbox';
-import { adminCall, orderOf } from '../e2e/reliability/lib/admin';
-import { backendProcess, type BackendProcess } from '../e2e/reliability/lib/backendProcess';
-import { createTestDatabase } from '../e2e/reliability/lib/pgDatabase';
-import { approveOnIssuerPage, followReturn, openSession, startPayment } from '../e2e/reliability/lib/shop';
+import { sandboxApi, successful } from '../testing/sandboxApi';
+import { startSandboxProcess } from '../testing/startSandboxProcess';
+import { admin, orderOf } from '../testing/adminClient';
+import { startBackendProcess, type BackendProcess } from '../testing/startBackendProcess';
+import { createTestDatabase } from '../testing/createTestDatabase';
+import { approveOnIssuerPage, followReturn, createSession, BR_ORDER, startPayment } from '../testing/shopClient';
 import { isMain } from './lib/cli';
 
 // most payments go through, so that most orders also get as far as their refund
@@ -89,7 +89,7 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
   await fault('/v1/authorise', `${orderNo}-1`, pick(PAYMENT_FAULTS));
   await fault('notify', `${orderNo}-1`, pick(NOTIFY_FAULTS));
 
-  const session = await until('a session', () => openSession(backend.url, { order_no: orderNo }), 30_000);
+  const session = await until('a session', () => createSession(backend.url, { order_no: orderNo }, BR_ORDER), 30_000);
   const key = randomUUID();
   // the same key through crashes: the backend answers a repeat with the first answer; a payment cut by a crash
   // has none, and the shopper, after a while, reloads instead (a new key)
@@ -132,7 +132,7 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
   await until(
     'the refund settled',
     async () => {
-      const res = await adminCall(backend.url, '/orders/refund', { body: { orders: [{ order_no: orderNo }] } });
+      const res = await admin(backend.url, '/orders/refund', { body: { orders: [{ order_no: orderNo }] } });
       const r = res.body?.results?.[0];
       return r?.ok || (r?.error?.code === 'E0009' && /refunded$/.test(r.error.message)) ? true : undefined;
     },
@@ -144,8 +144,8 @@ async function story(backend: BackendProcess, sandboxUrl: string, seq: number): 
 export async function soak(options: Options): Promise<{ lost: number; doubled: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'soak-'));
   const database = options.postgres ? await createTestDatabase(process.env.DATABASE_URL ?? '', 't_soak') : undefined;
-  const sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
-  const backend = await backendProcess({
+  const sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
+  const backend = await startBackendProcess({
     gatewayUrl: () => sandbox.url,
     logFile: join(dir, 'backend.log'),
     env: {

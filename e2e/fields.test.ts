@@ -11,9 +11,9 @@ import { DEMO_DEFAULTS } from '../server/config';
 import { createGatewayClient } from '../server/gateway';
 import type { CreateSessionResponse } from '../shared/contract/session';
 import { challengeWindowSize } from '../widget/device/challengeWindowSize';
-import { adminApi } from './harness/adminApi';
+import { orderIn } from '../testing/adminClient';
 import { expectNoCspViolations } from './harness/expectations';
-import { sandboxApi } from './harness/sandboxApi';
+import { sandboxApi } from '../testing/sandboxApi';
 import {
   CARDS,
   SHOPPER,
@@ -130,9 +130,7 @@ describe('the fields the widget collects reach the gateway', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
     expectNoCspViolations(csp);
-
-    const admin = adminApi(env.system);
-    const order = await admin.orderIn(session.order_no, 'authorised');
+    const order = await orderIn(env.system.backend, session.order_no, 'authorised');
     const gatewayOrderNo = String(order.attempts[0]!.gateway_order_no);
 
     // what the gateway received, as its record of the request shows it

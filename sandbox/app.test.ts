@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL, paymentOrder, postJson, signed } from './testing/gatewayCalls';
 import { payByCard } from './testing/flows';
-import { startTestSandbox, type TestSandbox } from './testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
 });
 afterAll(() => sb?.close());
 
@@ -70,8 +70,71 @@ describe('every endpoint refuses what is not a request', () => {
     expect(await res.json()).toMatchObject({ return_status: '0', code: 'I0059', source: 'body' });
   });
 
+  it.each(['/v1/capture', '/v1/refund', '/v1/payout'])(
+    '%s: a form body is 400 naming the body (it takes a JSON document)',
+    async (path) => {
+      const res = await post(path, 'merchant_id=701001&account_id=701001010', 'application/x-www-form-urlencoded');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'I0059', source: 'body' });
+    },
+  );
+
+  it.each(['/v1/retrievalTrans', '/v1/retrievalRefund'])(
+    '%s: a JSON document is 400 naming the body (it takes form fields)',
+    async (path) => {
+      for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+        const res = await post(path, JSON.stringify(signed('query', MANUAL, { orders: 'A' })), type);
+        expect(res.status, type).toBe(400);
+        expect(await res.json()).toMatchObject({ code: 'I0059', source: 'body' });
+      }
+    },
+  );
+
   it('an unknown path is 404', async () => {
     expect((await post('/v1/nothing', '{}', 'application/json')).status).toBe(404);
+  });
+});
+
+describe('a JSON document is read as JSON whatever the content-type header says', () => {
+  it.each(['application/x-www-form-urlencoded', 'text/plain', ''])('refund sent as %j succeeds', async (type) => {
+    const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
+    await postJson(
+      `${sb.url}/v1/capture`,
+      signed('capture', MANUAL, {
+        capture_orders: [{ transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' }],
+      }),
+    );
+    const body = JSON.stringify(
+      signed('refund', MANUAL, {
+        refund_orders: [
+          {
+            transaction_id: p.transaction_id,
+            order_no: p.order_no,
+            currency: 'USD',
+            amount: '25.00',
+            refund_amount: '1.00',
+            refund_reason: 'damaged',
+          },
+        ],
+      }),
+    );
+    const res = await fetch(`${sb.url}/v1/refund`, {
+      method: 'POST',
+      headers: type ? { 'Content-Type': type } : {},
+      body: type ? body : new Blob([body]),
+    });
+    const answer = (await res.json()) as Record<string, any>;
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.refund_orders[0].refund_status).toBe('1');
+  });
+
+  it('a payment order too, on /v1/authorise and /v1/checkout', async () => {
+    for (const path of ['/v1/authorise', '/v1/checkout'] as const) {
+      const kind = path === '/v1/authorise' ? 'authorise' : 'checkout';
+      const order = paymentOrder({ payment_method: 'PIX' });
+      const res = await post(path, JSON.stringify(signed(kind, MANUAL, order)), 'application/x-www-form-urlencoded');
+      expect(res.status, path).toBe(200);
+    }
   });
 });
 
@@ -92,6 +155,7 @@ describe('sandbox control routes', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '1.00',
+      refund_reason: 'returned',
     };
     await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));
     await postJson(`${sb.url}/v1/refund`, signed('refund', MANUAL, { refund_orders: [item] }));

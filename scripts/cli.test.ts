@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../e2e/harness/startSandbox';
-import { gatewayRequestCount } from '../server/admin/testing/adminClient';
+import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
+import { sandboxApi } from '../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { parseCsv } from './cli/parseCsv';
@@ -44,7 +44,7 @@ describe('the admin command line', () => {
   let env: Record<string, string>;
   let orders: MadeOrder[];
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandboxProcess();
     backend = await startBackend({ gatewayUrl: sandbox.url, env: BULK_ENV });
     env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken };
     dir = mkdtempSync(join(tmpdir(), 'cli-'));
@@ -87,13 +87,13 @@ describe('the admin command line', () => {
         expect.stringContaining('line 5: amount "1.000,00"'),
       ],
     ]);
-    const detail = await (
+    const detail = (await (
       await fetch(`${backend.url}/admin/api/orders/${orders[0]!.order_no}`, {
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` },
       })
-    ).json();
+    ).json()) as { refunds: unknown[] };
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: '10.00', reason: 'damaged, returned' })]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', orders[2]!.gateway_order_no)).toBe(0);
   });
 
   it('syncs a date range to stdout, and exports orders', async () => {
@@ -148,7 +148,7 @@ describe('gateway check', () => {
   let sandbox: RunningSandbox;
   let dir: string;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandboxProcess();
     dir = mkdtempSync(join(tmpdir(), 'gateway-check-'));
   });
   afterAll(async () => {

@@ -18,8 +18,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ApiError, type BulkResult, type OrderPage } from '../admin/api/client';
-import { toCsv } from '../admin/csv';
+import type { BulkResult, OrderPage } from '../shared/contract/admin';
+import { ApiError } from '../shared/contract/ApiError';
+import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
 import { csvRecords } from './cli/parseCsv';

@@ -14,7 +14,7 @@ function describe(database: ReturnType<typeof loadConfig>['database']): string {
   return `PostgreSQL ${url.toString()}`;
 }
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   // migrating needs only the database's location, not the secrets a production start insists on
   config = loadConfig({ ...process.env, NODE_ENV: 'development' });

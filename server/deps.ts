@@ -4,7 +4,7 @@ import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
 import type { Store } from './store/db';
 
-/** Everything the app needs from the outside, built by `main.ts` (or `testing/startBackend.ts`). */
+/** Everything the app needs from the outside, built by `buildBackend.ts` (for `main.ts` and the tests). */
 export interface AppDeps {
   config: Config;
   store: Store;

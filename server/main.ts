@@ -1,28 +1,26 @@
 /**
- * The merchant backend's composition root: configuration, logger, store, metrics, gateway client, app, HTTP
- * server, reconcile timer and shutdown. Nothing else in server/ does I/O until it is called from here.
+ * The merchant backend's process: configuration from the environment, the logger, the backend (`buildBackend`,
+ * which the tests use too), the HTTP server, the reconcile timer, signals and shutdown. Nothing else in server/
+ * does I/O until it is called from here.
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { createGateway } from './createGateway';
-import type { AppDeps } from './deps';
+import { buildBackend, type BuiltBackend } from './buildBackend';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, prettyDestination } from './log';
-import { createMetrics } from './metrics/createMetrics';
 import { serveMetrics } from './metrics/serveMetrics';
 import { startReconcileLoop } from './reconcile/startReconcileLoop';
 import { exitOnSignals } from './shutdown/exitOnSignals';
 import { shutDownGracefully } from './shutdown/shutDownGracefully';
 import { trackRequests } from './shutdown/trackRequests';
-import { openStore, StoreNotMigratedError, type Store } from './store/db';
+import { StoreNotMigratedError } from './store/db';
 
 function refuseToStart(reason: string): never {
   console.error(`merchant backend: refusing to start, ${reason}`);
   process.exit(1);
 }
 
-let config;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (e) {
@@ -35,19 +33,17 @@ const log = createLogger(
   !config.production && process.stdout.isTTY ? await prettyDestination() : undefined,
 );
 
-let store: Store;
+let draining = false;
+let backend: BuiltBackend;
 try {
   // development migrates at start; production only checks, `npm run migrate` is a deliberate step
-  store = await openStore(config.database, { migrate: !config.production, onWarning: (message) => log.warn(message) });
+  backend = await buildBackend(config, { log, migrate: !config.production, isDraining: () => draining });
 } catch (e) {
   if (!(e instanceof StoreNotMigratedError)) throw e;
   refuseToStart(e.message);
 }
-const metrics = createMetrics(store, log);
-const gateway = createGateway(config, store, log, { metrics });
-let draining = false;
-const deps: AppDeps = { config, store, gateway, log, metrics, now: () => new Date(), isDraining: () => draining };
-const app = createApp(deps);
+const { app, deps, store } = backend;
+const { metrics } = deps;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   log.info(
     {

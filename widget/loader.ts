@@ -43,8 +43,14 @@ declare const __CHECKOUT_ENTRY_INTEGRITY__: string;
       let real: CheckoutHandle | undefined;
       const call = (run: (h: CheckoutHandle) => void) => (real ? run(real) : queued.push(run));
       const handle: CheckoutHandle = {
-        mount: (target) => (call((h) => h.mount(target)), handle),
-        update: (partial) => (call((h) => h.update(partial)), handle),
+        mount: (target) => {
+          call((h) => h.mount(target));
+          return handle;
+        },
+        update: (partial) => {
+          call((h) => h.update(partial));
+          return handle;
+        },
         unmount: () => void call((h) => h.unmount()),
       };
       ready.then(

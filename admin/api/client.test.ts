@@ -55,6 +55,6 @@ test('a network failure is an ApiError the page can show', async () => {
   );
   await expect(createAdminApi('t').getStats('2024-05-01', '2024-05-02')).rejects.toMatchObject({
     status: 0,
-    code: 'network_error',
+    code: 'network',
   });
 });

@@ -1,5 +1,5 @@
-import type { AdminOrder, AdminPaymentMethod } from '../../shared/contract/admin';
-import type { ErrorBody, FieldError } from '../../shared/contract/errors';
+import type { AdminOrder, AdminPaymentMethod, BulkItem, BulkResult, OrderPage } from '../../shared/contract/admin';
+import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -8,6 +8,10 @@ import type { OrderStatus } from '../../shared/gateway/status';
  * this module. Every call carries the admin token as a Bearer header, never in the URL, so it stays out of
  * logs, history and Referer headers.
  */
+
+// The page's one door to the backend: what the command line shares with it lives in shared/contract/.
+export { ApiError };
+export type { BulkItem, BulkResult, OrderPage };
 
 /** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
 export type OrderRow = AdminOrder;
@@ -69,23 +73,7 @@ export interface OrderQuery {
   limit?: number;
 }
 
-export interface OrderPage {
-  orders: OrderRow[];
-  next_cursor: string | null;
-}
-
 export type BulkAction = 'capture' | 'cancel' | 'review' | 'refund';
-
-export interface BulkItem {
-  order_no: string;
-  amount?: string;
-  reason?: string;
-  approve?: boolean;
-}
-
-export type BulkResult =
-  | { order_no: string; ok: true }
-  | { order_no: string; ok: false; error: { code: string; message: string } };
 
 export interface SyncRequest {
   order_nos?: string[];
@@ -125,19 +113,6 @@ export interface AuditEvent {
   detail?: unknown;
 }
 
-/** A non-2xx answer, carrying the backend's error envelope. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: FieldError[] = [],
-  ) {
-    super(message);
-  }
-}
-
 const BASE = '/admin/api';
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
@@ -167,11 +142,15 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     try {
       res = await fetch(BASE + path, init);
     } catch {
-      throw new ApiError(0, 'network_error', 'The server could not be reached. Check the connection and try again.');
+      throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
     }
     if (res.status === 401) onUnauthorized();
     const parsed = await res.json().catch(() => undefined);
-    if (!res.ok) throw toApiError(res.status, parsed);
+    if (!res.ok)
+      throw apiErrorOf(res.status, parsed, {
+        code: res.status === 401 ? 'unauthorized' : 'http_error',
+        message: `The server answered ${res.status}.`,
+      });
     return parsed as T;
   }
 
@@ -201,17 +180,4 @@ function queryString(q: object): string {
     if (v !== undefined && v !== '') params.set(k, String(v));
   const s = params.toString();
   return s ? `?${s}` : '';
-}
-
-function toApiError(status: number, body: unknown): ApiError {
-  const error = (body as Partial<ErrorBody> | undefined)?.error;
-  if (error && typeof error.code === 'string') {
-    return new ApiError(
-      status,
-      error.code,
-      error.message ?? error.code,
-      Array.isArray(error.fields) ? error.fields : [],
-    );
-  }
-  return new ApiError(status, status === 401 ? 'unauthorized' : 'http_error', `The server answered ${status}.`);
 }

@@ -21,7 +21,7 @@ interface Props {
 export function BulkActionBar({ count, busy, onAction, onClear }: Props) {
   if (count === 0) return null;
   return (
-    <div class="bulk-bar" role="group" aria-label="Actions for the selected orders">
+    <fieldset class="bulk-bar" aria-label="Actions for the selected orders">
       <strong>{count === 1 ? '1 order selected' : `${count} orders selected`}</strong>
       {BUTTONS.map((b) => (
         <button key={b.action} type="button" disabled={busy} onClick={() => onAction(b.action)}>
@@ -31,6 +31,6 @@ export function BulkActionBar({ count, busy, onAction, onClear }: Props) {
       <button type="button" class="link" disabled={busy} onClick={onClear}>
         Clear selection
       </button>
-    </div>
+    </fieldset>
   );
 }

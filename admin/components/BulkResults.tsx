@@ -1,5 +1,6 @@
 import type { BulkResult } from '../api/client';
-import { downloadCsv, toCsv } from '../csv';
+import { toCsv } from '../../shared/csv/toCsv';
+import { downloadCsv } from '../downloadCsv';
 import { Table } from './Table';
 
 interface Props {

@@ -33,7 +33,7 @@ export function Chart({ title, days, statuses, format }: Props) {
 
   return (
     <figure class="chart">
-      <div class="chart-scroll" tabIndex={0} role="region" aria-label={`${title}, chart`}>
+      <section class="chart-scroll" tabIndex={0} aria-label={`${title}, chart`}>
         <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={`${title}. The table below lists the figures.`}>
           <line class="axis" x1={PAD_LEFT} x2={width - PAD_LEFT} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} />
           {/* the scale: the tallest day reaches this line */}
@@ -75,7 +75,7 @@ export function Chart({ title, days, statuses, format }: Props) {
             );
           })}
         </svg>
-      </div>
+      </section>
       <figcaption>
         <ul class="legend" aria-label="Legend">
           {present.map((s) => (
@@ -88,7 +88,7 @@ export function Chart({ title, days, statuses, format }: Props) {
       </figcaption>
       <details>
         <summary>Show the figures as a table</summary>
-        <div class="table-wrap" role="region" aria-label={`${title}, figures`} tabIndex={0}>
+        <section class="table-wrap" aria-label={`${title}, figures`} tabIndex={0}>
           <table>
             <caption class="visually-hidden">{title}</caption>
             <thead>
@@ -114,7 +114,7 @@ export function Chart({ title, days, statuses, format }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );

@@ -24,7 +24,7 @@ interface Props<Row> {
  */
 export function Table<Row>({ caption, columns, rows, rowKey, empty = 'Nothing to show.', hideCaption }: Props<Row>) {
   return (
-    <div class="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+    <section class="table-wrap" aria-label={caption} tabIndex={0}>
       <table>
         <caption class={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -56,6 +56,6 @@ export function Table<Row>({ caption, columns, rows, rowKey, empty = 'Nothing to
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

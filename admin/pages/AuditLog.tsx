@@ -36,37 +36,37 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
   return (
     <>
       <h1 tabIndex={-1}>Audit log</h1>
-      <form
-        class="filters"
-        role="search"
-        aria-label="Filter the audit log"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(href('events', form));
-        }}
-      >
-        <div class="field">
-          <label for="events-order">Order number</label>
-          <input
-            id="events-order"
-            value={form.order_no}
-            onInput={(e) => setForm({ ...form, order_no: e.currentTarget.value })}
-          />
-        </div>
-        <div class="field">
-          <label for="events-type">Event type</label>
-          <input
-            id="events-type"
-            value={form.type}
-            onInput={(e) => setForm({ ...form, type: e.currentTarget.value })}
-          />
-        </div>
-        <div class="actions">
-          <button type="submit" class="primary">
-            Apply
-          </button>
-        </div>
-      </form>
+      <search aria-label="Filter the audit log">
+        <form
+          class="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            navigate(href('events', form));
+          }}
+        >
+          <div class="field">
+            <label for="events-order">Order number</label>
+            <input
+              id="events-order"
+              value={form.order_no}
+              onInput={(e) => setForm({ ...form, order_no: e.currentTarget.value })}
+            />
+          </div>
+          <div class="field">
+            <label for="events-type">Event type</label>
+            <input
+              id="events-type"
+              value={form.type}
+              onInput={(e) => setForm({ ...form, type: e.currentTarget.value })}
+            />
+          </div>
+          <div class="actions">
+            <button type="submit" class="primary">
+              Apply
+            </button>
+          </div>
+        </form>
+      </search>
       {error && (
         <p class="error" role="alert">
           {error}

@@ -100,7 +100,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               </dd>
             </div>
           </dl>
-          <div class="actions" role="group" aria-label="Actions for this order">
+          <fieldset class="actions" aria-label="Actions for this order">
             {ACTIONS.filter((a) => isEligible(a.action, order.status)).map((a) => (
               <button key={a.action} type="button" disabled={busy} onClick={() => setDialog(a.action)}>
                 {a.label}
@@ -110,7 +110,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               Sync with gateway
             </button>
             <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
-          </div>
+          </fieldset>
           <RunStatus run={run} />
           <h2>Timeline</h2>
           {events.length === 0 ? (

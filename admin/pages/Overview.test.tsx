@@ -41,24 +41,6 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
   expect(container.querySelector('rect[data-date="2024-05-01"] title')?.textContent).toBe('2024-05-01 Paid: USD 45.00');
 });
 
-test('without a /stats route the chart is computed from the orders of the range', async () => {
-  const rows = [
-    order(1, { created_at: '2024-05-02T08:00:00Z' }),
-    order(2, { created_at: '2024-05-02T09:00:00Z', status: 'declined' }),
-  ];
-  const { seen } = stubFetch((req) =>
-    req.path === '/admin/api/orders' ? { body: pageOf(rows, req.query) } : undefined,
-  );
-  const { container } = render(<Overview api={createAdminApi('tok')} />);
-  setRange('2024-05-01', '2024-05-03');
-  await screen.findByText('50.0%');
-  expect(seen.some((r) => r.path === '/admin/api/orders' && r.query.get('from') === '2024-05-01')).toBe(true);
-  expect([...container.querySelectorAll('rect.bar')].map((r) => r.getAttribute('data-status'))).toEqual([
-    'paid',
-    'declined',
-  ]);
-});
-
 test('a start date after the end date is refused', async () => {
   const { seen } = stubFetch(() => ({ body: { days: [] } }));
   render(<Overview api={createAdminApi('tok')} />);

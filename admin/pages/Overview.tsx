@@ -5,7 +5,6 @@ import { Chart } from '../components/Chart';
 import { APPROVED, approvalRate, datesBetween, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
 import { formatMinor, formatTotals } from '../formatMoney';
-import { loadStats } from '../loadStats';
 import { useTitle } from '../useTitle';
 
 /** Bottom to top in each bar: money kept first, then what is still open, then what failed. */
@@ -34,7 +33,7 @@ export function Overview({ api }: { api: AdminApi }) {
   const [range, setRange] = useState({ from: isoDay(-29), to: isoDay(0) });
   const [draft, setDraft] = useState(range);
   const [rangeError, setRangeError] = useState<string>();
-  const [stats, setStats] = useState<{ days: StatsDay[]; partial: boolean } | null>(null);
+  const [stats, setStats] = useState<{ days: StatsDay[] } | null>(null);
   const [error, setError] = useState<string>();
   const [metric, setMetric] = useState<'count' | 'volume'>('count');
   const [currency, setCurrency] = useState<string>('');
@@ -43,7 +42,7 @@ export function Overview({ api }: { api: AdminApi }) {
     let live = true;
     setStats(null);
     setError(undefined);
-    loadStats(api, range.from, range.to).then(
+    api.getStats(range.from, range.to).then(
       (s) => live && setStats(s),
       (e) => live && setError(errorText(e)),
     );
@@ -114,11 +113,6 @@ export function Overview({ api }: { api: AdminApi }) {
       {!stats && !error && <p role="status">Loading…</p>}
       {stats && (
         <>
-          {stats.partial && (
-            <p class="hint">
-              Only the first orders of this range were counted; choose a shorter range for exact figures.
-            </p>
-          )}
           <ul class="tiles" aria-label="Totals for the range">
             <li>
               <span class="tile-label">Orders</span>

@@ -68,7 +68,8 @@ export function addSteps(list: readonly StepTotals[]): StepTotals {
     sum.gatewayCalls += t.gatewayCalls;
     sum.gatewayMs += t.gatewayMs;
     for (const [kind, k] of Object.entries(t.sql)) {
-      const into = (sum.sql[kind] ??= { count: 0, ms: 0 });
+      sum.sql[kind] ??= { count: 0, ms: 0 };
+      const into = sum.sql[kind];
       into.count += k.count;
       into.ms += k.ms;
     }

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { spawnService } from '../../testing/spawnService';
 import type { StepTotals } from './stepTimers';
 
 export interface StartTargetOptions {
@@ -34,19 +34,23 @@ export interface RunningTarget {
   close(): Promise<void>;
 }
 
-const ENTRY = fileURLToPath(new URL('./targetProcess.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
+// with --cpu-prof the process writes its profile on the way out
 const STOP_TIMEOUT_MS = 10_000;
 
 /** Starts the backend or the bare forwarder in its own process (see targetProcess.ts) on a free loopback port. */
 export async function startTarget(options: StartTargetOptions): Promise<RunningTarget> {
-  const flags = [
-    '--expose-gc',
-    ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
-  ];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ENTRY], {
-    cwd: ROOT,
+  const service = await spawnService({
+    name: 'benchmark target',
+    entry: 'bench/lib/targetProcess.ts',
+    ready: /target listening on (http:\/\/\S+)/,
+    nodeArgs: [
+      '--expose-gc',
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
+    ipc: true,
+    startTimeoutMs: START_TIMEOUT_MS,
+    stopTimeoutMs: STOP_TIMEOUT_MS,
     env: {
       ...process.env,
       BENCH_TARGET: options.kind,
@@ -58,66 +62,28 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       BENCH_GATEWAY_FETCH: options.gatewayFetch ? '1' : '',
       BENCH_INLINE_CHECKPOINTS: options.inlineCheckpoints ? '1' : '',
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  let tail = '';
-  const keep = (chunk: string) => {
-    tail = (tail + chunk).slice(-8000);
-  };
-  child.stdout!.setEncoding('utf8').on('data', keep);
-  child.stderr!.setEncoding('utf8').on('data', keep);
-  const url = await waitForUrl(child, () => tail);
+  const { child } = service;
   return {
-    url,
+    url: service.url,
     pid: child.pid!,
     memory: () => ask<NodeJS.MemoryUsage>(child, 'memory'),
     steps: () => ask<StepTotals>(child, 'steps'),
     clock: async () => (await ask<{ us: number }>(child, 'clock')).us,
-    output: () => tail,
+    output: service.output,
     async close() {
-      process.removeListener('exit', killOnExit);
       // the backend logs only errors (backendEnv.ts): whatever it logged explains a failed request
-      const errors = tail.split('\n').filter((line) => /"level":(50|60)/.test(line));
+      const errors = service
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
       if (errors.length)
         process.stderr.write(
           `${options.kind} logged ${errors.length} error(s), the last ones:\n${errors.slice(-3).join('\n')}\n`,
         );
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
+      await service.stop();
     },
   };
-}
-
-function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`benchmark target did not start: ${why}\n--- output ---\n${output()}`));
-    };
-    const timer = setTimeout(() => fail(`no listening line within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    const onExit = (code: number | null, signal: string | null) =>
-      fail(`exited early with ${signal ?? `code ${code}`}`);
-    child.once('exit', onExit);
-    const onData = (chunk: string) => {
-      stdout += chunk;
-      const m = /target listening on (http:\/\/\S+)/.exec(stdout);
-      if (m) {
-        clearTimeout(timer);
-        child.removeListener('exit', onExit);
-        child.stdout!.removeListener('data', onData);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-  });
 }
 
 /** One question over the IPC channel; the answer is the first message of the same type. */

@@ -34,7 +34,8 @@ type Fn = (...args: unknown[]) => unknown;
 const KIND = Symbol('sqlKind');
 
 function addSql(kind: string, ms: number): void {
-  const entry = (totals.sql[kind] ??= { count: 0, ms: 0 });
+  totals.sql[kind] ??= { count: 0, ms: 0 };
+  const entry = totals.sql[kind];
   entry.count += 1;
   entry.ms += ms;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { listOrders, listPayouts, orderIn, paymentMethods, putPaymentMethods } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectNoCspViolations } from '../harness/expectations';
 import { signIn } from '../harness/owner';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { seedPaidOrders } from '../harness/seedPaidOrders';
 import { openDemoShop, STEP_MS, widget } from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
@@ -31,8 +31,7 @@ describe('the admin page over the real backend', () => {
 
   it('a bulk refund of 120 paid orders finishes with 120 results', async () => {
     const orderNos = await seedPaidOrders(env.system, 120);
-    const admin = adminApi(env.system);
-    await admin.orderIn(orderNos.at(-1)!, 'paid');
+    await orderIn(env.system.backend, orderNos.at(-1)!, 'paid');
 
     const { page, csp } = await env.open();
     await signIn(page, env.system.backend.url, env.system.adminToken);
@@ -51,9 +50,12 @@ describe('the admin page over the real backend', () => {
     expect(await results.getByRole('status').innerText()).toBe('120 succeeded, 0 failed, of 120.');
     expect(await results.locator('tbody tr').count()).toBe(120);
 
-    const refunded = await admin.orders('status=refunded&limit=100');
+    const refunded = await listOrders(env.system.backend, 'status=refunded&limit=100');
     const more = refunded.next_cursor
-      ? await admin.orders(`status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`)
+      ? await listOrders(
+          env.system.backend,
+          `status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`,
+        )
       : { orders: [] };
     expect(new Set([...refunded.orders, ...more.orders].map((o) => o.order_no))).toEqual(new Set(orderNos));
     // the gateway refunded each order once, in three batches (at most 50 refunds a call)
@@ -91,15 +93,14 @@ describe('the admin page over the real backend', () => {
     expect(errorId).toBeTruthy();
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/IBAN/i);
     expect(await page.locator('.error-summary').innerText()).toContain('iban');
-    expect((await adminApi(env.system).payouts()).payouts).toEqual([]);
+    expect((await listPayouts(env.system.backend)).payouts).toEqual([]);
     expect(await sandboxApi(env.system.sandbox.url).requestCount('/v1/payout')).toBe(0);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'admin-payout-bad-iban');
   });
 
   it('a method switched off in the admin page disappears from the widget', async () => {
-    const admin = adminApi(env.system);
-    const before = await admin.methods();
+    const before = await paymentMethods(env.system.backend);
     try {
       const shopper = await env.open();
       await openDemoShop(shopper.page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
@@ -114,7 +115,7 @@ describe('the admin page over the real backend', () => {
       await offered.uncheck();
       await page.getByRole('button', { name: 'Save payment methods' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-      expect((await admin.methods()).methods.find((m) => m.id === 'pix')?.enabled).toBe(false);
+      expect((await paymentMethods(env.system.backend)).methods.find((m) => m.id === 'pix')?.enabled).toBe(false);
 
       const next = await env.open();
       await openDemoShop(next.page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
@@ -126,7 +127,7 @@ describe('the admin page over the real backend', () => {
       expectNoCspViolations(csp);
       await saveScreenshot(next.page, 'admin-method-disabled-widget');
     } finally {
-      await admin.putMethods(before.methods);
+      await putPaymentMethods(env.system.backend, before.methods);
     }
   });
 });

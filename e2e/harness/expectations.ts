@@ -3,7 +3,7 @@
  * page the shopper saw.
  */
 import { expect } from 'vitest';
-import { sandboxApi, successful } from './sandboxApi';
+import { sandboxApi, successful } from '../../testing/sandboxApi';
 import type { System } from './startSystem';
 import type { CspWatch } from './watchCsp';
 

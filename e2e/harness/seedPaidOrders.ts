@@ -4,7 +4,7 @@
  * is posted, and the shopper's return is followed to the backend. Pix settles at once (paid, 3000).
  */
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
-import { paymentBody } from '../../server/testing/shopClient';
+import { paymentBody } from '../../testing/shopClient';
 import type { System } from './startSystem';
 
 async function call(url: string, init: RequestInit & { expect: number }): Promise<Response> {

@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CreateSessionResponse } from '../../shared/contract/session';
-import { DEMO_CART } from '../../server/testing/shopClient';
+import { DEMO_CART } from '../../testing/shopClient';
 
 export interface ShopServerOptions {
   backendUrl: string;

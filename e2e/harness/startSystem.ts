@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { ARTIFACTS_DIR } from './artifacts';
-import { startBackendProcess, type BackendProcess } from './startBackendProcess';
-import { startSandbox, type RunningSandbox } from './startSandbox';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { startShopServer, type ShopServer } from './startShopServer';
 
 export interface StartSystemOptions {
@@ -53,7 +53,7 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startSandbox({
+    const sandbox = await startSandboxProcess({
       notifyScale: opts.notifyScale ?? 0.01,
       settleMs: opts.settleMs ?? 1500,
       dbFile: join(dataDir, 'sandbox.db'),
@@ -69,10 +69,9 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
     started.push(shop);
     const backend = await startBackendProcess({
       gatewayUrl: sandbox.url,
-      dataDir,
       extraOrigins: [shop.origin],
       logFile: logs.backend,
-      env: { RECONCILE_INTERVAL_MS: '1000', ...opts.backendEnv },
+      env: { SQLITE_FILE: join(dataDir, 'merchant.db'), RECONCILE_INTERVAL_MS: '1000', ...opts.backendEnv },
     });
     started.push({ close: backend.stop });
     backendUrl = backend.url;

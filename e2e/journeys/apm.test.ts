@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectOutcome, fillShopper, openDemoShop, payButton, widget } from '../harness/shopper';
@@ -19,7 +19,6 @@ describe('journey 6: Pix through the issuer page, back to the shop', () => {
     '$button on the issuer page: back on the shop page, the widget shows $outcome and the order is $status',
     async ({ button, outcome, status, paid }) => {
       const { page, csp } = await env.open();
-      const admin = adminApi(env.system);
       await openDemoShop(page, env.system.backend.url, { currency: 'BRL', country: 'BR' });
       const root = widget(page);
       await fillShopper(root, 'pix');
@@ -36,7 +35,7 @@ describe('journey 6: Pix through the issuer page, back to the shop', () => {
       await expectOutcome(root, outcome);
       expect(await root.locator('.ck-status').innerText()).toContain(orderNo!);
 
-      const order = await admin.orderIn(orderNo!, status);
+      const order = await orderIn(env.system.backend, orderNo!, status);
       expect(order.attempts).toHaveLength(1);
       expect(order.attempts[0]).toMatchObject({ method: 'pix', status });
       await expectGatewayAttempts(env.system, orderNo!, 1, paid);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn, orderOf } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { recordDocumentPolicies, scriptSource } from '../harness/documentPolicies';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectShownStatus, findOrder, orderActions, runAction, signIn, timeline } from '../harness/owner';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -22,7 +22,6 @@ const env = useSystem({ name: 'card-capture-refund' });
 describe('journey 1: card approved, captured from the admin page, refunded in two parts', () => {
   it('goes from the shop page to a fully refunded order', async () => {
     const shopper = await env.open();
-    const admin = adminApi(env.system);
     const backendDocuments = recordDocumentPolicies(shopper.page, env.system.backend.url);
 
     // the shopper pays 4242 in the card frame of the demo shop
@@ -33,9 +32,9 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
     expect(await root.locator('.ck-status h2').innerText()).toBe('Payment successful');
-    const orderNo = await admin.newestOrderNo();
+    const orderNo = await newestOrderNo(env.system.backend);
     expect(await root.locator('.ck-status').innerText()).toContain(orderNo);
-    await admin.orderIn(orderNo, 'authorised');
+    await orderIn(env.system.backend, orderNo, 'authorised');
     expectNoCspViolations(shopper.csp);
     await saveScreenshot(shopper.page, 'journey-01-shopper-paid');
 
@@ -51,7 +50,7 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     await expectShownStatus(page, 'Paid');
     // the timeline shows the capture
     await expect.poll(() => timeline(page).count()).toBeGreaterThan(eventsBefore);
-    expect((await admin.order(orderNo)).captured).toBe('33.00');
+    expect((await orderOf(env.system.backend, orderNo)).captured).toBe('33.00');
 
     // first part: 10.00 with a reason; the timeline grows again
     const eventsAfterCapture = await timeline(page).count();
@@ -65,7 +64,7 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     expect(await runAction(page, orderActions(page), 'Refund')).toBe('1 succeeded, 0 failed, of 1.');
     await expectShownStatus(page, 'Refunded');
 
-    const order = await admin.orderIn(orderNo, 'refunded');
+    const order = await orderIn(env.system.backend, orderNo, 'refunded');
     expect(order).toMatchObject({ amount: '33.00', captured: '33.00', refunded: '33.00', email: 'ana@example.com' });
     expect(order.refunds.map((r) => r.amount)).toEqual(['10.00', '23.00']);
     expect(order.refunds[0]).toMatchObject({ reason: 'one T-shirt returned' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { listOrders, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { CARDS, cardFrame, expectOutcome, fillShopper, payButton, payInCardFrame, widget } from '../harness/shopper';
@@ -24,7 +24,7 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
 
     const orderNo = shop.sessions.at(-1)!.order_no;
     expect(await root.locator('.ck-status').innerText()).toContain(orderNo);
-    const order = await adminApi(env.system).orderIn(orderNo, 'authorised');
+    const order = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(order.attempts).toHaveLength(1);
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
@@ -44,7 +44,7 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
     await expectOutcome(root, 'paid');
 
     const orderNo = shop.sessions.at(-1)!.order_no;
-    await adminApi(env.system).orderIn(orderNo, 'authorised');
+    await orderIn(env.system.backend, orderNo, 'authorised');
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-07-framed-card');
@@ -65,7 +65,7 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
     await page.waitForURL((url) => url.origin === shop.origin && url.pathname === '/embed');
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
     await expectOutcome(widget(page), 'paid');
-    await adminApi(env.system).orderIn(orderNo, 'paid');
+    await orderIn(env.system.backend, orderNo, 'paid');
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-07-framed-pix');
@@ -75,7 +75,7 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
     const { page } = await env.open();
     await page.goto(`${env.system.shop.origin}/embed?locale=en`);
     await widget(page).locator('form.ck-form').waitFor();
-    await adminApi(env.system).orders();
+    await listOrders(env.system.backend);
     const { system } = env;
     const secrets = [
       system.signKey,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { listOrders, newestOrderNo, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -21,7 +21,6 @@ afterEach(() => sandboxApi(env.system.sandbox.url).clearFaults());
 describe('journey 2: a declined card, then another card', () => {
   it('shows the decline, keeps the details, and the second card pays: one order, two attempts, one payment', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     // the usual order of events: the shopper is back (and the backend has asked the gateway) before the
     // gateway's notification arrives
     await sandboxApi(env.system.sandbox.url).addFault({
@@ -41,8 +40,8 @@ describe('journey 2: a declined card, then another card', () => {
     expect
       .soft(await root.locator('.ck-status').innerText(), "the decline's reason from the gateway")
       .toContain('Do not honor');
-    const orderNo = await admin.newestOrderNo();
-    expect((await admin.orderIn(orderNo, 'declined')).attempts).toHaveLength(1);
+    const orderNo = await newestOrderNo(env.system.backend);
+    expect((await orderIn(env.system.backend, orderNo, 'declined')).attempts).toHaveLength(1);
 
     await root.getByRole('button', { name: 'Try another method' }).click();
     // what the shopper typed is still there
@@ -52,10 +51,10 @@ describe('journey 2: a declined card, then another card', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
 
-    const order = await admin.orderIn(orderNo, 'authorised');
+    const order = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(order.attempts.map((a) => a.status)).toEqual(['declined', 'authorised']);
     await expectGatewayAttempts(env.system, orderNo, 2, 1);
-    const orders = await admin.orders();
+    const orders = await listOrders(env.system.backend);
     expect(orders.orders.filter((o) => o.order_no === orderNo)).toHaveLength(1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-02-decline-then-paid');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { devices, type Page } from 'playwright-core';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { luminance } from '../harness/colors';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -41,8 +41,8 @@ async function payByCard(page: Page, opts: ShopOptions) {
   await payButton(root).click();
   await payInCardFrame(cardFrame(root), CARDS.approved);
   await expectOutcome(root, 'paid');
-  const orderNo = await adminApi(env.system).newestOrderNo();
-  await adminApi(env.system).orderIn(orderNo, 'authorised');
+  const orderNo = await newestOrderNo(env.system.backend);
+  await orderIn(env.system.backend, orderNo, 'authorised');
   await expectGatewayAttempts(env.system, orderNo, 1, 1);
   return { root, orderNo };
 }
@@ -69,8 +69,8 @@ describe('journey 10: languages, dark theme, a phone', () => {
       await payInCardFrame(cardFrame(root), CARDS.approved);
       await expectOutcome(root, 'paid');
       expect(await root.locator('.ck-status h2').innerText()).toBe(paid);
-      const orderNo = await adminApi(env.system).newestOrderNo();
-      const order = await adminApi(env.system).orderIn(orderNo, 'authorised');
+      const orderNo = await newestOrderNo(env.system.backend);
+      const order = await orderIn(env.system.backend, orderNo, 'authorised');
       expect(order).toMatchObject({ amount: '33.00', currency });
       // the browser's language goes to the gateway with the device data
       const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);
@@ -112,8 +112,8 @@ describe('journey 10: languages, dark theme, a phone', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
     expect(await fits()).toBe(true);
-    const orderNo = await adminApi(env.system).newestOrderNo();
-    await adminApi(env.system).orderIn(orderNo, 'authorised');
+    const orderNo = await newestOrderNo(env.system.backend);
+    await orderIn(env.system.backend, orderNo, 'authorised');
     const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);
     expect(JSON.stringify(tx!.request)).toMatch(/"device_type":"mobile"/);
     expectNoCspViolations(csp);

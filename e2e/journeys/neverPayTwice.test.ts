@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn, orderOf } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
@@ -20,7 +20,6 @@ const env = useSystem({ name: 'never-pay-twice' });
 describe('journey 8: impatient shoppers never pay twice', () => {
   it('a double click on Pay starts one attempt', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
@@ -28,8 +27,8 @@ describe('journey 8: impatient shoppers never pay twice', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
 
-    const orderNo = await admin.newestOrderNo();
-    expect((await admin.orderIn(orderNo, 'authorised')).attempts).toHaveLength(1);
+    const orderNo = await newestOrderNo(env.system.backend);
+    expect((await orderIn(env.system.backend, orderNo, 'authorised')).attempts).toHaveLength(1);
     expect(await page.locator('#events li', { hasText: /^submit / }).count()).toBe(1);
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
@@ -38,13 +37,12 @@ describe('journey 8: impatient shoppers never pay twice', () => {
 
   it('a reload while the card page is open brings the same card page back, and the card pays once', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
     await payButton(root).click();
     await cardFrame(root).locator('#card_number').waitFor();
-    const orderNo = await admin.newestOrderNo();
+    const orderNo = await newestOrderNo(env.system.backend);
     const firstLink = await root.locator('iframe.ck-frame').getAttribute('src');
 
     // the reload reopens the pending payment's card page (a fresh one-time link), not a second Pay
@@ -52,11 +50,11 @@ describe('journey 8: impatient shoppers never pay twice', () => {
     await cardFrame(root).locator('#card_number').waitFor();
     expect(await root.locator('iframe.ck-frame').getAttribute('src')).not.toBe(firstLink);
     expect(await root.locator('form.ck-form').count()).toBe(0);
-    expect((await admin.order(orderNo)).attempts.map((a) => a.status)).toEqual(['pending']);
+    expect((await orderOf(env.system.backend, orderNo)).attempts.map((a) => a.status)).toEqual(['pending']);
 
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
-    expect((await admin.orderIn(orderNo, 'authorised')).attempts).toHaveLength(1);
+    expect((await orderIn(env.system.backend, orderNo, 'authorised')).attempts).toHaveLength(1);
     expect(await page.locator('#events li', { hasText: /^submit / }).count()).toBe(0);
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
@@ -65,7 +63,6 @@ describe('journey 8: impatient shoppers never pay twice', () => {
 
   it('a reload while the card is being confirmed ends paid, once', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
@@ -79,8 +76,8 @@ describe('journey 8: impatient shoppers never pay twice', () => {
 
     // the gateway's notification settles it; the widget shows it without a second payment
     await expectOutcome(root, 'paid', 20_000);
-    const orderNo = await admin.newestOrderNo();
-    expect((await admin.orderIn(orderNo, 'authorised')).attempts).toHaveLength(1);
+    const orderNo = await newestOrderNo(env.system.backend);
+    expect((await orderIn(env.system.backend, orderNo, 'authorised')).attempts).toHaveLength(1);
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-08-reload-while-confirming');
@@ -88,21 +85,20 @@ describe('journey 8: impatient shoppers never pay twice', () => {
 
   it('the back button after paying shows the same paid order, and Pay is not offered again', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
     await payButton(root).click();
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
-    const orderNo = await admin.newestOrderNo();
+    const orderNo = await newestOrderNo(env.system.backend);
 
     await page.goBack();
     await expectOutcome(root, 'paid');
     expect(await root.locator('form.ck-form').count()).toBe(0);
     await page.goForward().catch(() => undefined);
     await expectOutcome(root, 'paid');
-    await admin.orderIn(orderNo, 'authorised');
+    await orderIn(env.system.backend, orderNo, 'authorised');
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-08-back-after-paying');

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newestOrderNo, orderIn, orderWhen } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -15,7 +15,6 @@ import {
   widget,
 } from '../harness/shopper';
 import { useSystem } from '../harness/useSystem';
-import { waitFor } from '../../sandbox/testing/waitFor';
 
 const env = useSystem({ name: 'notification-timing' });
 afterEach(() => sandboxApi(env.system.sandbox.url).clearFaults());
@@ -28,7 +27,6 @@ function history(order: { events: { type: string; detail?: unknown }[] }): strin
 describe('journey 9: the notification and the shopper return, in either order', () => {
   it('the notification arrives before the shopper returns: it settles the order, the return only confirms it', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     const sandbox = sandboxApi(env.system.sandbox.url);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
@@ -38,18 +36,22 @@ describe('journey 9: the notification and the shopper return, in either order', 
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await submit.sent;
 
-    const orderNo = await admin.newestOrderNo();
-    await waitFor(
-      async () => (await sandbox.notifications(`${orderNo}-1`))[0]?.state === 'delivered',
-      'the PAYMENT notification delivered',
+    const orderNo = await newestOrderNo(env.system.backend);
+    await vi.waitFor(
+      async () =>
+        expect((await sandbox.notifications(`${orderNo}-1`))[0]?.state, 'the PAYMENT notification delivered').toBe(
+          'delivered',
+        ),
+      { timeout: 10_000 },
     );
-    const settled = await admin.orderIn(orderNo, 'authorised');
+    const settled = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(history(settled)).toContainEqual(expect.stringMatching(/^transition: notification: pending -> authorised/));
     expect(history(settled).some((h) => h.startsWith('return:'))).toBe(false);
 
     await submit.release();
     await expectOutcome(root, 'paid');
-    const order = await admin.orderWhen(
+    const order = await orderWhen(
+      env.system.backend,
       orderNo,
       (o) => history(o).some((h) => h.startsWith('return:')),
       'the return recorded',
@@ -64,7 +66,6 @@ describe('journey 9: the notification and the shopper return, in either order', 
 
   it('the notification arrives after the shopper returned: the return settles the order, the late notification changes nothing', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     const sandbox = sandboxApi(env.system.sandbox.url);
     await sandbox.addFault({ endpoint: 'notify', times: 1, fault: { kind: 'delay', ms: 5000 } });
     await openDemoShop(page, env.system.backend.url);
@@ -74,12 +75,13 @@ describe('journey 9: the notification and the shopper return, in either order', 
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
 
-    const orderNo = await admin.newestOrderNo();
-    const returned = await admin.orderIn(orderNo, 'authorised');
+    const orderNo = await newestOrderNo(env.system.backend);
+    const returned = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(history(returned).some((h) => h.startsWith('notification:'))).toBe(false);
     expect(history(returned)).toContainEqual(expect.stringMatching(/^transition: query: pending -> authorised/));
 
-    const late = await admin.orderWhen(
+    const late = await orderWhen(
+      env.system.backend,
       orderNo,
       (o) => history(o).some((h) => h.startsWith('notification:')),
       'the late notification received',

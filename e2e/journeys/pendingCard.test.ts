@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn, orderOf } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -21,7 +21,6 @@ const env = useSystem({ name: 'pending-card', settleMs: 4000 });
 describe('journey 5: a card payment that stays pending, settled later by notification', () => {
   it('shows "waiting for confirmation", then "paid" on the same view when the notification has settled it', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     await openDemoShop(page, env.system.backend.url);
     const root = widget(page);
     await fillShopper(root);
@@ -32,12 +31,12 @@ describe('journey 5: a card payment that stays pending, settled later by notific
     expect(await root.locator('.ck-status h2').innerText()).toBe('Waiting for confirmation');
     // while waiting, the shopper is not invited to pay again
     expect(await root.getByRole('button', { name: 'Try another method' }).count()).toBe(0);
-    const orderNo = await admin.newestOrderNo();
-    expect((await admin.order(orderNo)).status).toBe('pending');
+    const orderNo = await newestOrderNo(env.system.backend);
+    expect((await orderOf(env.system.backend, orderNo)).status).toBe('pending');
 
     // the same view turns to paid, without a reload, once the gateway's notification has arrived
     await expectOutcome(root, 'paid', 20_000);
-    const order = await admin.orderIn(orderNo, 'authorised');
+    const order = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(order.events.map((e) => String(e.detail))).toContainEqual(
       expect.stringMatching(/^notification: pending -> authorised/),
     );

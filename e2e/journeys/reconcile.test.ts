@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { holdCardSubmit } from '../harness/holdCardSubmit';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -26,7 +26,6 @@ afterEach(() => sandboxApi(env.system.sandbox.url).clearFaults());
 describe('journey 9: neither the notification nor the shopper comes back', () => {
   it('the reconcile loop asks the gateway and settles the order; the shopper finds it paid', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     const sandbox = sandboxApi(env.system.sandbox.url);
     await sandbox.addFault({ endpoint: 'notify', fault: { kind: 'drop' } });
     await openDemoShop(page, env.system.backend.url);
@@ -37,8 +36,8 @@ describe('journey 9: neither the notification nor the shopper comes back', () =>
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await submit.drop();
 
-    const orderNo = await admin.newestOrderNo();
-    const order = await admin.orderIn(orderNo, 'authorised', 20_000);
+    const orderNo = await newestOrderNo(env.system.backend);
+    const order = await orderIn(env.system.backend, orderNo, 'authorised', 20_000);
     const history = order.events.map((e) => `${e.type}: ${String(e.detail)}`);
     expect(history).toContainEqual(expect.stringMatching(/^transition: query: pending -> authorised/));
     expect(history.filter((h) => h.startsWith('notification:') || h.startsWith('return:'))).toEqual([]);

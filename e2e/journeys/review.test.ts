@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
 import { expectShownStatus, findOrder, orderActions, runAction, signIn } from '../harness/owner';
@@ -27,8 +27,8 @@ async function payHeldForReview(shopper: Opened) {
   await expectOutcome(root, 'pending');
   // under review is not a failure: the shopper is not invited to pay a second time
   expect(await root.locator('.ck-status h2').innerText()).toBe('Waiting for confirmation');
-  const orderNo = await adminApi(env.system).newestOrderNo();
-  await adminApi(env.system).orderIn(orderNo, 'review');
+  const orderNo = await newestOrderNo(env.system.backend);
+  await orderIn(env.system.backend, orderNo, 'review');
   return { root, orderNo };
 }
 
@@ -46,7 +46,7 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     );
     await expectShownStatus(owner.page, 'Authorised');
 
-    await adminApi(env.system).orderIn(orderNo, 'authorised');
+    await orderIn(env.system.backend, orderNo, 'authorised');
     // the shopper's result view, still open, follows the decision
     await expectOutcome(root, 'paid', 20_000);
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
@@ -68,7 +68,7 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     );
     await expectShownStatus(owner.page, 'Cancelled');
 
-    await adminApi(env.system).orderIn(orderNo, 'cancelled');
+    await orderIn(env.system.backend, orderNo, 'cancelled');
     await expectOutcome(root, 'failed', 20_000);
     await expectGatewayAttempts(env.system, orderNo, 1, 0);
     expectNoCspViolations(shopper.csp);

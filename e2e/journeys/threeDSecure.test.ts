@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../harness/adminApi';
+import { newestOrderNo, orderIn } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
-import { sandboxApi } from '../harness/sandboxApi';
+import { sandboxApi } from '../../testing/sandboxApi';
 import {
   CARDS,
   cardFrame,
@@ -38,11 +38,10 @@ async function payWithChallenge(
 describe('journey 3: 3-D Secure challenge in the card frame', () => {
   it('passed: the payment is approved and the order authorised', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     const root = await payWithChallenge(page, 'Authenticate');
     await expectOutcome(root, 'paid');
-    const orderNo = await admin.newestOrderNo();
-    await admin.orderIn(orderNo, 'authorised');
+    const orderNo = await newestOrderNo(env.system.backend);
+    await orderIn(env.system.backend, orderNo, 'authorised');
     const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);
     expect(tx).toMatchObject({ payment_status: '2000', is3ds: '1' });
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
@@ -52,12 +51,11 @@ describe('journey 3: 3-D Secure challenge in the card frame', () => {
 
   it('failed: the shopper is told, the order is declined and can be paid again', async () => {
     const { page, csp } = await env.open();
-    const admin = adminApi(env.system);
     const root = await payWithChallenge(page, 'Fail authentication');
     await expectOutcome(root, 'failed');
     expect(await root.getByRole('button', { name: 'Try another method' }).isVisible()).toBe(true);
-    const orderNo = await admin.newestOrderNo();
-    const order = await admin.orderIn(orderNo, 'declined');
+    const orderNo = await newestOrderNo(env.system.backend);
+    const order = await orderIn(env.system.backend, orderNo, 'declined');
     expect(order.attempts[0]).toMatchObject({ status: 'declined', payment_status: '4000' });
     // declined by the failed authentication, not by the issuer
     const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);

@@ -8,16 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { waitFor } from '../../server/testing/waitFor';
-import { auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { auditLines, orderOf } from '../../testing/adminClient';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
-import { openSession, startPayment } from './lib/shop';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
+import { createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('crashPayment');
@@ -25,7 +24,7 @@ const tally = useTally('crashPayment');
 let sandbox: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'reliability-crash-payment-'));
 beforeAll(async () => {
-  sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+  sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -46,7 +45,7 @@ for (const store of STORES) {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payment') : undefined;
-        backend = await backendProcess({
+        backend = await startBackendProcess({
           gatewayUrl: () => sandbox.url,
           logFile: join(dir, `backend-${store.name}.log`),
           env: {
@@ -64,7 +63,7 @@ for (const store of STORES) {
       });
 
       it('the repeat gets an answer, nothing is paid twice, reconcile settles the attempt', async () => {
-        const session = await openSession(backend.url);
+        const session = await createSession(backend.url, {}, BR_ORDER);
         const key = randomUUID();
         await addFault(sandbox.url, {
           endpoint: '/v1/authorise',
@@ -76,8 +75,9 @@ for (const store of STORES) {
           (r) => `answered ${r.status}`,
           () => 'cut off',
         );
-        await waitFor('the payment held at the gateway', async () =>
-          (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+        await vi.waitFor(
+          async () => expect((await listFaults(sandbox.url)).held, 'the payment held at the gateway').toBe(1),
+          { timeout: 10_000 },
         );
         await backend.kill9();
         tally.faults += 1;
@@ -87,10 +87,12 @@ for (const store of STORES) {
         // a restart with the usual time-out: an answer to a repeat is waited for 2 x 1 s + 5 s at most
         await backend.start({ GATEWAY_TIMEOUT_MS: '1000' });
         const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
-        await waitFor(
-          'reconcile to find the payment',
-          async () => ((await orderOf(backend.url, session.order_no)).status === 'pending' ? true : undefined),
-          20_000,
+        await vi.waitFor(
+          async () =>
+            expect((await orderOf(backend.url, session.order_no)).status, 'reconcile to find the payment').toBe(
+              'pending',
+            ),
+          { timeout: 20_000 },
         );
         expect(await auditLines(backend.url, session.order_no)).toContain('transition: query: created -> pending');
 

@@ -7,15 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { waitFor } from '../../server/testing/waitFor';
-import { adminCall } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { admin } from '../../testing/adminClient';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('crashPayout');
@@ -23,7 +22,7 @@ const tally = useTally('crashPayout');
 let sandbox: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'reliability-payout-'));
 beforeAll(async () => {
-  sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+  sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -44,7 +43,7 @@ for (const store of STORES) {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = store.name === 'postgres' ? await createTestDatabase(databaseUrl!, 't_rel_payout') : undefined;
-        backend = await backendProcess({
+        backend = await startBackendProcess({
           gatewayUrl: () => sandbox.url,
           logFile: join(dir, `backend-${store.name}.log`),
           // long enough that the call is still waiting when the process dies
@@ -67,7 +66,7 @@ for (const store of STORES) {
           const gw = sandboxApi(sandbox.url);
           const key = randomUUID();
           const send = () =>
-            adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+            admin(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
           await addFault(sandbox.url, {
             endpoint: '/v1/payout',
             order_no: key,
@@ -78,16 +77,17 @@ for (const store of STORES) {
             (r) => `answered ${r.status}`,
             () => 'cut off',
           );
-          await waitFor('the payout held at the gateway', async () =>
-            (await listFaults(sandbox.url)).held === 1 ? true : undefined,
+          await vi.waitFor(
+            async () => expect((await listFaults(sandbox.url)).held, 'the payout held at the gateway').toBe(1),
+            { timeout: 10_000 },
           );
           await backend.kill9();
           tally.faults += 1;
           expect(await interrupted).toBe('cut off');
           await clearCountingFaults(sandbox.url, tally);
-          await waitFor('the hold released', async () =>
-            (await listFaults(sandbox.url)).held === 0 ? true : undefined,
-          );
+          await vi.waitFor(async () => expect((await listFaults(sandbox.url)).held, 'the hold released').toBe(0), {
+            timeout: 10_000,
+          });
           expect(await gw.requestCount('/v1/payout', key)).toBe(1);
 
           await backend.start();
@@ -100,13 +100,17 @@ for (const store of STORES) {
           });
 
           // one payout at the gateway: every call carried the one request_id, and one PAYOUT event was sent for it
-          const notified = await waitFor('the PAYOUT notification', async () => {
-            const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
-            return n.length ? n : undefined;
-          });
+          const notified = await vi.waitFor(
+            async () => {
+              const n = (await gw.notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+              expect(n.length, 'the PAYOUT notification').toBe(true);
+              return n!;
+            },
+            { timeout: 10_000 },
+          );
           expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
           expect(notified[0]!.fields.transaction_id).toBe(retry.body.transaction_id);
-          const list = await adminCall(backend.url, '/payouts?limit=100');
+          const list = await admin(backend.url, '/payouts?limit=100');
           expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
         }, 60_000);
       }

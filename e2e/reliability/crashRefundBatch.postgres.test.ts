@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { killDuringRefundBatch, REFUND_CRASH_TIMEOUT_MS } from './lib/refundCrash';
 import { useTally } from './lib/tally';
 
@@ -24,9 +24,9 @@ describePg(
     let database: TestDatabase;
     let backend: BackendProcess;
     beforeAll(async () => {
-      sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+      sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
       database = await createTestDatabase(databaseUrl!, 't_rel_crash');
-      backend = await backendProcess({
+      backend = await startBackendProcess({
         gatewayUrl: () => sandbox.url,
         logFile: join(dir, 'backend.log'),
         env: { DATABASE_URL: database.url, GATEWAY_TIMEOUT_MS: String(REFUND_CRASH_TIMEOUT_MS) },

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { killDuringRefundBatch, REFUND_CRASH_TIMEOUT_MS } from './lib/refundCrash';
 import { useTally } from './lib/tally';
 
@@ -19,8 +19,8 @@ describe('kill -9 during a 1,000-order refund [sqlite]', () => {
   let sandbox: RunningSandbox;
   let backend: BackendProcess;
   beforeAll(async () => {
-    sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({
+    sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
+    backend = await startBackendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
       env: { SQLITE_FILE: join(dir, 'merchant.db'), GATEWAY_TIMEOUT_MS: String(REFUND_CRASH_TIMEOUT_MS) },

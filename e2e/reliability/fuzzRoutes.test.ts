@@ -7,18 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
-import { paymentBody } from '../../server/testing/shopClient';
+import { paymentBody, createSession, BR_ORDER, paidPixOrder, payCard, startPix } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { adminCall, orderOf } from './lib/admin';
+import { admin, orderOf } from '../../testing/adminClient';
 import { applyMutation, contentTypeArb, headerValueArb, mutationArb, type Json } from './lib/fuzz/mutate';
 import { judge, type Answer } from './lib/fuzz/judge';
 import { send } from './lib/fuzz/send';
 import { payoutBody } from './lib/payoutBody';
-import { openSession, paidPixOrder, payCard, startPix } from './lib/shop';
 import { useTally } from './lib/tally';
 
 const tally = useTally('fuzzRoutes');
@@ -58,7 +57,7 @@ const SESSION_BODY: Json = {
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -251,7 +250,7 @@ describeOnStores('fuzzing every route', (store) => {
       });
       await run(arb, async ({ mutation, contentType, key, origin }) => {
         // a valid body pays for real, on a session of its own
-        const s = mutation.kind === 'valid' ? await openSession(backend.url) : session;
+        const s = mutation.kind === 'valid' ? await createSession(backend.url, {}, BR_ORDER) : session;
         const applied = applyMutation(paymentBody(s.client_secret, 'pix') as Json, mutation);
         const plainRequest =
           /^application\/json\b/i.test(contentType) &&
@@ -406,7 +405,7 @@ describeOnStores('fuzzing every route', (store) => {
   it(
     'PUT /admin/api/payment-methods: near-valid and random lists (the list is put back afterwards)',
     async () => {
-      const original = (await adminCall(backend.url, '/payment-methods')).body as { methods: Json[] };
+      const original = (await admin(backend.url, '/payment-methods')).body as { methods: Json[] };
       try {
         await run(
           fc.record({ mutation: mutationArb, contentType: contentTypeArb }),
@@ -427,7 +426,7 @@ describeOnStores('fuzzing every route', (store) => {
           },
         );
       } finally {
-        expect((await adminCall(backend.url, '/payment-methods', { method: 'PUT', body: original })).status).toBe(200);
+        expect((await admin(backend.url, '/payment-methods', { method: 'PUT', body: original })).status).toBe(200);
       }
     },
     TEST_MS,

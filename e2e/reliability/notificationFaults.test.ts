@@ -4,24 +4,23 @@
  * notification is applied at most once and never moves an order backwards, the gateway took the payment once,
  * and the owner's audit log shows what arrived and what was ignored.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
+import { admin, auditLine, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, followReturn, startPix } from './lib/shop';
+import { approveOnIssuerPage, followReturn, startPix } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('notificationFaults');
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -48,10 +47,14 @@ describeOnStores('notifications under faults', (store) => {
   const notificationsOf = async (gatewayNo: string, type: string) =>
     (await gw().notifications(gatewayNo)).filter((n) => n.notify_type === type);
   const delivered = (gatewayNo: string, type: string) =>
-    waitFor(`the ${type} notification of ${gatewayNo} delivered`, async () => {
-      const [n] = await notificationsOf(gatewayNo, type);
-      return n?.state === 'delivered' ? n : undefined;
-    });
+    vi.waitFor(
+      async () => {
+        const [n] = await notificationsOf(gatewayNo, type);
+        expect(n?.state, `the ${type} notification of ${gatewayNo} delivered`).toBe('delivered');
+        return n!;
+      },
+      { timeout: 10_000 },
+    );
   /** rows of the backend's own notifications table for one notify_id: 1 when it was applied once */
   const storedNotifications = async (notifyId: string) =>
     (await backend.store.db.selectFrom('notifications').select('notify_id').where('notify_id', '=', notifyId).execute())
@@ -111,7 +114,7 @@ describeOnStores('notifications under faults', (store) => {
     const { session, issuerUrl, gatewayNo } = await pixWithFault({ kind: 'reorder' });
     await followReturn(await approveOnIssuerPage(issuerUrl));
     expect((await orderOf(backend.url, session.order_no)).status).toBe('paid');
-    const refund = await adminCall(backend.url, '/orders/refund', {
+    const refund = await admin(backend.url, '/orders/refund', {
       body: { orders: [{ order_no: session.order_no }] },
     });
     expect(refund.body.results[0]).toMatchObject({ ok: true, status: 'refunded' });

@@ -5,17 +5,16 @@
  * audit log tells the story.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLines, orderOf } from './lib/admin';
+import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
-import { paidPixOrder, payCard } from './lib/shop';
+import { paidPixOrder, payCard } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('ownerActionFaults');
@@ -25,7 +24,7 @@ const PAST_IN_FLIGHT_MS = 2 * TIMEOUT_MS + 5_000 + 1_000;
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -82,7 +81,7 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
   const bulk = async (action: string, orders: Record<string, unknown>[]) => {
-    const res = await adminCall(backend.url, `/orders/${action}`, { body: { orders } });
+    const res = await admin(backend.url, `/orders/${action}`, { body: { orders } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.results as {
       order_no: string;
@@ -94,7 +93,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
   };
   /** the faulted call has ended at the gateway (a held or slow call still running would change the counts) */
   const settledAtGateway = () =>
-    waitFor('no call held by the sandbox', async () => ((await listFaults(sandbox.url)).held === 0 ? true : undefined));
+    vi.waitFor(
+      async () => {
+        const found = (await listFaults(sandbox.url)).held === 0;
+        expect(found, 'no call held by the sandbox').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
 
   for (const fault of FAULTS) {
     it(`refund: ${fault.name} -> outcome unknown, the retry completes it, refunded once`, async () => {
@@ -153,8 +159,9 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
     const [retry] = await bulk('refund', [{ order_no: s.order_no, amount: '4.00' }]);
     expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true, status: 'partially_refunded' });
     await settledAtGateway();
-    await waitFor('the late call to be recorded', async () =>
-      (await gw().requestCount('/v1/refund', gatewayNo)) === 2 ? true : undefined,
+    await vi.waitFor(
+      async () => expect(await gw().requestCount('/v1/refund', gatewayNo), 'the late call to be recorded').toBe(2),
+      { timeout: 10_000 },
     );
     const [tx] = await gw().transactions(gatewayNo);
     expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
@@ -216,8 +223,7 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       const key = randomUUID();
       const before = await gw().requestCount('/v1/payout');
       await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, ...fault.rule });
-      const create = () =>
-        adminCall(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
+      const create = () => admin(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
       const first = await create();
       expect(first.status, JSON.stringify(first.body)).toBe(fault.firstStatus);
       await clearCountingFaults(sandbox.url, tally);
@@ -230,14 +236,18 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       const sent = await gw().requestCount('/v1/payout', key);
       expect(sent).toBeGreaterThanOrEqual(1);
       expect((await gw().requestCount('/v1/payout')) - before).toBe(sent);
-      const notified = await waitFor('the PAYOUT notification', async () => {
-        const n = (await gw().notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
-        return n.length ? n : undefined;
-      });
+      const notified = await vi.waitFor(
+        async () => {
+          const n = (await gw().notifications(key)).filter((x) => x.notify_type === 'PAYOUT');
+          expect(n.length, 'the PAYOUT notification').toBe(true);
+          return n!;
+        },
+        { timeout: 10_000 },
+      );
       expect(once(tally, new Set(notified.map((n) => n.fields.transaction_id)).size)).toBe(1);
-      const list = await adminCall(backend.url, '/payouts?limit=100');
+      const list = await admin(backend.url, '/payouts?limit=100');
       expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
-      const events = await adminCall(backend.url, `/events?order_no=${key}`);
+      const events = await admin(backend.url, `/events?order_no=${key}`);
       const summaries = (events.body.events as { summary: string }[]).map((e) => e.summary);
       if (fault.firstStatus === 202)
         expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);

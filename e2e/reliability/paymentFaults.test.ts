@@ -5,18 +5,18 @@
  * gateway says it is; the gateway saw the payment exactly once; the owner's audit log shows what happened.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { payByCard } from '../../server/gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
-import { auditLines, gatewayCalls, orderOf } from './lib/admin';
+import { auditLines, gatewayCalls, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, followReturn, openSession, startPayment, type StartedSession } from './lib/shop';
+import { approveOnIssuerPage, followReturn, createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
+import type { CreateSessionResponse } from '../../shared/contract/session';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('paymentFaults');
@@ -25,7 +25,7 @@ const TIMEOUT_MS = 1500;
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -111,10 +111,10 @@ describeOnStores('payment calls under gateway faults', (store) => {
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
 
-  const session = (method: 'pix' | 'card'): Promise<StartedSession> =>
+  const session = (method: 'pix' | 'card'): Promise<CreateSessionResponse> =>
     method === 'pix'
-      ? openSession(backend.url)
-      : openSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined });
+      ? createSession(backend.url, {}, BR_ORDER)
+      : createSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined }, BR_ORDER);
 
   for (const { method, endpoint, operation } of METHODS) {
     for (const fault of FAULTS) {
@@ -137,11 +137,13 @@ describeOnStores('payment calls under gateway faults', (store) => {
         expect((await startPayment(backend.url, s, method)).status).toBe(409);
 
         // a slow gateway finishes the call after the client left: wait for it, as the reconcile loop would
-        await waitFor(
-          'the faulted call to end at the gateway',
+        await vi.waitFor(
           async () =>
-            ((await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1) ||
-            undefined,
+            expect(
+              (await listFaults(sandbox.url)).held === 0 && (await gw().requestCount(endpoint, gatewayNo)) === 1,
+              'the faulted call to end at the gateway',
+            ).toBeTruthy(),
+          { timeout: 10_000 },
         );
         const result = await backend.reconcile();
         expect(result.ran).toBe(true);
@@ -168,12 +170,17 @@ describeOnStores('payment calls under gateway faults', (store) => {
           expect((await startPayment(backend.url, s, method)).status).toBe(409);
         }
 
-        const lines = await waitFor('the audit log to show the call and its resolution', async () => {
-          const l = await auditLines(backend.url, s.order_no);
-          return l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query'))
-            ? l
-            : undefined;
-        });
+        const lines = await vi.waitFor(
+          async () => {
+            const l = await auditLines(backend.url, s.order_no);
+            expect(
+              l.some((x) => x.startsWith('transition: reconcile') || x.startsWith('transition: query')),
+              'the audit log to show the call and its resolution',
+            ).toBe(true);
+            return l!;
+          },
+          { timeout: 10_000 },
+        );
         expect(lines).toContainEqual(
           expect.stringMatching(new RegExp(`^gateway_call: ${operation}${fault.audit.source}`)),
         );

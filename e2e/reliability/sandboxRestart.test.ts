@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { waitFor } from '../../server/testing/waitFor';
-import { auditLine, auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { auditLine, auditLines, orderOf } from '../../testing/adminClient';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { paymentsTaken } from './lib/gateway';
-import { approveOnIssuerPage, startPix } from './lib/shop';
+import { approveOnIssuerPage, startPix } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('sandboxRestart');
@@ -24,8 +23,8 @@ describe('a sandbox restart during notification retries', () => {
   let backend: BackendProcess;
   beforeAll(async () => {
     // retries every few tens of milliseconds at first, then doubling: several before and after the restart
-    sandbox = await startSandbox({ notifyScale: 0.02, dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({
+    sandbox = await startSandboxProcess({ notifyScale: 0.02, dbFile: join(dir, 'sandbox.db') });
+    backend = await startBackendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
       env: { SQLITE_FILE: join(dir, 'merchant.db') },
@@ -45,26 +44,36 @@ describe('a sandbox restart during notification retries', () => {
     await approveOnIssuerPage(issuerUrl);
     const payment = async () =>
       (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.notify_type === 'PAYMENT');
-    const failedBefore = await waitFor('failed deliveries while the backend is down', async () => {
-      const n = await payment();
-      return n && n.attempts.length >= 3 ? n.attempts.length : undefined;
-    });
+    const failedBefore = await vi.waitFor(
+      async () => {
+        const n = await payment();
+        expect(n && n.attempts.length >= 3, 'failed deliveries while the backend is down').toBe(true);
+        return n!.attempts.length;
+      },
+      { timeout: 10_000 },
+    );
 
     await sandbox.restart();
-    const afterRestart = await waitFor('a retry by the restarted sandbox', async () => {
-      const n = await payment();
-      return n && n.state === 'pending' && n.attempts.length > failedBefore ? n : undefined;
-    });
+    const afterRestart = await vi.waitFor(
+      async () => {
+        const n = await payment();
+        expect(n && n.state === 'pending' && n.attempts.length > failedBefore, 'a retry by the restarted sandbox').toBe(
+          true,
+        );
+        return n!;
+      },
+      { timeout: 10_000 },
+    );
     expect(afterRestart.attempts.every((a) => a.http_status === null)).toBe(true);
 
     await backend.start();
-    const delivered = await waitFor(
-      'the notification delivered',
+    const delivered = await vi.waitFor(
       async () => {
         const n = await payment();
-        return n?.state === 'delivered' ? n : undefined;
+        expect(n?.state, 'the notification delivered').toBe('delivered');
+        return n!;
       },
-      30_000,
+      { timeout: 30_000 },
     );
     expect(delivered.attempts.at(-1)).toMatchObject({ http_status: 200 });
     expect(delivered.attempts.filter((a) => a.http_status === 200)).toHaveLength(1);

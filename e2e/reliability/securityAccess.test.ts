@@ -6,21 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
+import { callJson, paymentBody, createSession, BR_ORDER, paidPixOrder, startPayment } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, orderOf } from './lib/admin';
+import { admin, orderOf } from '../../testing/adminClient';
 import { countByStatus } from './lib/manyOrders';
 import { startPageServer, type PageServer } from './lib/pageServer';
 import { postOnce } from './lib/postOnce';
-import { openSession, paidPixOrder, startPayment } from './lib/shop';
 
 const KIB = 1024;
 
@@ -32,7 +30,7 @@ let backend: Backend;
 let browser: Browser;
 beforeAll(async () => {
   [sandbox, shop, stranger, browser] = await Promise.all([
-    startSandbox(),
+    startSandboxProcess(),
     startPageServer('localhost'),
     startPageServer('127.0.0.1'),
     launchBrowser(),
@@ -106,7 +104,7 @@ describe('the admin API', () => {
     // the refused refunds, cancels and syncs did nothing
     expect((await orderOf(backend.url, paid.order_no)).status).toBe('paid');
     expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', gatewayNo)).toBe(0);
-    expect((await adminCall(backend.url, `/events?order_no=${paid.order_no}&type=refund`)).body.events).toEqual([]);
+    expect((await admin(backend.url, `/events?order_no=${paid.order_no}&type=refund`)).body.events).toEqual([]);
   });
 
   it('the admin token does not create checkout sessions (the shop secret does)', async () => {
@@ -141,7 +139,7 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
   });
 
   it('a payment sent with an unlisted Origin is refused before anything is stored or sent', async () => {
-    const session = await openSession(backend.url);
+    const session = await createSession(backend.url, {}, BR_ORDER);
     const authorises = await sandboxApi(sandbox.url).requestCount('/v1/authorise');
     for (const origin of [stranger.origin, 'null', 'https://localhost.evil.example', `${shop.origin}.evil.example`]) {
       const res = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
@@ -160,7 +158,7 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
   });
 
   it('in Chromium, a script on the unlisted origin cannot read the session nor pay; on the shop it can read it', async () => {
-    const session = await openSession(backend.url);
+    const session = await createSession(backend.url, {}, BR_ORDER);
     const probe = async (origin: string) => {
       const context = await browser.newContext();
       try {
@@ -204,7 +202,11 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
 
 describe('framing', () => {
   const cardFrameUrl = async () => {
-    const session = await openSession(backend.url, { amount: '20.00', currency: 'USD', country: undefined });
+    const session = await createSession(
+      backend.url,
+      { amount: '20.00', currency: 'USD', country: undefined },
+      BR_ORDER,
+    );
     const res = await startPayment(backend.url, session, 'card');
     expect(res.status).toBe(200);
     return res.body.action.url as string;
@@ -239,14 +241,18 @@ describe('framing', () => {
           if (/frame-ancestors/.test(m.text())) refused.push(m.text());
         });
         await tab.goto(`${page.origin}/`);
-        const inner = await waitFor('the frame to settle', async () => {
-          const f = tab.frames().find((x) => x !== tab.mainFrame());
-          if (!f) return undefined;
-          const u = f.url();
-          if (u.startsWith('chrome-error:')) return 'refused';
-          if (u.startsWith(sandbox.url)) return 'shown';
-          return refused.length ? 'refused' : undefined;
-        });
+        const inner = await vi.waitFor(
+          async () => {
+            const f = tab.frames().find((x) => x !== tab.mainFrame());
+            expect(f, 'the frame to settle').toBeDefined();
+            const u = f!.url();
+            if (u.startsWith('chrome-error:')) return 'refused';
+            if (u.startsWith(sandbox.url)) return 'shown';
+            expect(refused, 'the frame to settle').not.toHaveLength(0);
+            return 'refused';
+          },
+          { timeout: 10_000 },
+        );
         return { inner, refused };
       } finally {
         await context.close();
@@ -402,7 +408,7 @@ describe('rate limits', () => {
 
   it('payments: the 4th in a minute is 429 with Retry-After, readable by the shop page (CORS), and sends nothing', async () => {
     // the limit is per shopper address and per session: three attempts of one shopper, then refused
-    const sessions = await Promise.all([0, 1, 2, 3].map(() => openSession(limitedPayments.url)));
+    const sessions = await Promise.all([0, 1, 2, 3].map(() => createSession(limitedPayments.url, {}, BR_ORDER)));
     const pay = (s: (typeof sessions)[number]) =>
       callJson(`${limitedPayments.url}/api/sessions/${s.id}/payments`, {
         body: { ...paymentBody(s.client_secret, 'pix'), method: 'nope' },

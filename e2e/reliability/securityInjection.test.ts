@@ -10,13 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
 import { findOrder, signIn } from '../harness/owner';
 import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } from '../harness/shopper';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
+import { callJson, paymentBody, createSession, BR_ORDER } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { openSession } from './lib/shop';
 import { startPageServer, type PageServer } from './lib/pageServer';
 
 /** Breaks out of an attribute, a text node, a script or a comment; sets a flag if any of it ever runs. */
@@ -91,7 +90,7 @@ let sandbox: RunningSandbox;
 let shop: PageServer;
 let backend: Backend;
 beforeAll(async () => {
-  [sandbox, shop] = await Promise.all([startSandbox(), startPageServer('localhost')]);
+  [sandbox, shop] = await Promise.all([startSandboxProcess(), startPageServer('localhost')]);
   backend = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: BULK_ENV });
 });
 afterAll(async () => {
@@ -101,7 +100,7 @@ afterAll(async () => {
 
 describe('server-rendered pages', () => {
   it('the card frame (our origin), the hosted card page and the result page escape every field', async () => {
-    const session = await openSession(backend.url, { ...INJECTED_SESSION, country: undefined });
+    const session = await createSession(backend.url, { ...INJECTED_SESSION, country: undefined }, BR_ORDER);
     const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
       body: injectedPayment(session.client_secret, 'card'),
       headers: { 'Idempotency-Key': randomUUID() },
@@ -143,7 +142,7 @@ describe('server-rendered pages', () => {
   });
 
   it("the issuer page escapes the shop's site name and the shopper's fields", async () => {
-    const session = await openSession(backend.url, { ...INJECTED_SESSION, currency: 'BRL', country: 'BR' });
+    const session = await createSession(backend.url, { ...INJECTED_SESSION, currency: 'BRL', country: 'BR' }, BR_ORDER);
     const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
       body: injectedPayment(session.client_secret, 'pix'),
       headers: { 'Idempotency-Key': randomUUID() },
@@ -183,7 +182,7 @@ describe('in Chromium', () => {
   }
 
   it('the widget shows the injected prefill and cart as text, the shopper types more, pays by card; the owner opens the order', async () => {
-    const session = await openSession(backend.url, { ...INJECTED_SESSION, country: 'BR' });
+    const session = await createSession(backend.url, { ...INJECTED_SESSION, country: 'BR' }, BR_ORDER);
     shop.setPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shop</title><script src="${backend.url}/widget.js" async></script></head>
 <body><div id="checkout" data-checkout-session="${session.id}" data-client-secret="${session.client_secret}" data-locale="en"></div></body></html>`);
     const context = await browser.newContext({ locale: 'en-US' });

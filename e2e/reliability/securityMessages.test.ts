@@ -6,27 +6,33 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { pressIssuerButton } from '../../server/gateway/testing/playShopper';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
+import {
+  callJson,
+  paymentBody,
+  createSession,
+  BR_ORDER,
+  paidPixOrder,
+  startPayment,
+  startPix,
+} from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
-import { waitFor } from '../../server/testing/waitFor';
 import { sign } from '../../shared/gateway/hashNode';
 import { AUTO } from '../../sandbox/testing/gatewayCalls';
-import { adminCall, auditLines, auditOf, orderOf } from './lib/admin';
+import { admin, auditLines, auditOf, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults } from './lib/faults';
-import { openSession, paidPixOrder, startPayment, startPix } from './lib/shop';
 import { useTally } from './lib/tally';
 
 const tally = useTally('securityMessages');
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -44,10 +50,15 @@ describe('notifications', () => {
     const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
     await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
     await pressIssuerButton(issuerUrl, 'approve');
-    const n = await waitFor('the notification', async () =>
-      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find(
-        (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
-      ),
+    const n = await vi.waitFor(
+      async () => {
+        const found = (await sandboxApi(sandbox.url).notifications(gatewayNo)).find(
+          (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
+        );
+        expect(found, 'the notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     return { session, form: n.fields };
   }
@@ -118,7 +129,7 @@ describe('notifications', () => {
     // the query, the most trusted source, settled it at the real amount
     const order = await orderOf(backend.url, session.order_no);
     expect(order.status).toBe('paid');
-    expect((await adminCall(backend.url, `/orders/${session.order_no}`)).body.amount).toBe('10.00');
+    expect((await admin(backend.url, `/orders/${session.order_no}`)).body.amount).toBe('10.00');
   });
 });
 
@@ -130,7 +141,7 @@ describe('amounts from the browser', () => {
   afterAll(() => backend?.close());
 
   it('a payment carrying an amount, currency, items, order number or URLs is refused, naming each field', async () => {
-    const session = await openSession(backend.url, { amount: '50.00' });
+    const session = await createSession(backend.url, { amount: '50.00' }, BR_ORDER);
     const extras = {
       amount: '0.01',
       currency: 'JPY',
@@ -221,16 +232,23 @@ describe('XML', () => {
         env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' },
       });
       try {
-        const session = await openSession(backend.url);
+        const session = await createSession(backend.url, {}, BR_ORDER);
         const started = Date.now();
         const res = await startPayment(backend.url, session, 'pix');
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(res.status).toBe(503);
         expect(JSON.stringify(res.body)).not.toContain('evil.example');
-        const lines = await waitFor('the refused answer in the audit log', async () => {
-          const l = await auditLines(backend.url, session.order_no);
-          return l.some((x) => x.startsWith('gateway_call: authorise protocol 200')) ? l : undefined;
-        });
+        const lines = await vi.waitFor(
+          async () => {
+            const l = await auditLines(backend.url, session.order_no);
+            expect(
+              l.some((x) => x.startsWith('gateway_call: authorise protocol 200')),
+              'the refused answer in the audit log',
+            ).toBe(true);
+            return l!;
+          },
+          { timeout: 10_000 },
+        );
         expect(lines.join('\n')).not.toContain('root:');
         await backend.reconcile();
         expect((await orderOf(backend.url, session.order_no)).status).toBe('pending');
@@ -279,7 +297,7 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
   afterAll(() => backend?.close());
 
   it('a NUL character anywhere in an id, a filter or a body field is a 4xx, never a 500', async () => {
-    const session = await openSession(backend.url);
+    const session = await createSession(backend.url, {}, BR_ORDER);
     const cursor = Buffer.from(JSON.stringify(['\u0000', 'x'])).toString('base64url');
     const cases: [string, string, unknown?][] = [
       ['GET', '/api/sessions/%00'],
@@ -316,10 +334,10 @@ describeOnStores('NUL characters and SQL in ids and filters', (store) => {
 
   it('SQL in a search or an order number finds nothing it should not', async () => {
     for (const q of ["' OR '1'='1", "x' OR 1=1 --", "'; drop table orders; --", "\\' OR 1=1 --"]) {
-      const res = await adminCall(backend.url, `/orders?q=${encodeURIComponent(q)}`);
+      const res = await admin(backend.url, `/orders?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
       expect(res.body.orders, q).toEqual([]);
-      expect((await adminCall(backend.url, `/orders/${encodeURIComponent(q)}`)).status, q).toBe(404);
+      expect((await admin(backend.url, `/orders/${encodeURIComponent(q)}`)).status, q).toBe(404);
     }
     expect((await orderOf(backend.url, paid)).status).toBe('paid');
   });

@@ -12,13 +12,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
-import { callJson, paymentBody } from '../../server/testing/shopClient';
-import { waitFor } from '../../server/testing/waitFor';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { admin as adminCall } from '../../testing/adminClient';
+import { callJson, paymentBody, postSession } from '../../testing/shopClient';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { payoutBody } from './lib/payoutBody';
 import { useTally } from './lib/tally';
@@ -50,8 +50,8 @@ describe('secrets and card numbers in logs and audit', () => {
   beforeAll(async () => {
     const accountsFile = join(dir, 'accounts.json');
     writeFileSync(accountsFile, JSON.stringify([{ ...ACCOUNT, sign_key: SECRETS.SIGN_KEY, capture: 'manual' }]));
-    sandbox = await startSandbox({ accountsFile, dbFile: join(dir, 'sandbox.db') });
-    backend = await backendProcess({
+    sandbox = await startSandboxProcess({ accountsFile, dbFile: join(dir, 'sandbox.db') });
+    backend = await startBackendProcess({
       gatewayUrl: () => sandbox.url,
       logFile: join(dir, 'backend.log'),
       env: {
@@ -71,15 +71,9 @@ describe('secrets and card numbers in logs and audit', () => {
   });
 
   const admin = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    callJson(`${backend.url}/admin/api${path}`, {
-      ...init,
-      headers: { Authorization: `Bearer ${SECRETS.ADMIN_TOKEN}`, ...init.headers },
-    });
+    adminCall(backend.url, path, { ...init, token: SECRETS.ADMIN_TOKEN });
   const session = async (body: Record<string, unknown>) => {
-    const res = await callJson(`${backend.url}/api/sessions`, {
-      body,
-      headers: { Authorization: `Bearer ${SECRETS.SHOP_SECRET}` },
-    });
+    const res = await postSession(backend.url, body, SECRETS.SHOP_SECRET);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     seen.add(res.body.client_secret);
     return res.body as { id: string; client_secret: string; order_no: string };
@@ -119,8 +113,13 @@ describe('secrets and card numbers in logs and audit', () => {
     const back = await pressIssuerButton(pixPay.body.action.url, 'approve');
     seen.add(back.query.encryption_data!);
     const gatewayNo = `${pix.order_no}-1`;
-    const notified = await waitFor('the PAYMENT notification delivered', async () =>
-      (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered'),
+    const notified = await vi.waitFor(
+      async () => {
+        const found = (await sandboxApi(sandbox.url).notifications(gatewayNo)).find((n) => n.state === 'delivered');
+        expect(found, 'the PAYMENT notification delivered').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     seen.add(notified.fields.encryption_data!);
 

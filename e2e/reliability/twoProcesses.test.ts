@@ -9,16 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxApi } from '../harness/sandboxApi';
-import { startSandbox, type RunningSandbox } from '../harness/startSandbox';
-import { waitFor } from '../../server/testing/waitFor';
-import { adminCall, auditLine, auditLines, orderOf } from './lib/admin';
-import { backendProcess, type BackendProcess } from './lib/backendProcess';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { admin, auditLine, auditLines, orderOf } from '../../testing/adminClient';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
-import { createTestDatabase, type TestDatabase } from './lib/pgDatabase';
-import { approveOnIssuerPage, openSession, startPayment } from './lib/shop';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
+import { approveOnIssuerPage, createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('twoProcesses');
@@ -34,11 +33,11 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
   let a: BackendProcess;
   let b: BackendProcess;
   beforeAll(async () => {
-    sandbox = await startSandbox({ dbFile: join(dir, 'sandbox.db') });
+    sandbox = await startSandboxProcess({ dbFile: join(dir, 'sandbox.db') });
     database = await createTestDatabase(databaseUrl!, 't_rel_two');
     // both reconcile loops tick often; only attempts whose outcome is unknown are due (pending ones after 10 min)
     const start = (name: string) =>
-      backendProcess({
+      startBackendProcess({
         gatewayUrl: () => sandbox.url,
         logFile: join(dir, `backend-${name}.log`),
         env: { DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '300' },
@@ -64,15 +63,22 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
   it('the same notification delivered to both at once is applied once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       // the session on one process, the payment on the other
-      const session = await openSession(a.url);
+      const session = await createSession(a.url, {}, BR_ORDER);
       const pay = await startPayment(b.url, session, 'pix');
       expect(pay.status).toBe(200);
       const gatewayNo = (await orderOf(a.url, session.order_no)).attempts[0]!.gateway_order_no;
       // the sandbox keeps the notification to itself: the test delivers it, twice at once to each process
       await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, times: 1, fault: { kind: 'drop' } });
       await approveOnIssuerPage(pay.body.action.url);
-      const n = await waitFor('the PAYMENT notification', async () =>
-        (await gw().notifications(gatewayNo)).find((x) => x.notify_type === 'PAYMENT' && x.state === 'delivered'),
+      const n = await vi.waitFor(
+        async () => {
+          const found = (await gw().notifications(gatewayNo)).find(
+            (x) => x.notify_type === 'PAYMENT' && x.state === 'delivered',
+          );
+          expect(found, 'the PAYMENT notification').toBeTruthy();
+          return found!;
+        },
+        { timeout: 10_000 },
       );
 
       const answers = await Promise.all([
@@ -100,7 +106,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
 
   it('the same Idempotency-Key sent to both at once makes one payment, and both get its answer', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(b.url);
+      const session = await createSession(b.url, {}, BR_ORDER);
       const key = randomUUID();
       const [fromA, fromB] = await Promise.all([
         startPayment(a.url, session, 'pix', key),
@@ -112,8 +118,9 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       expect(order.attempts).toHaveLength(1);
       expect(once(tally, await gw().requestCount('/v1/authorise', order.attempts[0]!.gateway_order_no))).toBe(1);
       await approveOnIssuerPage(fromB.body.action.url);
-      await waitFor('the order paid', async () =>
-        (await orderOf(b.url, session.order_no)).status === 'paid' ? true : undefined,
+      await vi.waitFor(
+        async () => expect((await orderOf(b.url, session.order_no)).status, 'the order paid').toBe('paid'),
+        { timeout: 10_000 },
       );
       expect(once(tally, await paymentsTaken(a.url, sandbox.url, session.order_no))).toBe(1);
     }
@@ -129,16 +136,15 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     });
     const orders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(round % 2 ? a.url : b.url);
+      const session = await createSession(round % 2 ? a.url : b.url, {}, BR_ORDER);
       expect((await startPayment(round % 2 ? b.url : a.url, session, 'pix')).status).toBe(503);
       orders.push(session.order_no);
     }
     // both timers run passes every 300 ms; whichever holds the lock settles the order
     for (const orderNo of orders) {
-      await waitFor(
-        `reconcile to settle ${orderNo}`,
-        async () => ((await orderOf(a.url, orderNo)).status === 'pending' ? true : undefined),
-        20_000,
+      await vi.waitFor(
+        async () => expect((await orderOf(a.url, orderNo)).status, `reconcile to settle ${orderNo}`).toBe('pending'),
+        { timeout: 20_000 },
       );
     }
     for (const orderNo of orders) {
@@ -155,7 +161,7 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     await addFault(sandbox.url, { endpoint: 'notify', times: ROUNDS, fault: { kind: 'drop' } });
     const orders: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const session = await openSession(round % 2 ? a.url : b.url);
+      const session = await createSession(round % 2 ? a.url : b.url, {}, BR_ORDER);
       const pay = await startPayment(round % 2 ? b.url : a.url, session, 'pix');
       expect(pay.status).toBe(200);
       await approveOnIssuerPage(pay.body.action.url);
@@ -163,8 +169,8 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
     }
     for (const orderNo of orders) expect((await orderOf(a.url, orderNo)).status).toBe('pending');
     const [syncA, syncB] = await Promise.all([
-      adminCall(a.url, '/orders/sync', { body: { order_nos: orders } }),
-      adminCall(b.url, '/orders/sync', { body: { order_nos: orders } }),
+      admin(a.url, '/orders/sync', { body: { order_nos: orders } }),
+      admin(b.url, '/orders/sync', { body: { order_nos: orders } }),
     ]);
     expect([syncA.status, syncB.status]).toEqual([200, 200]);
     for (const [i, orderNo] of orders.entries()) {

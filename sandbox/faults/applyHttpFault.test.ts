@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batch, payByCard, transactionsOf } from '../testing/flows';
 import { addFault, clearFaults, listFaults, requestCount } from '../testing/faults';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed, type TestAccount } from '../testing/gatewayCalls';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
 });
 afterEach(() => clearFaults(sb.url));
 afterAll(() => sb?.close());
@@ -66,6 +65,7 @@ describe('status fault', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '5.00',
+      refund_reason: 'returned',
     };
     const res = await postJson(`${sb.url}/v1/refund`, signed('refund', AUTO, { refund_orders: [item] }));
     expect(res.status).toBe(500);
@@ -196,9 +196,9 @@ describe('latency fault', () => {
       { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' },
     ]);
     // the state has changed while the merchant still waits
-    await waitFor(
-      async () => (await transactionsOf(sb.url, p.order_no))[0]?.payment_status === '3000',
-      'capture applied',
+    await vi.waitFor(
+      async () => expect((await transactionsOf(sb.url, p.order_no))[0]?.payment_status, 'capture applied').toBe('3000'),
+      { timeout: 10_000 },
     );
     const { status, body } = await answer;
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
@@ -218,6 +218,7 @@ describe('timeout fault', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '5.00',
+      refund_reason: 'returned',
     };
     const call = fetch(`${sb.url}/v1/refund`, {
       method: 'POST',
@@ -229,11 +230,15 @@ describe('timeout fault', () => {
       () => 'answered',
       (e: Error) => e.name,
     );
-    await waitFor(async () => (await listFaults(sb.url)).held === 1 || undefined, 'the request held');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the request held').toBe(1), {
+      timeout: 10_000,
+    });
     expect(await requestCount(sb.url, '/v1/refund', p.order_no)).toBe(1);
     client.abort();
     expect(await settled).toBe('AbortError');
-    await waitFor(async () => (await listFaults(sb.url)).held === 0 || undefined, 'the hold released');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the hold released').toBe(0), {
+      timeout: 10_000,
+    });
     const [tx] = await transactionsOf(sb.url, p.order_no);
     expect(tx).toMatchObject({ payment_status: '3000', refunds: [] });
     expect(await requestCount(sb.url, '/v1/refund', p.order_no)).toBe(1);
@@ -260,18 +265,22 @@ describe('timeout fault', () => {
       () => 'answered',
       (e: Error) => e.name,
     );
-    await waitFor(async () => (await listFaults(sb.url)).held === 1 || undefined, 'the request held');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the request held').toBe(1), {
+      timeout: 10_000,
+    });
     expect((await transactionsOf(sb.url, p.order_no))[0]).toMatchObject({ payment_status: '3000' });
     client.abort();
     expect(await call).toBe('AbortError');
-    await waitFor(async () => (await listFaults(sb.url)).held === 0 || undefined, 'the hold released');
+    await vi.waitFor(async () => expect((await listFaults(sb.url)).held, 'the hold released').toBe(0), {
+      timeout: 10_000,
+    });
     expect(await requestCount(sb.url, '/v1/capture', p.order_no)).toBe(1);
   });
 });
 
 describe('closing the sandbox', () => {
   it('lets go of held requests (timeout and a long latency) and closes promptly', async () => {
-    const other = await startTestSandbox();
+    const other = await startSandboxInProcess();
     let closing: Promise<void> | undefined;
     try {
       await addFault(other.url, { endpoint: '/v1/retrievalTrans', times: 1, fault: { kind: 'timeout' } });
@@ -284,7 +293,9 @@ describe('closing the sandbox', () => {
           () => 'connection closed',
         ),
       );
-      await waitFor(async () => (await listFaults(other.url)).held === 2 || undefined, 'both requests held');
+      await vi.waitFor(async () => expect((await listFaults(other.url)).held, 'both requests held').toBe(2), {
+        timeout: 10_000,
+      });
       closing = other.close();
       const deadline = new Promise<string>((resolve) => setTimeout(() => resolve('close() hung'), 10_000).unref());
       expect(await Promise.race([closing.then(() => 'closed'), deadline])).toBe('closed');

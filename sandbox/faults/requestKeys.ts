@@ -5,7 +5,7 @@ import type { FaultKeys } from './createFaultSwitch';
  * The account and order numbers a `/v1/*` request names, read leniently from its body before any route has
  * checked it, so a rule scoped to an account or an order can fire before the gateway does anything. Mirrors
  * what the routes put in the request log: `order_no` (payments), `orderNo`/`gatewayNo` (the loading page's
- * post), `orders` (query), each item's `order_no` (batches), `request_id` (payout). A body that does not parse
+ * post), `orders` (query), `refund_orders` (refund search), each item's `order_no` (batches), `request_id` (payout). A body that does not parse
  * names nothing; only unscoped rules can match it.
  */
 export function requestKeys(body: string, contentType: string): FaultKeys {
@@ -16,7 +16,7 @@ export function requestKeys(body: string, contentType: string): FaultKeys {
     const value = str(fields[name]);
     if (value) orderNos.add(value);
   }
-  for (const value of splitList(fields.orders)) orderNos.add(value);
+  for (const name of ['orders', 'refund_orders']) for (const value of splitList(fields[name])) orderNos.add(value);
   for (const value of Object.values(fields)) {
     if (!Array.isArray(value)) continue;
     for (const item of value) {
@@ -29,7 +29,8 @@ export function requestKeys(body: string, contentType: string): FaultKeys {
 }
 
 function parse(body: string, contentType: string): Record<string, unknown> {
-  if (contentType.toLowerCase().includes('json')) {
+  // as the routes read it: a JSON document is JSON whatever the header says (GATEWAY-DOCS.md 1)
+  if (/^\s*\{/.test(body) || contentType.toLowerCase().includes('json')) {
     try {
       const value: unknown = JSON.parse(body);
       return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -83,8 +83,11 @@ function checkField(fields: Fields, rule: FieldRule, prefix: string): void {
     }
     case 'url':
     case 'returnUrl':
+    case 'notifyUrl':
       if (!isHttpUrl(value)) throw invalid('must be an absolute http(s) URL');
       if (format === 'returnUrl' && value.includes('&')) throw invalid('must not contain "&" (it is signed)');
+      if (format === 'notifyUrl' && !isHttpsOrLoopback(value))
+        throw invalid('must be https: the gateway sends no notification over plain http (allowed on loopback only)');
       return;
     case 'items':
       try {
@@ -128,6 +131,14 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** https anywhere; http only to 127.0.0.0/8, ::1 or localhost, where no network carries it. */
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function isRealDate(value: string, pattern: RegExp, [yi, mi, di]: [number, number, number]): boolean {

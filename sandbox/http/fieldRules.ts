@@ -17,6 +17,8 @@ export type FieldFormat =
   | 'url'
   /** url that must not contain "&": it is signed (PROTOCOL.md 3) */
   | 'returnUrl'
+  /** https url, or http on a loopback host only: the gateway never calls plain http (PROTOCOL.md 6) */
+  | 'notifyUrl'
   | 'items'
   | 'dayMonthYear'
   | 'isoDate'
@@ -45,21 +47,24 @@ const optionalText = (field: string, max?: number): FieldRule => ({ field, forma
 const coded = (field: CodedField): FieldRule => ({ field, format: { coded: field } });
 const part = (field: string): FieldRule => ({ field, format: 'amountOrZero', invalid: 'I0020' });
 
-/** Fields of a payment order common to `/v1/authorise` and `/v1/checkout` (spec 2.2). */
+/**
+ * Fields of a payment order common to `/v1/authorise` and `/v1/checkout` (spec 2.2). items, shopper_id and
+ * shopper_email are required on both (GATEWAY-DOCS.md 7); `requiring` adds what one route needs beyond them.
+ */
 export const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
   { field: 'order_no', format: 'text', required: 'I0017', max: MAX_LENGTH.order_no, tooLong: 'I0018' },
   { field: 'currency', format: 'currency', required: 'I0022', invalid: 'I0023' },
   { field: 'amount', format: 'amount', required: 'I0019', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020' },
   { field: 'return_url', format: 'returnUrl', required: 'I0024', max: MAX_LENGTH.return_url, tooLong: 'I0025' },
-  { field: 'website', format: 'text', required: 'I0059', max: MAX_LENGTH.website },
-  { field: 'notify_url', format: 'url', max: MAX_LENGTH.notify_url },
-  { field: 'items', format: 'items', max: MAX_LENGTH.items },
+  { field: 'items', format: 'items', required: 'I0059', max: MAX_LENGTH.items },
+  { field: 'shopper_id', format: 'text', required: 'I0059', max: MAX_LENGTH.shopper_id },
+  { field: 'shopper_email', format: 'text', required: 'I0059', max: MAX_LENGTH.shopper_email },
+  optionalText('shopper_ip', MAX_LENGTH.shopper_ip),
+  optionalText('website', MAX_LENGTH.website),
+  { field: 'notify_url', format: 'notifyUrl', max: MAX_LENGTH.notify_url },
   ...['item_total', 'shipping', 'handling', 'tax_total', 'insurance', 'shipping_discount', 'discount'].map(part),
   optionalText('note', MAX_LENGTH.note),
   optionalText('custom', MAX_LENGTH.custom),
-  optionalText('shopper_id', MAX_LENGTH.shopper_id),
-  optionalText('shopper_email', MAX_LENGTH.shopper_email),
-  optionalText('shopper_ip', MAX_LENGTH.shopper_ip),
   { field: 'birth_date', format: 'dayMonthYear' },
   { field: 'billing_country', format: 'country' },
   { field: 'delivery_country', format: 'country' },
@@ -93,9 +98,17 @@ export const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
   ].map((f) => optionalText(f)),
 ];
 
-/** `/v1/authorise` only (spec 2.2, APM fields). The enabled-method check (I0092) needs the account: see the route. */
+/** `rules` with the named fields required (I0059 when missing or empty). */
+function requiring(rules: readonly FieldRule[], fields: readonly string[]): FieldRule[] {
+  return rules.map((rule) => (fields.includes(rule.field) ? { ...rule, required: rule.required ?? 'I0059' } : rule));
+}
+
+/**
+ * `/v1/authorise` only (spec 2.2, APM fields), where shopper_ip and website are required too (GATEWAY-DOCS.md 7).
+ * The enabled-method check (I0092) needs the account: see the route.
+ */
 export const AUTHORISE_RULES: readonly FieldRule[] = [
-  ...PAYMENT_ORDER_RULES,
+  ...requiring(PAYMENT_ORDER_RULES, ['shopper_ip', 'website']),
   { field: 'payment_method', format: 'text', required: 'I0069', max: MAX_LENGTH.payment_method },
   optionalText('delivery_district_name'),
   optionalText('delivery_street_name'),
@@ -163,7 +176,7 @@ export const REFUND_ITEM_RULES: readonly FieldRule[] = [
     tooLong: 'I0020',
     invalid: 'I0020',
   },
-  optionalText('refund_reason', MAX_LENGTH.refund_reason),
+  { field: 'refund_reason', format: 'text', required: 'I0059', max: MAX_LENGTH.refund_reason },
   optionalText('refund_reference', MAX_LENGTH.refund_reference),
 ];
 
@@ -200,5 +213,5 @@ export const PAYOUT_RULES: readonly FieldRule[] = [
   optionalText('reason', 255),
   optionalText('reference', 255),
   optionalText('fund_source', 50),
-  { field: 'notify_url', format: 'url', max: MAX_LENGTH.notify_url },
+  { field: 'notify_url', format: 'notifyUrl', max: MAX_LENGTH.notify_url },
 ];

@@ -6,8 +6,11 @@ export type Fields = Record<string, unknown>;
 
 /**
  * Reads a request body as a flat object of fields, accepting only the formats the endpoint takes
- * (PROTOCOL.md 2). Malformed JSON, XML and unknown content types are refused (400) before anything else runs.
- * In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded and are decoded here.
+ * (PROTOCOL.md 2). A body that is a JSON document is read as JSON whatever the content-type header says: the
+ * gateway's own samples send JSON with `application/x-www-form-urlencoded` (GATEWAY-DOCS.md 1). Malformed
+ * JSON, XML, a JSON document where form fields are expected and unknown content types are refused (400) before
+ * anything else runs. In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded
+ * and are decoded here.
  */
 export async function readFields(
   c: Context,
@@ -17,28 +20,24 @@ export async function readFields(
   const text = await c.req.text();
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (/^\s*</.test(text) || type.endsWith('/xml') || type.endsWith('+xml')) {
-    throw new GatewayError('I0059', 'body', 'XML is not accepted; send ' + accepted.join(' or '));
+    throw new GatewayError('I0059', 'body', `XML is not accepted; send ${accepted.map(mediaType).join(' or ')}`);
   }
+  const declaredJson = type === 'application/json' || type.endsWith('+json');
   const format: BodyFormat | undefined =
-    type === 'application/json' || type.endsWith('+json')
-      ? 'json'
-      : type === 'application/x-www-form-urlencoded'
-        ? 'form'
-        : undefined;
-  // the docs' samples post JSON documents under the form content type (GATEWAY-DOCS.md 1)
-  if (format === 'form' && accepted.includes('json') && /^\s*\{/.test(text)) return parseJsonObject(text);
+    /^\s*\{/.test(text) || declaredJson ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
   if (!format || !accepted.includes(format)) {
+    const what = format === 'json' ? 'a JSON document' : `content type "${type || '(none)'}"`;
     throw new GatewayError(
       'I0059',
       'body',
-      `unsupported content type "${type || '(none)'}"; send ${accepted.map(mediaType).join(' or ')}`,
+      `${what} is not accepted here; send ${accepted.map(mediaType).join(' or ')}`,
     );
   }
   return format === 'json' ? parseJsonObject(text) : parseForm(text, jsonFields);
 }
 
 function mediaType(f: BodyFormat): string {
-  return f === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  return f === 'json' ? 'a JSON document' : 'application/x-www-form-urlencoded form fields';
 }
 
 function parseJsonObject(text: string): Fields {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTO, paymentOrder } from '../testing/gatewayCalls';
 import { notificationsOf, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox({ notifyScale: 0.01 });
+  sb = await startSandboxInProcess({ notifyScale: 0.01 });
 });
 afterAll(() => sb?.close());
 
@@ -16,17 +15,21 @@ describe('notification delivery', () => {
     const receiver = await startReceiver([500, 500]);
     try {
       const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/hook` }));
-      const [n] = await waitFor(async () => {
-        const list = await notificationsOf(sb.url, p.order_no);
-        return list[0]?.state === 'delivered' ? list : undefined;
-      }, 'delivery');
+      const [n] = await vi.waitFor(
+        async () => {
+          const list = await notificationsOf(sb.url, p.order_no);
+          expect(list[0]?.state, 'delivery').toBe('delivered');
+          return list;
+        },
+        { timeout: 10_000 },
+      );
       expect(n!.attempts.map((a) => a.http_status)).toEqual([500, 500, 200]);
       expect(receiver.received).toHaveLength(3);
       // the same event each time: one notify_id
       expect(new Set(receiver.received.map((r) => r.fields.notify_id))).toEqual(new Set([n!.notify_id]));
       // an acknowledged event is never sent again: give the loop several of its first-retry periods
       const later = Date.now() + 300;
-      await waitFor(() => Date.now() > later, 'quiet period');
+      await vi.waitFor(() => expect(Date.now() > later, 'quiet period').toBeTruthy(), { timeout: 10_000 });
       expect(receiver.received).toHaveLength(3);
     } finally {
       await receiver.close();
@@ -38,10 +41,14 @@ describe('notification delivery', () => {
     const url = `${receiver.url}/gone`;
     await receiver.close();
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: url }));
-    const [n] = await waitFor(async () => {
-      const list = await notificationsOf(sb.url, p.order_no);
-      return (list[0]?.attempts.length ?? 0) >= 3 ? list : undefined;
-    }, 'three failed attempts');
+    const [n] = await vi.waitFor(
+      async () => {
+        const list = await notificationsOf(sb.url, p.order_no);
+        expect((list[0]?.attempts.length ?? 0) >= 3, 'three failed attempts').toBe(true);
+        return list;
+      },
+      { timeout: 10_000 },
+    );
     expect(n!.state).toBe('pending');
     expect(n!.attempts.every((a) => a.http_status === null)).toBe(true);
     const full = (await (await fetch(`${sb.url}/sandbox/notifications?order_no=${p.order_no}`)).json()) as {
@@ -55,19 +62,27 @@ describe('notification delivery', () => {
     const receiver = await startReceiver(Array(1000).fill(503));
     try {
       const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/down` }));
-      await waitFor(
-        async () => ((await notificationsOf(sb.url, p.order_no))[0]?.attempts.length ?? 0) >= 2 || undefined,
-        'two attempts',
+      await vi.waitFor(
+        async () =>
+          expect(
+            ((await notificationsOf(sb.url, p.order_no))[0]?.attempts.length ?? 0) >= 2,
+            'two attempts',
+          ).toBeTruthy(),
+        { timeout: 10_000 },
       );
       sb.advance(36 * 60 * 60 * 1000);
       try {
-        const [n] = await waitFor(async () => {
-          const list = await notificationsOf(sb.url, p.order_no);
-          return list[0]?.state === 'gave_up' ? list : undefined;
-        }, 'give up');
+        const [n] = await vi.waitFor(
+          async () => {
+            const list = await notificationsOf(sb.url, p.order_no);
+            expect(list[0]?.state, 'give up').toBe('gave_up');
+            return list;
+          },
+          { timeout: 10_000 },
+        );
         const attempts = n!.attempts.length;
         const later = Date.now() + 200;
-        await waitFor(() => Date.now() > later, 'quiet period');
+        await vi.waitFor(() => expect(Date.now() > later, 'quiet period').toBeTruthy(), { timeout: 10_000 });
         expect((await notificationsOf(sb.url, p.order_no))[0]!.attempts).toHaveLength(attempts);
       } finally {
         sb.advance(-36 * 60 * 60 * 1000);

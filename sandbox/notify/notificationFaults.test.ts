@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batch, notificationsOf, payByCard, type NotificationView } from '../testing/flows';
 import { addFault, clearFaults, listFaults } from '../testing/faults';
 import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox({ notifyScale: 0.01 });
+  sb = await startSandboxInProcess({ notifyScale: 0.01 });
   receiver = await startReceiver();
 });
 afterEach(() => clearFaults(sb.url));
@@ -22,10 +21,17 @@ const hook = () => paymentOrder({ notify_url: `${receiver.url}/hook` });
 const receivedFor = (orderNo: string) => receiver.received.filter((r) => r.fields.order_no === orderNo);
 
 async function settled(orderNo: string, count = 1): Promise<NotificationView[]> {
-  return waitFor(async () => {
-    const list = await notificationsOf(sb.url, orderNo);
-    return list.length === count && list.every((n) => n.state === 'delivered') ? list : undefined;
-  }, `${count} notification(s) of ${orderNo} delivered`);
+  return vi.waitFor(
+    async () => {
+      const list = await notificationsOf(sb.url, orderNo);
+      expect(
+        list.length === count && list.every((n) => n.state === 'delivered'),
+        `${count} notification(s) of ${orderNo} delivered`,
+      ).toBe(true);
+      return list;
+    },
+    { timeout: 10_000 },
+  );
 }
 
 describe('notification faults', () => {
@@ -40,7 +46,9 @@ describe('notification faults', () => {
 
     // a later notification to the same receiver arrives, so the dropped one was not merely slow
     const other = await payByCard(sb.url, AUTO, '4242424242424242', hook());
-    await waitFor(() => receivedFor(other.order_no).length === 1, 'the other order notified');
+    await vi.waitFor(() => expect(receivedFor(other.order_no).length, 'the other order notified').toBe(1), {
+      timeout: 10_000,
+    });
     expect(receivedFor(p.order_no)).toEqual([]);
   });
 
@@ -61,6 +69,7 @@ describe('notification faults', () => {
       currency: 'USD',
       amount: '25.00',
       refund_amount: '1.00',
+      refund_reason: 'returned',
     };
     expect((await batch(sb.url, AUTO, 'refund', [item])).body.return_status).toBe('1');
     await settled(p.order_no, 2);
@@ -96,9 +105,13 @@ describe('notification faults', () => {
       fault: { kind: 'reorder' },
     });
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', order);
-    await waitFor(
-      async () => (await listFaults(sb.url)).rules.find((r) => r.id === rule.id)?.fired === 1 || undefined,
-      'the payment notification held',
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await listFaults(sb.url)).rules.find((r) => r.id === rule.id)?.fired,
+          'the payment notification held',
+        ).toBe(1),
+      { timeout: 10_000 },
     );
     expect(receivedFor(p.order_no)).toEqual([]);
 

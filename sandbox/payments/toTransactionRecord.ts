@@ -1,4 +1,5 @@
 import { toDecimal } from '../../shared/gateway/money';
+import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import type { Fields } from '../http/readFields';
 import type { TransactionRow } from '../store/transactions';
 import { compactUtc, isoDay } from './formatTime';
@@ -54,7 +55,12 @@ export function toTransactionRecord(tx: TransactionRow): Record<string, unknown>
   return record;
 }
 
-const PAID = new Set(['2000', '3000', '3100', '4100']);
+const PAID = new Set<string>([
+  PAYMENT_STATUS.AUTHORISED,
+  PAYMENT_STATUS.PAID,
+  PAYMENT_STATUS.PARTIALLY_REFUNDED,
+  PAYMENT_STATUS.REFUNDED,
+]);
 
 function subscriptionResult(sub: Fields, tx: TransactionRow): Record<string, string> {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');

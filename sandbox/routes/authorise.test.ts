@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { authoriseApm, onlyTransaction } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -103,9 +102,18 @@ describe('/v1/authorise', () => {
     ['return_url', 'https://shop.example/r?a=1&b=2', 'I0059'],
     ['website', undefined, 'I0059'],
     ['website', long(2000), 'I0060'],
+    ['items', undefined, 'I0059'],
+    ['shopper_id', undefined, 'I0059'],
+    ['shopper_id', long(64), 'I0060'],
+    ['shopper_email', undefined, 'I0059'],
+    ['shopper_ip', undefined, 'I0059'],
+    ['shopper_ip', long(50), 'I0060'],
     ['payment_method', undefined, 'I0069'],
     ['payment_method', long(50), 'I0060'],
     ['notify_url', 'not a url', 'I0059'],
+    ['notify_url', 'http://shop.example/hooks', 'I0059'],
+    ['notify_url', 'http://10.0.0.8/hooks', 'I0059'],
+    ['notify_url', 'http://127.0.0.1.example/hooks', 'I0059'],
     ['note', long(1000), 'I0060'],
     ['shopper_email', long(100), 'I0060'],
     ['items', 'a#,#b', 'I0059'],
@@ -132,6 +140,75 @@ describe('/v1/authorise', () => {
       };
       expect(list.transactions).toEqual([]);
     }
+  });
+});
+
+describe('notify_url', () => {
+  it.each([
+    'https://shop.example/hooks',
+    'http://127.0.0.1:9/hooks',
+    'http://127.8.9.10/hooks',
+    'http://localhost:9/hooks',
+    'http://[::1]:9/hooks',
+  ])('%s is accepted', async (url) => {
+    const { status, xml } = await authorise(
+      signed('authorise', MANUAL, paymentOrder({ payment_method: 'PIX', notify_url: url })),
+    );
+    expect(status, xml).toBe(200);
+  });
+
+  it('plain http elsewhere is refused naming notify_url and saying why', async () => {
+    const { xml } = await authorise(
+      signed('authorise', MANUAL, paymentOrder({ payment_method: 'PIX', notify_url: 'http://shop.example/hooks' })),
+    );
+    expect(xmlTag(xml, 'source')).toBe('notify_url');
+    expect(xmlTag(xml, 'message')).toMatch(/https/);
+  });
+});
+
+describe('card data on /v1/authorise', () => {
+  const PAN = '4242424242424242';
+  it.each([
+    ['card_no', PAN],
+    ['card_number', PAN],
+    ['cardNo', PAN],
+    ['cvv', '123'],
+    ['security_code', '123'],
+    ['card_cvv', '123'],
+    ['card_exp_month', '12'],
+    ['card_exp_year', '2039'],
+    ['expiry_month', '12'],
+  ])('%s is refused, named, and its value stored nowhere', async (field, value) => {
+    const order = paymentOrder({ payment_method: 'PIX', notify_url: `${receiver.url}/card`, [field]: value });
+    for (const send of [postJson, postForm]) {
+      const res = await send(`${sb.url}/v1/authorise`, signed('authorise', MANUAL, order));
+      const xml = await res.text();
+      expect(res.status).toBe(400);
+      expect(xmlTag(xml, 'code')).toBe('I0059');
+      expect(xmlTag(xml, 'source')).toBe(field);
+      expect(xmlTag(xml, 'message')).toMatch(/card data/);
+      expect(xml).not.toContain(value);
+    }
+    const orderNo = String(order.order_no);
+    const stored = await Promise.all(
+      ['transactions', 'notifications'].map(async (what) =>
+        (await fetch(`${sb.url}/sandbox/${what}?order_no=${orderNo}`)).text(),
+      ),
+    );
+    expect(stored.map((text) => JSON.parse(text) as Record<string, unknown[]>)).toEqual([
+      { transactions: [] },
+      { notifications: [] },
+    ]);
+    for (const text of stored) expect(text).not.toContain(value);
+    expect(JSON.stringify(sb.logs)).not.toContain(value);
+  });
+
+  it('a card field on /v1/checkout is refused too', async () => {
+    const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, paymentOrder({ card_number: PAN })));
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('card_number');
+    expect(html).not.toContain(PAN);
   });
 });
 
@@ -170,9 +247,13 @@ describe('the issuer page at issuer_url', () => {
     expect(verify('returnRedirect', signedFields, params.get('encryption_data'), MANUAL.key)).toBe(true);
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe(status);
     if (status !== '1000') {
-      const note = await waitFor(
-        () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-        'APM notification',
+      const note = await vi.waitFor(
+        () => {
+          const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+          expect(found, 'APM notification').toBeTruthy();
+          return found!;
+        },
+        { timeout: 10_000 },
       );
       expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: status });
     }

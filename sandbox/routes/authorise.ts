@@ -6,6 +6,7 @@ import { checkFields } from '../http/checkFields';
 import { AUTHORISE_RULES, PAYMENT_JSON_FIELDS } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
 import { readFields } from '../http/readFields';
+import { refuseCardData } from '../http/refuseCardData';
 import { escapeHtml } from '../pages/escapeHtml';
 import { createPayment } from '../payments/createPayment';
 
@@ -16,6 +17,7 @@ import { createPayment } from '../payments/createPayment';
 export function authoriseRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['json', 'form'], PAYMENT_JSON_FIELDS);
+    refuseCardData(fields);
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTO, MANUAL, paymentOrder, postForm, signed } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -25,9 +24,13 @@ const item = (p: { order_no: string; transaction_id: string }, extra: Record<str
 });
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
 const notified = (orderNo: string, type: string) =>
-  waitFor(
-    () => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type),
-    `${type} for ${orderNo}`,
+  vi.waitFor(
+    () => {
+      const found = receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type);
+      expect(found, `${type} for ${orderNo}`).toBeTruthy();
+      return found!;
+    },
+    { timeout: 10_000 },
   );
 
 describe('/v1/cancel', () => {
@@ -47,6 +50,20 @@ describe('/v1/cancel', () => {
       error_message: 'E0009:Wrong operation for the order status',
     });
     expect(await statusOf(paid.order_no)).toBe('3000');
+  });
+
+  it('a pending (1000) order cannot be cancelled by the merchant (E0009) and stays pending', async () => {
+    const order = paymentOrder();
+    const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+    expect(res.status).toBe(200);
+    const pending = await onlyTransaction(sb.url, String(order.order_no));
+    expect(pending.payment_status).toBe('1000');
+    const { body } = await batch(sb.url, MANUAL, 'cancel', [item(pending)]);
+    expect(body.cancel_orders[0]).toMatchObject({
+      cancel_status: '0',
+      error_message: 'E0009:Wrong operation for the order status',
+    });
+    expect(await statusOf(pending.order_no)).toBe('1000');
   });
 
   it('an item of another account is not found (I0115)', async () => {

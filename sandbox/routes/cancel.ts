@@ -7,7 +7,10 @@ import { moveTransaction } from '../payments/moveTransaction';
 import { NOTIFY_TYPE } from '../notify/notifyTypes';
 import { checkOrderAmount, runBatch, type BatchOp } from './runBatch';
 
-/** Cancel of an order the state machine lets go to 5000 (authorised, or still pending). */
+/**
+ * The merchant's cancel of an authorised (2000) order. A pending one is not the merchant's to cancel: only the
+ * shopper gives up on it (PROTOCOL.md 4), so the shared state machine answers E0009.
+ */
 const CANCEL: BatchOp = {
   name: 'cancel',
   listField: 'cancel_orders',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import {
   AUTO,
@@ -12,13 +12,12 @@ import {
 } from '../testing/gatewayCalls';
 import { openCardPage, payByCard, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox({ settleMs: 100 });
+  sb = await startSandboxInProcess({ settleMs: 100 });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -33,9 +32,13 @@ async function record(account: TestAccount, orderNo: string): Promise<Record<str
 }
 
 const paymentNote = (orderNo: string) =>
-  waitFor(
-    () => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.payment_status !== '1000'),
-    `PAYMENT notification of ${orderNo}`,
+  vi.waitFor(
+    () => {
+      const found = receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.payment_status !== '1000');
+      expect(found, `PAYMENT notification of ${orderNo}`).toBeTruthy();
+      return found!;
+    },
+    { timeout: 10_000 },
   );
 
 /** Pays `card` with token_flag YES and returns the token the query record carries. */
@@ -114,16 +117,23 @@ describe('stored cards (token_flag, token_id)', () => {
     // the 0077 card is approved only when it settles: its token is issued then
     const saving = await payByCard(sb.url, MANUAL, '4000000000000077', paymentOrder({ token_flag: 'YES' }));
     expect(saving.payment_status).toBe('1000');
-    const token = await waitFor(
-      async () => (await record(MANUAL, saving.order_no)).token_id as string | undefined,
-      'the token of the settled payment',
+    const token = await vi.waitFor(
+      async () => {
+        const found = (await record(MANUAL, saving.order_no)).token_id as string | undefined;
+        expect(found, 'the token of the settled payment').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     const order = paymentOrder({ token_id: token });
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(statusOf(await postForm(page.action, { token: page.token, action: 'pay' }))).toBe('1000');
-    await waitFor(
-      async () => (await record(MANUAL, String(order.order_no))).payment_status === '2000',
-      'settlement of the token payment',
+    await vi.waitFor(
+      async () =>
+        expect((await record(MANUAL, String(order.order_no))).payment_status, 'settlement of the token payment').toBe(
+          '2000',
+        ),
+      { timeout: 10_000 },
     );
   });
 
@@ -155,7 +165,11 @@ describe('stored cards (token_flag, token_id)', () => {
       expect(html).toContain('I0115');
       expect(html).toContain('token_id');
       expect(
-        (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+        (
+          (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()) as {
+            transactions: unknown[];
+          }
+        ).transactions,
       ).toEqual([]);
     }
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verify } from '../../shared/gateway/hashNode';
 import {
   AUTO,
@@ -12,13 +12,12 @@ import {
 } from '../testing/gatewayCalls';
 import { notificationsOf, onlyTransaction, openCardPage, submitCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox({ settleMs: 300 });
+  sb = await startSandboxInProcess({ settleMs: 300 });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -84,8 +83,82 @@ describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain('I0013');
     expect(
-      (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()).transactions,
+      (
+        (await (await fetch(`${sb.url}/sandbox/transactions?order_no=${String(order.order_no)}`)).json()) as {
+          transactions: unknown[];
+        }
+      ).transactions,
     ).toEqual([]);
+  });
+
+  it("keeps a real merchant form's own values under alias names, filling an alias only where nothing was sent", async () => {
+    // what a real merchant's redirect form posts (GATEWAY-DOCS.md 7): no website, an empty open3d, and values
+    // under names the loading page also uses as aliases
+    const { website: _none, ...order } = paymentOrder({
+      cancel_url: 'https://shop.example/cart',
+      default_lang: 'pt',
+      verify_billing_address: '1',
+      card_type: '2',
+      token_flag: 'NO',
+      open3d: '',
+      color_depth: '24',
+      browser_lang: 'en-GB',
+    });
+    const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    const inputs = hiddenInputs(html);
+    expect(inputs).toMatchObject({
+      cancel_url: 'https://shop.example/cart',
+      cancelUrl: 'https://shop.example/cart',
+      default_lang: 'pt',
+      defaultLang: 'pt',
+      verify_billing_address: '1',
+      verifyBillingAddress: '1',
+      card_type: '2',
+      cardType: '2',
+      token_flag: 'NO',
+      open3d: '',
+      isOpen3D: '',
+      color_depth: '24',
+      website: '',
+      returnUrl: order.return_url,
+    });
+    const names = [...html.matchAll(/<input type="hidden" name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names.filter((n) => n === 'cancel_url')).toHaveLength(1);
+    // where the merchant sent nothing the aliases are still filled from the request fields
+    const plain = hiddenInputs(
+      await (
+        await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, paymentOrder({ browser_lang: 'fr' })))
+      ).text(),
+    );
+    expect(plain).toMatchObject({ cancel_url: plain.returnUrl, default_lang: 'fr', verify_billing_address: '0' });
+    // and the loading page still leads to the card page
+    const step2 = await postForm(formAction(html), inputs);
+    expect(step2.status).toBe(200);
+    expect(await step2.text()).toContain('name="card_number"');
+  });
+
+  it('the signed aliases cannot be overridden by the merchant', async () => {
+    const order = paymentOrder({ orderAmount: '0.01', merNo: '999', returnUrl: 'https://evil.example/' });
+    const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+    const inputs = hiddenInputs(await res.text());
+    expect(inputs).toMatchObject({ orderAmount: '25.00', merNo: '701001', returnUrl: order.return_url });
+  });
+
+  it.each(['items', 'shopper_id', 'shopper_email'])('a missing %s is I0059 naming it', async (field) => {
+    const order = paymentOrder();
+    delete order[field];
+    const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('I0059');
+    expect(html).toContain(`<code>${field}</code>`);
+  });
+
+  it('website and shopper_ip are optional here', async () => {
+    const { website: _w, shopper_ip: _ip, ...order } = paymentOrder();
+    expect((await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order))).status).toBe(200);
   });
 
   it('refuses a step 2 post whose signInfo was tampered with', async () => {
@@ -125,9 +198,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     });
     expect(JSON.stringify(tx)).not.toContain('4242424242424242');
 
-    const got = await waitFor(
-      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-      'PAYMENT notification',
+    const got = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+        expect(found, 'PAYMENT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(got.contentType).toBe('application/x-www-form-urlencoded');
     expect(got.path).toBe('/hooks/a');
@@ -188,9 +265,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     const order = paymentOrder({ notify_url: `${receiver.url}/hooks/pending` });
     const page = await openCardPage(sb.url, MANUAL, order);
     expect(returnParams(await submitCard(page, '4000000000000077')).get('payment_status')).toBe('1000');
-    const note = await waitFor(
-      () => receiver.received.find((r) => r.fields.order_no === order.order_no),
-      'settlement notification',
+    const note = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.order_no === order.order_no);
+        expect(found, 'settlement notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(note.fields).toMatchObject({ notify_type: 'PAYMENT', payment_status: '2000' });
     expect((await onlyTransaction(sb.url, String(order.order_no))).payment_status).toBe('2000');
@@ -215,10 +296,13 @@ describe('the hosted card page through to the 303 and the notification', () => {
     returnParams(await submitCard(page, '4242424242424242'));
     const again = returnParams(await submitCard(page, '4000000000000002'));
     expect(again.get('payment_status')).toBe('2000');
-    await waitFor(
+    await vi.waitFor(
       async () =>
-        (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered') || undefined,
-      'delivery',
+        expect(
+          (await notificationsOf(sb.url, String(order.order_no))).every((n) => n.state === 'delivered'),
+          'delivery',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
     );
     expect(await notificationsOf(sb.url, String(order.order_no))).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import { checkFields } from '../http/checkFields';
 import { CHECKOUT_RULES, PAYMENT_JSON_FIELDS } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
 import { readFields, type Fields } from '../http/readFields';
+import { refuseCardData } from '../http/refuseCardData';
 import { renderCardPage } from '../pages/renderCardPage';
 import { renderLoadingPage } from '../pages/renderLoadingPage';
 import { amountText } from '../payments/amountText';
@@ -25,6 +26,7 @@ import { checkoutAliases, routingInputs } from './checkoutInputs';
 export function checkoutRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['form', 'json'], PAYMENT_JSON_FIELDS);
+    refuseCardData(fields);
     return fields.merNo !== undefined && fields.signInfo !== undefined
       ? step2(c, deps, fields)
       : step1(c, deps, fields);
@@ -47,7 +49,7 @@ async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   await createPayment(deps.db, account, fields, 'checkout', deps.now());
   const aliases = checkoutAliases(fields, account, deps.clientIp(c) ?? '');
   aliases.push(['signInfo', sign('checkoutStep2', Object.fromEntries(aliases), account.sign_key)]);
-  const routing = routingInputs(account, String(fields.website));
+  const routing = routingInputs(account, typeof fields.website === 'string' ? fields.website : '');
   const taken = new Set([...routing, ...aliases].map(([name]) => name));
   const request = Object.entries(fields)
     .filter(([name]) => !taken.has(name))

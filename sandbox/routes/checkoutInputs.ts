@@ -71,12 +71,40 @@ const ALIAS_OF: readonly [string, string][] = [
   ['country', 'billing_country'],
 ];
 
+/**
+ * Aliases the gateway derives itself and never takes from the merchant under the alias name: the signed ones
+ * (signInfo covers them, and step 2 finds the order by them) and what the gateway observed.
+ */
+const GATEWAY_OWN = new Set([
+  'merNo',
+  'gatewayNo',
+  'orderNo',
+  'orderCurrency',
+  'orderAmount',
+  'returnUrl',
+  'source_request_ip',
+]);
+
+/** camelCase aliases that say the same as a snake_case one a merchant sends itself */
+const TWIN_OF: Readonly<Record<string, string>> = {
+  cancelUrl: 'cancel_url',
+  defaultLang: 'default_lang',
+  verifyBillingAddress: 'verify_billing_address',
+  cardType: 'card_type',
+};
+
+/**
+ * The alias inputs. A merchant may send a value under an alias's own name (a real redirect form sends
+ * `cancel_url`, `default_lang`, `verify_billing_address`, `card_type`: GATEWAY-DOCS.md 7): that value is kept,
+ * also for the alias's camelCase twin, and an alias is filled from its request field or default only where the
+ * merchant sent nothing.
+ */
 export function checkoutAliases(fields: Fields, account: Account, requestIp: string): [string, string][] {
   const value = (field: string) => {
     const v = fields[field];
     return typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
   };
-  return [
+  const derived: [string, string][] = [
     ...ALIAS_OF.map(([alias, field]): [string, string] => [
       alias,
       field === 'account_id' ? account.account_id : value(field),
@@ -88,4 +116,6 @@ export function checkoutAliases(fields: Fields, account: Account, requestIp: str
     ['source_request_ip', requestIp],
     ['APMType', ''],
   ];
+  const sent = (alias: string) => value(alias) || (TWIN_OF[alias] ? value(TWIN_OF[alias]) : '');
+  return derived.map(([alias, fallback]) => [alias, (!GATEWAY_OWN.has(alias) && sent(alias)) || fallback]);
 }

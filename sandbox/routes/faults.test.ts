@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFault, clearFaults, listFaults } from '../testing/faults';
 import { postJson } from '../testing/gatewayCalls';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
 });
 afterAll(() => sb?.close());
 

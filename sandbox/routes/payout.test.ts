@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sign, verify } from '../../shared/gateway/hashNode';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verify } from '../../shared/gateway/hashNode';
 import { MANUAL, postJson, signed } from '../testing/gatewayCalls';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -56,14 +55,15 @@ function payout(overrides: Record<string, unknown> = {}): Record<string, unknown
 }
 
 const send = async (body: Record<string, unknown>) => {
-  const res = await postJson(`${sb.url}/v1/payout`, signed('payout', MANUAL, body));
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const request = signed('payout', MANUAL, body);
+  const res = await postJson(`${sb.url}/v1/payout`, request);
+  return { status: res.status, body: (await res.json()) as Record<string, any>, request };
 };
 
 describe('/v1/payout', () => {
-  it('answers the full response of spec 2.7 with the fee computed exactly, signed, and notifies PAYOUT', async () => {
+  it('answers the full response of spec 2.7 with the fee computed exactly, echoing encryption_data, and notifies PAYOUT', async () => {
     const req = payout();
-    const { status, body } = await send(req);
+    const { status, body, request } = await send(req);
     expect(status).toBe(200);
     // 0.5 % of 1000.00 = 5.00, plus 1.00 fixed, paid on top by the payer
     expect(body).toMatchObject({
@@ -89,12 +89,14 @@ describe('/v1/payout', () => {
     expect(body).not.toHaveProperty('notify_url');
     expect(body.beneficiary.bank_details).not.toHaveProperty('bank_code');
     expect(body.beneficiary.bank_details.local_clearing_system).toBe('SWIFT');
-    expect(body.encryption_data).toBe(
-      sign('payout', { ...req, merchant_id: '701001', account_id: '701001010' }, MANUAL.key),
-    );
-    const note = await waitFor(
-      () => receiver.received.find((r) => r.fields.transaction_id === body.transaction_id),
-      'PAYOUT notification',
+    expect(body).toMatchObject({ return_status: '1', return_message: 'OK', encryption_data: request.encryption_data });
+    const note = await vi.waitFor(
+      () => {
+        const found = receiver.received.find((r) => r.fields.transaction_id === body.transaction_id);
+        expect(found, 'PAYOUT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(note.fields).toMatchObject({
       notify_type: 'PAYOUT',
@@ -135,7 +137,14 @@ describe('/v1/payout', () => {
     const again = await send(req);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    await waitFor(() => receiver.received.some((r) => r.path === '/replay'), 'payout notification');
+    await vi.waitFor(
+      () =>
+        expect(
+          receiver.received.some((r) => r.path === '/replay'),
+          'payout notification',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
     const notes = (await (
       await fetch(`${sb.url}/sandbox/notifications?order_no=${String(req.request_id)}`)
     ).json()) as { notifications: unknown[] };

@@ -7,6 +7,7 @@ import { checkFields } from '../http/checkFields';
 import { PAYOUT_RULES, type FieldRule } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
 import { readFields, type Fields } from '../http/readFields';
+import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { enqueueNotification } from '../notify/enqueueNotification';
 import { NOTIFY_TYPE } from '../notify/notifyTypes';
 import { newPayoutId } from '../payments/newIds';
@@ -56,7 +57,7 @@ export function payoutRoute(deps: SandboxDeps) {
           throw new GatewayError('E0008', 'request_id', 'request_id was already used for a different payout');
         return existing.response_json;
       }
-      const body = payoutResponse(account, request, now, String(fields.encryption_data));
+      const body = payoutResponse(account, request, now);
       await insertPayout(trx, {
         account_id: account.account_id,
         request_id: requestId,
@@ -89,7 +90,9 @@ export function payoutRoute(deps: SandboxDeps) {
       return JSON.stringify(body);
     });
     deps.onEnqueued();
-    return c.body(response, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    // the answer echoes this request's encryption_data (GATEWAY-DOCS.md 2), also when it replays a stored payout
+    const answer = { ...(JSON.parse(response) as Fields), encryption_data: fields.encryption_data };
+    return c.json(answer);
   });
 }
 
@@ -99,7 +102,7 @@ function checkParty(party: Fields, name: string, rules: readonly FieldRule[]): v
   if (party.bank_details) checkFields(party.bank_details as Fields, BANK_RULES, `${name}.bank_details.`);
 }
 
-function payoutResponse(account: Account, request: Fields, now: number, signature: string): Record<string, unknown> {
+function payoutResponse(account: Account, request: Fields, now: number): Record<string, unknown> {
   const currency = String(request.payment_currency);
   const amounts = payoutAmounts(
     toMinor(String(request.payment_amount), currency),
@@ -121,18 +124,15 @@ function payoutResponse(account: Account, request: Fields, now: number, signatur
   // which a double represents exactly enough to print back the same digits
   const money = (minor: number) => Number(toDecimal(Math.max(0, minor), currency));
   const at = new Date(now).toISOString();
-  const signed = {
+  return {
+    ...echo,
+    beneficiary,
     merchant_id: account.merchant_id,
     account_id: account.account_id,
     transaction_id: transactionId,
     status,
-  };
-  return {
-    ...echo,
-    beneficiary,
-    ...signed,
     return_status: '1',
-    return_message: 'Success',
+    return_message: RETURN_MESSAGE_OK,
     amount_beneficiary_receives: money(amounts.beneficiaryReceives),
     amount_payer_pays: money(amounts.payerPays),
     fee_amount: money(amounts.fee),
@@ -143,7 +143,6 @@ function payoutResponse(account: Account, request: Fields, now: number, signatur
     failure_type: failed ? 'INSUFFICIENT_AMOUNT' : '',
     payer_id: `PY${account.account_id}`,
     short_reference_id: `SR${transactionId.slice(1, 9)}`,
-    encryption_data: signature,
   };
 }
 

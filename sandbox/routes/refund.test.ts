@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -21,12 +21,13 @@ const item = (p: { order_no: string; transaction_id: string }, extra: Record<str
   order_no: p.order_no,
   currency: 'USD',
   amount: '25.00',
+  refund_reason: 'returned',
   ...extra,
 });
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
 
 describe('/v1/refund', () => {
-  it('partial then full refunds: 3100 then 4100, references <transaction_id>-<n>, REFUND RESULT each', async () => {
+  it('partial then full refunds: 3100 then refunded, references <transaction_id>-01, -02, REFUND RESULT each', async () => {
     const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/n` }));
     const first = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '10.00', refund_reason: 'damaged' })]);
     expect(first.body.refund_orders[0]).toEqual({
@@ -37,30 +38,34 @@ describe('/v1/refund', () => {
       refund_amount: '10.00',
       refund_reason: 'damaged',
       refund_status: '1',
-      refund_message: '0000:Refund accepted',
-      refund_reference: `${p.transaction_id}-1`,
-      refund_reference_id: `${p.transaction_id}-1`,
+      refund_message: 'V0000:OK',
+      refund_reference: '',
+      refund_reference_id: `${p.transaction_id}-01`,
       error_message: '',
     });
+    expect(first.body).toMatchObject({ return_status: '1', return_message: 'OK' });
     expect(await statusOf(p.order_no)).toBe('3100');
     const second = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '15.00' })]);
     expect(second.body.refund_orders[0]).toMatchObject({
       refund_status: '1',
-      refund_reference_id: `${p.transaction_id}-2`,
+      refund_reference_id: `${p.transaction_id}-02`,
     });
-    expect(await statusOf(p.order_no)).toBe('4100');
-    await waitFor(
+    expect(await statusOf(p.order_no)).toBe(PAYMENT_STATUS.REFUNDED);
+    await vi.waitFor(
       () =>
-        receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
-          .length === 2,
-      'two refund notifications',
+        expect(
+          receiver.received.filter((r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT')
+            .length === 2,
+          'two refund notifications',
+        ).toBeTruthy(),
+      { timeout: 10_000 },
     );
     const notes = receiver.received.filter(
       (r) => r.fields.order_no === p.order_no && r.fields.notify_type === 'REFUND RESULT',
     );
     expect(notes.map((n) => [n.fields.refund_amount, n.fields.refund_reference_id, n.fields.payment_status])).toEqual([
-      ['10.00', `${p.transaction_id}-1`, '3100'],
-      ['15.00', `${p.transaction_id}-2`, '4100'],
+      ['10.00', `${p.transaction_id}-01`, '3100'],
+      ['15.00', `${p.transaction_id}-02`, PAYMENT_STATUS.REFUNDED],
     ]);
   });
 
@@ -77,7 +82,7 @@ describe('/v1/refund', () => {
     expect(await statusOf(p.order_no)).toBe('3000');
     const exact = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.00' })]);
     expect(exact.body.refund_orders[0].refund_status).toBe('1');
-    expect(await statusOf(p.order_no)).toBe('4100');
+    expect(await statusOf(p.order_no)).toBe(PAYMENT_STATUS.REFUNDED);
   });
 
   it('refund of a declined order fails with E0009; an authorised (uncaptured) one too', async () => {
@@ -110,6 +115,41 @@ describe('/v1/refund', () => {
     expect(body.refund_orders[2].refund_message).toMatch(/^I0019:/);
     expect(await statusOf(a.order_no)).toBe('3000');
     expect(await statusOf(b.order_no)).toBe('3100');
+  });
+
+  it('refund_reason is required (I0059 naming it) and at most 50 characters (I0060); nothing is refunded', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const { refund_reason: _none, ...withoutReason } = item(p, { refund_amount: '1.00' });
+    const { body } = await batch(sb.url, AUTO, 'refund', [
+      withoutReason,
+      item(p, { refund_amount: '1.00', refund_reason: '' }),
+      item(p, { refund_amount: '1.00', refund_reason: 'r'.repeat(51) }),
+    ]);
+    expect(body.return_status).toBe('2');
+    expect(body.refund_orders.map((r: { refund_message: string }) => r.refund_message)).toEqual([
+      'I0059:refund_reason is required',
+      'I0059:refund_reason is required',
+      'I0060:refund_reason must be at most 50 characters',
+    ]);
+    expect((await onlyTransaction(sb.url, p.order_no)).refunded_amount).toBe('0.00');
+    const fifty = await batch(sb.url, AUTO, 'refund', [
+      item(p, { refund_amount: '1.00', refund_reason: 'r'.repeat(50) }),
+    ]);
+    expect(fifty.body.refund_orders[0]).toMatchObject({ refund_status: '1', refund_reason: 'r'.repeat(50) });
+  });
+
+  it('the sequence keeps two digits up to -09 and counts on past it', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    const { body } = await batch(
+      sb.url,
+      AUTO,
+      'refund',
+      Array.from({ length: 10 }, () => item(p, { refund_amount: '0.10' })),
+    );
+    const ids = body.refund_orders.map((r: { refund_reference_id: string }) => r.refund_reference_id);
+    expect(ids[0]).toBe(`${p.transaction_id}-01`);
+    expect(ids[8]).toBe(`${p.transaction_id}-09`);
+    expect(ids[9]).toBe(`${p.transaction_id}-10`);
   });
 
   it('51 refunds is over the limit (B0001) and refunds nothing', async () => {

@@ -6,16 +6,20 @@ import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { GatewayError } from '../http/gatewayError';
 import { readFields } from '../http/readFields';
-import { splitList } from '../http/splitList';
-import { REFUND_ACCEPTED } from './refund';
+import { searchList } from '../http/splitList';
+import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { compactUtc } from '../payments/formatTime';
-import { refundsByReferences } from '../store/refunds';
-import { getTransaction } from '../store/transactions';
+import { searchRefunds, type FoundRefund } from '../store/refunds';
+import { REFUND_OK } from './refund';
+
+/** The three selectors of a refund search, each a comma-separated form field (GATEWAY-DOCS.md 4). */
+const SELECTORS = ['refund_orders', 'refund_references', 'merchant_refunds'] as const;
 
 /**
- * `POST /v1/retrievalRefund`: refunds by `refund_references` (refund_reference_id or the merchant's
- * refund_reference), up to 100, from registered IPs like every query. Unknown references come back with
- * query_result `0`.
+ * `POST /v1/retrievalRefund`, the refund search (GATEWAY-DOCS.md 4): form fields `refund_orders` (order_no),
+ * `refund_references` (refund_reference_id, or the merchant's refund_reference) and `merchant_refunds` (the
+ * merchant's refund_reference), each at most 1000 characters, at least one and at most 100 values in all, from
+ * registered IPs like every query. Answers the list `refund_orders` of the refunds found, oldest first.
  */
 export function retrievalRefundRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
@@ -24,42 +28,50 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);
     checkSignature('retrievalRefund', fields, account);
-    const references = splitList(fields.refund_references);
-    if (references.length === 0) throw new GatewayError('I0059', 'refund_references', 'refund_references is required');
-    if (references.length > BATCH_LIMIT.query)
-      throw new GatewayError('B0001', 'refund_references', `at most ${BATCH_LIMIT.query} references`);
-    const list: Record<string, string>[] = [];
-    const found = new Set<string>();
-    for (const refund of await refundsByReferences(deps.db, references)) {
-      const tx = await getTransaction(deps.db, refund.transaction_id);
-      if (!tx || tx.account_id !== account.account_id) continue;
-      found.add(refund.refund_reference_id).add(refund.refund_reference);
-      list.push({
-        refund_reference_id: refund.refund_reference_id,
-        refund_reference: refund.refund_reference,
-        transaction_id: tx.transaction_id,
-        order_no: tx.order_no,
-        currency: tx.currency,
-        amount: toDecimal(tx.amount_minor, tx.currency),
-        refund_amount: toDecimal(refund.amount_minor, refund.currency),
-        refund_reason: refund.reason,
-        refund_status: '1',
-        refund_message: REFUND_ACCEPTED,
-        refund_date: compactUtc(refund.created_at),
-        query_result: '1',
-      });
-    }
-    for (const ref of references) if (!found.has(ref)) list.push({ refund_reference_id: ref, query_result: '0' });
-    const envelope = {
+    const [orderNos, references, merchantRefunds] = SELECTORS.map((name) => searchList(fields, name)) as [
+      string[],
+      string[],
+      string[],
+    ];
+    c.set('orderNos', orderNos);
+    const count = orderNos.length + references.length + merchantRefunds.length;
+    if (count === 0) throw new GatewayError('I0059', 'refund_orders', `one of ${SELECTORS.join(', ')} is required`);
+    if (count > BATCH_LIMIT.query)
+      throw new GatewayError(
+        'B0001',
+        'refund_orders',
+        `at most ${BATCH_LIMIT.query} values in ${SELECTORS.join(', ')}`,
+      );
+    const found = await searchRefunds(deps.db, account.account_id, { orderNos, references, merchantRefunds });
+    return c.json({
       merchant_id: account.merchant_id,
       account_id: account.account_id,
       return_status: '1',
-      return_message: 'Success',
-    };
-    return c.json({
-      ...envelope,
+      return_message: RETURN_MESSAGE_OK,
+      // the request's own value, echoed (GATEWAY-DOCS.md 2)
       encryption_data: fields.encryption_data,
-      refund_orders: list,
+      refund_orders: found.map(refundItem),
     });
   });
+}
+
+/** Every field of GATEWAY-DOCS.md 4's item, plus refund_message and query_result as the batch and query carry. */
+function refundItem(refund: FoundRefund): Record<string, string> {
+  return {
+    transaction_id: refund.transaction_id,
+    order_no: refund.order_no,
+    amount: toDecimal(refund.order_amount_minor, refund.currency),
+    currency: refund.currency,
+    // every refund stored today has succeeded (RefundState); asynchronous ones will map their state here
+    refund_status: '1',
+    payment_status: refund.payment_status,
+    refund_amount: toDecimal(refund.amount_minor, refund.currency),
+    refund_reference: refund.refund_reference,
+    refund_reason: refund.reason,
+    refund_reference_id: refund.refund_reference_id,
+    refund_message: REFUND_OK,
+    refund_date: compactUtc(refund.created_at),
+    refund_processing_date: refund.processed_at === null ? '' : compactUtc(refund.processed_at),
+    query_result: '1',
+  };
 }

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sign } from '../../shared/gateway/hashNode';
 import { BUILT_IN_ACCOUNTS } from '../accounts';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
 const REMOTE_ONLY = { merchant_id: '701002', account_id: '701002010', key: 'sk_remote_only_1' };
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 beforeAll(async () => {
-  sb = await startTestSandbox({
+  sb = await startSandboxInProcess({
     accounts: [
       ...BUILT_IN_ACCOUNTS,
       {
@@ -44,8 +43,14 @@ describe('/v1/retrievalTrans', () => {
     const res = await query(AUTO, { orders: `${p.order_no},UNKNOWN-1`, trades: other.transaction_id });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
-    expect(body).toMatchObject({ merchant_id: '701001', account_id: '701001020', return_status: '1' });
-    expect(body.encryption_data).toBe(sign('query', { merchant_id: '701001', account_id: '701001020' }, AUTO.key));
+    expect(body).toMatchObject({
+      merchant_id: '701001',
+      account_id: '701001020',
+      return_status: '1',
+      return_message: 'OK',
+    });
+    // spec 2.6's envelope: no encryption_data, and nothing signed over the answer (PROTOCOL.md 3)
+    expect(body).not.toHaveProperty('encryption_data');
     expect(body.orders_list).toHaveLength(3);
     const [paid, unknown, declined] = body.orders_list;
     expect(paid).toMatchObject({
@@ -98,7 +103,9 @@ describe('/v1/retrievalTrans', () => {
     const p = await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder());
     const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD' };
     await batch(sb.url, MANUAL, 'capture', [{ ...item, amount: '20.00' }]);
-    await batch(sb.url, MANUAL, 'refund', [{ ...item, amount: '25.00', refund_amount: '5.00' }]);
+    await batch(sb.url, MANUAL, 'refund', [
+      { ...item, amount: '25.00', refund_amount: '5.00', refund_reason: 'damaged' },
+    ]);
     const body = (await (await query(MANUAL, { trades: p.transaction_id })).json()) as Record<string, any>;
     expect(body.orders_list[0]).toMatchObject({
       payment_status: '3100',

@@ -5,14 +5,15 @@ import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { GatewayError } from '../http/gatewayError';
 import { readFields } from '../http/readFields';
-import { splitList } from '../http/splitList';
+import { searchList } from '../http/splitList';
+import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { toTransactionRecord } from '../payments/toTransactionRecord';
 import { getTransaction, latestForOrder } from '../store/transactions';
 
 /**
- * `POST /v1/retrievalTrans`: up to 100 orders by `orders` (order_no) and `trades` (transaction_id), from the
- * account's registered IPs only (PROTOCOL.md 2). An order_no answers its newest transaction; what is not found
- * is listed with query_result `0`.
+ * `POST /v1/retrievalTrans`: up to 100 orders by `orders` (order_no) and `trades` (transaction_id), each list
+ * at most 1000 characters, from the account's registered IPs only (PROTOCOL.md 2, GATEWAY-DOCS.md 5). An
+ * order_no answers its newest transaction; what is not found is listed with query_result `0`.
  */
 export function retrievalTransRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
@@ -21,8 +22,8 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);
     checkSignature('query', fields, account);
-    const orders = splitList(fields.orders);
-    const trades = splitList(fields.trades);
+    const orders = searchList(fields, 'orders');
+    const trades = searchList(fields, 'trades');
     c.set('orderNos', orders);
     if (orders.length + trades.length === 0) throw new GatewayError('I0059', 'orders', 'orders or trades is required');
     if (orders.length + trades.length > BATCH_LIMIT.query) {
@@ -45,15 +46,12 @@ export function retrievalTransRoute(deps: SandboxDeps) {
           : { order_no: '', transaction_id: transactionId, query_result: '0' },
       );
     }
-    const envelope = {
+    // spec 2.6's envelope has no encryption_data: nothing to echo, and the answer is not signed (PROTOCOL.md 3)
+    return c.json({
       merchant_id: account.merchant_id,
       account_id: account.account_id,
       return_status: '1',
-      return_message: 'Success',
-    };
-    return c.json({
-      ...envelope,
-      encryption_data: fields.encryption_data,
+      return_message: RETURN_MESSAGE_OK,
       orders_list: list,
     });
   });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTO, MANUAL, paymentOrder } from '../testing/gatewayCalls';
 import { batch, onlyTransaction, payByCard } from '../testing/flows';
 import { startReceiver } from '../testing/startReceiver';
-import { startTestSandbox, type TestSandbox } from '../testing/startTestSandbox';
-import { waitFor } from '../testing/waitFor';
+import { startSandboxInProcess, type SandboxInProcess } from '../../testing/startSandboxInProcess';
 
-let sb: TestSandbox;
+let sb: SandboxInProcess;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startSandboxInProcess();
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -25,9 +24,13 @@ const item = (p: { order_no: string; transaction_id: string }, extra: Record<str
 });
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
 const notified = (orderNo: string, type: string) =>
-  waitFor(
-    () => receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type),
-    `${type} for ${orderNo}`,
+  vi.waitFor(
+    () => {
+      const found = receiver.received.find((r) => r.fields.order_no === orderNo && r.fields.notify_type === type);
+      expect(found, `${type} for ${orderNo}`).toBeTruthy();
+      return found!;
+    },
+    { timeout: 10_000 },
   );
 
 describe('/v1/review', () => {

@@ -8,6 +8,7 @@ import { checkFields } from '../http/checkFields';
 import type { FieldRule } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
 import { readFields, type Fields } from '../http/readFields';
+import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import type { Db } from '../store/openStore';
 import { getTransaction, type TransactionRow } from '../store/transactions';
 
@@ -30,7 +31,8 @@ export interface BatchOp {
 /**
  * Runs a capture, cancel, review or refund call (spec 2.5): the envelope and signature, the batch limit
  * (B0001), then each item on its own: an item that fails leaves its order as it was and the others proceed.
- * return_status `1` when all succeeded, `2` when any failed (PROTOCOL.md 4).
+ * return_status `1` when all succeeded, `2` when any failed (PROTOCOL.md 4). A body is read as JSON whatever its
+ * content-type header says (GATEWAY-DOCS.md 1).
  */
 export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: BatchOp): Promise<Response> {
   const fields = await readFields(c, ['json']);
@@ -77,15 +79,12 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
   deps.onEnqueued();
 
   const failures = results.filter((r) => r[op.statusField] === '0').length;
-  const envelope = {
+  return c.json({
     merchant_id: account.merchant_id,
     account_id: account.account_id,
     return_status: failures === 0 ? '1' : '2',
-    return_message: failures === 0 ? 'Success' : `${failures} of ${results.length} items failed`,
-  };
-  return c.json({
-    ...envelope,
-    // the request's own signature, echoed (GATEWAY-DOCS.md 2)
+    return_message: failures === 0 ? RETURN_MESSAGE_OK : `${failures} of ${results.length} items failed`,
+    // the request's own value, not a signature over the answer (GATEWAY-DOCS.md 2): it correlates, TLS authenticates
     encryption_data: fields.encryption_data,
     [op.listField]: results,
   });

@@ -123,4 +123,18 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '003_refund_state': {
+    async up(db: Kysely<any>) {
+      // room for asynchronous refunds: a refund's own state and when it reached its result
+      await db.schema
+        .alterTable('refunds')
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('succeeded'))
+        .execute();
+      await db.schema.alterTable('refunds').addColumn('processed_at', 'integer').execute();
+      await db
+        .updateTable('refunds')
+        .set((eb) => ({ processed_at: eb.ref('created_at') }))
+        .execute();
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from './openStore';
 import type { RefundTable } from './schema';
+import type { TransactionRow } from './transactions';
 
 export type RefundRow = Selectable<RefundTable>;
 
@@ -21,14 +22,45 @@ export function findRefundByReference(
     .executeTakeFirst();
 }
 
-/** Refunds named by refund_reference_id or by the merchant's refund_reference. */
-export function refundsByReferences(db: Db, references: readonly string[]): Promise<RefundRow[]> {
-  if (references.length === 0) return Promise.resolve([]);
+interface RefundSearch {
+  /** merchant order numbers */
+  orderNos: readonly string[];
+  /** refund_reference_id values, or the merchant's refund_reference values */
+  references: readonly string[];
+  /** the merchant's refund_reference values */
+  merchantRefunds: readonly string[];
+}
+
+export type FoundRefund = RefundRow & {
+  order_no: string;
+  order_amount_minor: number;
+  payment_status: TransactionRow['status'];
+};
+
+/** The account's refunds any selector of `search` names, oldest first, each with its order. */
+export function searchRefunds(db: Db, accountId: string, search: RefundSearch): Promise<FoundRefund[]> {
   return db
     .selectFrom('refunds')
-    .selectAll()
-    .where((eb) => eb.or([eb('refund_reference_id', 'in', references), eb('refund_reference', 'in', references)]))
-    .orderBy('created_at')
+    .innerJoin('transactions', 'transactions.transaction_id', 'refunds.transaction_id')
+    .selectAll('refunds')
+    .select([
+      'transactions.order_no',
+      'transactions.amount_minor as order_amount_minor',
+      'transactions.status as payment_status',
+    ])
+    .where('transactions.account_id', '=', accountId)
+    .where((eb) => {
+      const any = [];
+      if (search.orderNos.length) any.push(eb('transactions.order_no', 'in', search.orderNos));
+      if (search.references.length) {
+        any.push(eb('refunds.refund_reference_id', 'in', search.references));
+        any.push(eb('refunds.refund_reference', 'in', search.references));
+      }
+      if (search.merchantRefunds.length) any.push(eb('refunds.refund_reference', 'in', search.merchantRefunds));
+      return eb.or(any);
+    })
+    .orderBy('refunds.created_at')
+    .orderBy('refunds.refund_reference_id')
     .execute();
 }
 

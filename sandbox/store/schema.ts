@@ -41,15 +41,27 @@ export interface TransactionTable {
   updated_at: number;
 }
 
+/**
+ * Where a refund is. Today every refund the sandbox stores is final the moment it is answered; the gateway's
+ * asynchronous refunds (received, accepted, then a result: GATEWAY-DOCS.md 8) will add their states here.
+ */
+export type RefundState = 'succeeded';
+
 export interface RefundTable {
+  /** `<transaction_id>-<two-digit sequence>` (GATEWAY-DOCS.md 3) */
   refund_reference_id: string;
   transaction_id: string;
   sequence: number;
+  /** the merchant's own reference as sent, "" when none */
   refund_reference: string;
   amount_minor: number;
   currency: string;
   reason: string;
+  state: RefundState;
+  /** when the refund was received */
   created_at: number;
+  /** when it reached its result (refund_processing_date); null while it has none */
+  processed_at: number | null;
 }
 
 export interface PayoutTable {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { PaymentStatus } from '../../shared/gateway/status';
+import { PAYMENT_STATUS, type PaymentStatus } from '../../shared/gateway/status';
 import type { Db } from './openStore';
 import type { TransactionTable } from './schema';
 
@@ -27,7 +27,13 @@ export function latestForOrder(db: Db, accountId: string, orderNo: string): Prom
 }
 
 /** Statuses that count as "a successful payment" for the 24-hour order_no rule (I0061); review may still succeed. */
-const SUCCESSFUL: PaymentStatus[] = ['2000', '3000', '3100', '4100', '6000'];
+const SUCCESSFUL: PaymentStatus[] = [
+  PAYMENT_STATUS.AUTHORISED,
+  PAYMENT_STATUS.PAID,
+  PAYMENT_STATUS.PARTIALLY_REFUNDED,
+  PAYMENT_STATUS.REFUNDED,
+  PAYMENT_STATUS.REVIEW,
+];
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A successful payment of `order_no` in the account within the last 24 hours, other than `exceptId`. */

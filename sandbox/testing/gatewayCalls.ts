@@ -43,7 +43,7 @@ export function orderNo(prefix = 'ORD'): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 }
 
-/** A payment order with the required fields and a few shopper details. */
+/** A payment order with the fields checkout and authorise require and a few shopper details. */
 export function paymentOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     order_no: orderNo(),
@@ -51,6 +51,8 @@ export function paymentOrder(overrides: Record<string, unknown> = {}): Record<st
     amount: '25.00',
     return_url: 'https://shop.example/pay/return/p1',
     website: 'shop.example',
+    shopper_id: 'shopper-1',
+    shopper_ip: '203.0.113.7',
     shopper_email: 'ana@example.com',
     shopper_phone: '+5511912345678',
     first_name: 'Ana',
@@ -68,17 +70,17 @@ export function paymentOrder(overrides: Record<string, unknown> = {}): Record<st
 export function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    out[unescape(m[1]!)] = unescape(m[2]!);
+    out[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
   return out;
 }
 
 export function formAction(html: string): string {
   const m = /<form[^>]*action="([^"]*)"/.exec(html);
   if (!m) throw new Error('no form in page');
-  return unescape(m[1]!);
+  return unescapeHtml(m[1]!);
 }
 
-function unescape(s: string): string {
+function unescapeHtml(s: string): string {
   return s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")

@@ -39,7 +39,9 @@ export async function startReceiver(
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    setFallback: (status) => void (fallback = status),
+    setFallback: (status) => {
+      fallback = status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,8 +1,8 @@
-import { ApiError } from '../../admin/api/client';
+import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 
 /**
  * One call to the admin API from the command line. The token travels in the Authorization header only; a
- * non-2xx answer throws the admin client's ApiError with the backend's code and message.
+ * non-2xx answer throws an ApiError with the backend's code and message, as the admin page's client does.
  */
 export async function adminRequest<T>(
   base: string,
@@ -25,19 +25,10 @@ export async function adminRequest<T>(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {
-    throw new ApiError(0, 'network_error', `the backend at ${base} could not be reached (${(e as Error).message})`);
+    throw new ApiError(0, 'network', `the backend at ${base} could not be reached (${(e as Error).message})`);
   }
-  const parsed = (await res.json().catch(() => undefined)) as
-    | { error?: { code?: string; message?: string; fields?: { path: string; message: string }[] } }
-    | undefined;
-  if (!res.ok) {
-    const error = parsed?.error;
-    throw new ApiError(
-      res.status,
-      error?.code ?? 'http_error',
-      error?.message ?? `the backend answered ${res.status}`,
-      error?.fields ?? [],
-    );
-  }
+  const parsed: unknown = await res.json().catch(() => undefined);
+  if (!res.ok)
+    throw apiErrorOf(res.status, parsed, { code: 'http_error', message: `the backend answered ${res.status}` });
   return parsed as T;
 }

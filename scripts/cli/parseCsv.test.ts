@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../admin/csv';
+import { toCsv } from '../../shared/csv/toCsv';
 import { csvRecords, parseCsv } from './parseCsv';
 import { readBulkCsv } from './readBulkCsv';
 

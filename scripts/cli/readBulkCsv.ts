@@ -1,4 +1,4 @@
-import type { BulkItem, BulkResult } from '../../admin/api/client';
+import type { BulkItem, BulkResult } from '../../shared/contract/admin';
 
 export type CliAction = 'capture' | 'cancel' | 'review' | 'refund';
 

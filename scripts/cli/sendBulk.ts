@@ -1,4 +1,5 @@
-import { ApiError, type BulkResult } from '../../admin/api/client';
+import type { BulkResult } from '../../shared/contract/admin';
+import { ApiError } from '../../shared/contract/ApiError';
 import type { CliItem } from './readBulkCsv';
 
 /** Orders per request: what the admin page sends too; the backend splits each into gateway batches. */

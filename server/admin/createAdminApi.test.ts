@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../testing/startBackend';
-import { admin } from './testing/adminClient';
+import { admin } from '../../testing/adminClient';
 
 /** Every admin route, with a body that would be acted on if the caller were let in. */
 const ROUTES: { method: string; path: string; body?: unknown }[] = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { createGatewayClient, GatewayRejectedError, type GatewayCallRecord, type GatewayClient } from './index';
 import { payByCard, pressIssuerButton } from './testing/playShopper';
 import { serveFake, type FakeServer } from './testing/serveFake';
@@ -17,7 +17,7 @@ const demo = { merchantId: '701001', accountId: '701001010', signKey: 'sk_sandbo
 const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
   const app = new Hono();
   app.post('/hooks/gateway', async (c) => {
     notifications.push(Object.fromEntries(new URLSearchParams(await c.req.text())));
@@ -31,20 +31,6 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 function order(orderNo: string, currency = 'USD', amount = '25.00') {
   return {
     order_no: orderNo,
@@ -55,6 +41,8 @@ function order(orderNo: string, currency = 'USD', amount = '25.00') {
     notify_url: `${receiver.url}/hooks/gateway`,
     items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: amount, quantity: 1 }],
     shopper_email: 'ana@example.com',
+    shopper_id: 'g_0123456789abcdef0123456789abcdef',
+    shopper_ip: '203.0.113.7',
     first_name: 'Ana',
     last_name: 'Silva',
     billing_country: currency === 'BRL' ? 'BR' : 'US',
@@ -86,8 +74,13 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(manual.verifyReturn(back.query, { currency: 'BRL', amount: '10.00' })).toBe(false);
     expect(await statusOf(manual, orderNo)).toBe('3000');
 
-    const note = await waitFor('the PAYMENT notification', () =>
-      notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000'),
+    const note = await vi.waitFor(
+      () => {
+        const found = notifications.find((n) => n.order_no === orderNo && n.payment_status === '3000');
+        expect(found, 'the PAYMENT notification').toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     expect(manual.verifyNotification(note)).toBe(true);
     expect(manual.verifyNotification({ ...note, amount: '1.00' })).toBe(false);
@@ -112,8 +105,11 @@ describe('APM: authorise, issuer page, refunds', () => {
 
     const lookup = await manual.retrievalRefund({ refund_references: [refundId, reference, 'NO-SUCH-REFUND'] });
     expect(lookup.returnStatus).toBe('1');
-    expect(lookup.refunds.filter((r) => r.query_result === '1').map((r) => r.refund_reference_id)).toContain(refundId);
-    expect(lookup.refunds.find((r) => r.refund_reference_id === 'NO-SUCH-REFUND')).toMatchObject({ query_result: '0' });
+    expect(lookup.refunds.map((r) => r.refund_reference_id)).toContain(refundId);
+    // the docs' answer lists what it found; an unknown reference is simply absent
+    expect(lookup.refunds.find((r) => r.refund_reference_id === 'NO-SUCH-REFUND')).toBeUndefined();
+    const byOrder = await manual.retrievalRefund({ refund_orders: [orderNo] });
+    expect(byOrder.refunds).toEqual([expect.objectContaining({ refund_reference_id: refundId, order_no: orderNo })]);
 
     const over = await manual.refund([
       { transaction_id: transactionId, order_no: orderNo, currency: 'BRL', amount: '100.00', refund_amount: '80.00' },

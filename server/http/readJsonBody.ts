@@ -37,7 +37,7 @@ function pathOfNul(raw: string, value: unknown): string | undefined {
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return fieldPath(path);
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      for (const [i, item] of v.entries()) stack.push({ value: item, path: [...path, i] });
     } else if (v && typeof v === 'object') {
       for (const [key, item] of Object.entries(v)) {
         if (key.includes('\u0000')) return fieldPath([...path, key]);

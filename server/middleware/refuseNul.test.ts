@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, createSession } from '../testing/shopClient';
+import { callJson, createSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 
 describe('the NUL character (U+0000)', () => {

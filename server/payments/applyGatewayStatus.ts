@@ -1,11 +1,12 @@
 import { type GatewayProfile, toKnownStatus } from '../../shared/gateway/profile';
 import { STATUS_NAME, isForward, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
-import { OPEN_STATUSES, type AttemptRow } from '../store/attempts';
+import { findAttempt, keepAttemptMessage, moveAttemptFrom, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
+import { mirrorAttempt } from '../store/orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
 
-/** Where a gateway status came from, in order of trust: query, notification, return (DESIGN.md "Order state"). */
+/** Where a gateway status came from; a query is trusted over a notification (DESIGN.md "Order state"). */
 export type StatusSource = 'query' | 'notification';
 
 /** What the gateway says about one payment. */
@@ -35,11 +36,8 @@ export async function applyGatewayStatus(
   source: StatusSource,
   ctx: { now: Date; requestId?: string | undefined; profile: GatewayProfile },
 ): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
-  const attempt = await trx
-    .selectFrom('payment_attempts')
-    .selectAll()
-    .where('id', '=', attemptId)
-    .executeTakeFirstOrThrow();
+  const attempt = await findAttempt(trx, attemptId);
+  if (!attempt) throw new Error(`payment attempt ${attemptId} not found`);
   const audit = (kind: string, summary: string) =>
     writeAuditEvent(
       trx,
@@ -85,17 +83,14 @@ export async function applyGatewayStatus(
     frame_html: status === 'pending' ? attempt.frame_html : null,
     updated_at: at,
   };
-  let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);
-  update = from === null ? update.where('payment_status', 'is', null) : update.where('payment_status', '=', from);
-  const moved = await update.executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n)
+  if (!(await moveAttemptFrom(trx, attempt.id, from, patch)))
     throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
-  await trx
-    .updateTable('orders')
-    .set({ status, payment_status: to, transaction_id: patch.transaction_id, message: patch.message, updated_at: at })
-    .where('id', '=', attempt.order_id)
-    .where('current_attempt_id', '=', attempt.id)
-    .execute();
+  await mirrorAttempt(
+    trx,
+    attempt,
+    { status, payment_status: to, transaction_id: patch.transaction_id, message: patch.message },
+    at,
+  );
   await audit('transition', `${source}: ${attempt.status} -> ${status}`);
   return { outcome: 'applied', attempt: { ...attempt, ...patch } };
 }
@@ -157,18 +152,7 @@ async function holdUnknownStatus(
 /** Fills in the `<code>:<text>` reason of an attempt (and its order, if current) whose status did not change. */
 async function keepMessage(trx: Db, attempt: AttemptRow, message: string, now: Date): Promise<AttemptRow> {
   const at = now.toISOString();
-  await trx
-    .updateTable('payment_attempts')
-    .set({ message, updated_at: at })
-    .where('id', '=', attempt.id)
-    .where('message', 'is', null)
-    .execute();
-  await trx
-    .updateTable('orders')
-    .set({ message, updated_at: at })
-    .where('id', '=', attempt.order_id)
-    .where('current_attempt_id', '=', attempt.id)
-    .where('message', 'is', null)
-    .execute();
+  await keepAttemptMessage(trx, attempt.id, message, at);
+  await mirrorAttempt(trx, attempt, { message }, at, { onlyWithoutMessage: true });
   return { ...attempt, message, updated_at: at };
 }

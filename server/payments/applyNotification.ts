@@ -1,4 +1,4 @@
-import { applyPayoutNotification } from '../admin/payouts/applyPayoutNotification';
+import { applyPayoutNotification } from '../payouts/applyPayoutNotification';
 import type { AppDeps } from '../deps';
 import { findAttemptByGatewayOrderNo, updateAttempt, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';

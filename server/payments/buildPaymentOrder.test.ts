@@ -503,7 +503,7 @@ describe('buildPaymentOrder: sources that change a field', () => {
         session: { ...session, items: JSON.stringify([{ name: 'Cap', sku: 'C-1', unit_price: '12.34', quantity: 1 }]) },
       }),
     );
-    expect((brl.cart_items?.[0] as { basic_item_data: { price: object } }).basic_item_data.price).toEqual({
+    expect((brl.cart_items![0] as { basic_item_data: { price: object } }).basic_item_data.price).toEqual({
       amount_local_currency: 12.34,
       currency: 'BRL',
     });

@@ -12,7 +12,7 @@ export async function confirmPayment(
   attempt: AttemptRow,
   requestId?: string,
 ): Promise<QueryOutcome | 'unavailable'> {
-  let records;
+  let records: Awaited<ReturnType<AppDeps['gateway']['query']>>;
   try {
     records = await deps.gateway.query({ orders: [attempt.gateway_order_no] });
   } catch (err) {

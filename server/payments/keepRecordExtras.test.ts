@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
-import { gatewayTransaction } from '../admin/testing/adminClient';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
 import { listSavedCards } from '../store/savedCards';
-import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
@@ -12,7 +12,7 @@ const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020'
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -76,7 +76,7 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
     const first = await payAndSave('cust-tok-1', 'tok-1');
     // nothing but the notification has told the backend about this payment
     const [saved] = await eventually(() => savedFor('cust-tok-1'), 'the card saved from the notification');
-    const token = (await gatewayTransaction(sandbox.url, first.orderNo)).token_id as string;
+    const token = (await sandboxApi(sandbox.url).transaction(first.orderNo)).token_id as string;
     expect(token).toMatch(/^tok_/);
     expect(saved).toMatchObject({ token_id: token, label: 'Visa •••• 4242' });
 
@@ -87,7 +87,7 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
     const res = await pay(second.id, paymentBody(second.client_secret, 'card', { saved_card: saved!.id }), 'tok-2');
     expect(res.status).toBe(200);
     const orderNo = await gatewayOrderNo(second.id);
-    expect((await gatewayTransaction(sandbox.url, orderNo)).request).toMatchObject({
+    expect((await sandboxApi(sandbox.url).transaction(orderNo)).request).toMatchObject({
       token_id: token,
       token_flag: 'NO',
     });
@@ -95,7 +95,7 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
     const loading = await (await fetch(res.body.action.url)).text();
     const returned = await payByCard(loading, '');
     expect(returned.query.payment_status).toBe('3000');
-    expect(await gatewayTransaction(sandbox.url, orderNo)).toMatchObject({
+    expect(await sandboxApi(sandbox.url).transaction(orderNo)).toMatchObject({
       payment_status: '3000',
       token_id: token,
       card_last4: '4242',
@@ -125,7 +125,7 @@ describeOnStores('saved cards through the sandbox gateway', (store) => {
     const res = await pay(s.id, paymentBody(s.client_secret, 'card'), 'tok-4');
     const returned = await payByCard(await (await fetch(res.body.action.url)).text(), '4242424242424242');
     expect((await fetch(returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
-    expect((await gatewayTransaction(sandbox.url, await gatewayOrderNo(s.id))).token_id).toBeUndefined();
+    expect((await sandboxApi(sandbox.url).transaction(await gatewayOrderNo(s.id))).token_id).toBeUndefined();
     expect(await listSavedCards(backend.store.db, 'cust-tok-3')).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
-import { admin, gatewayTransaction } from '../admin/testing/adminClient';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
 import { sentOrdersOf } from '../store/attemptOrders';
 import { listSavedCards, saveCardToken } from '../store/savedCards';
-import { callJson, createSession, paymentBody, postSession } from '../testing/shopClient';
+import { callJson, createSession, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyQueryRecord } from './applyQueryRecord';
@@ -41,7 +42,7 @@ const EXTRAS = {
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -115,7 +116,7 @@ describeOnStores('payment order sources, end to end through the backend', (store
     expect(res.status).toBe(200);
     const attempt = await attemptOf(s.id);
 
-    const tx = await gatewayTransaction(sandbox.url, attempt.gateway_order_no);
+    const tx = await sandboxApi(sandbox.url).transaction(attempt.gateway_order_no);
     expect(tx.request).toMatchObject({
       website: 'Demo Shop',
       shopper_id: 'cust-42',
@@ -204,7 +205,9 @@ describeOnStores('payment order sources, end to end through the backend', (store
         .selectAll()
         .where('session_id', '=', s.id)
         .executeTakeFirstOrThrow();
-      expect((await gatewayTransaction(sandbox.url, attempt.gateway_order_no)).request.shopper_ip).toBe('203.0.113.9');
+      expect((await sandboxApi(sandbox.url).transaction(attempt.gateway_order_no)).request.shopper_ip).toBe(
+        '203.0.113.9',
+      );
     } finally {
       await proxied.close();
     }
@@ -278,7 +281,7 @@ describeOnStores('payment order sources, end to end through the backend', (store
     );
     expect(res.status).toBe(200);
     const attempt = await attemptOf(s.id);
-    expect((await gatewayTransaction(sandbox.url, attempt.gateway_order_no)).request).toMatchObject({
+    expect((await sandboxApi(sandbox.url).transaction(attempt.gateway_order_no)).request).toMatchObject({
       token_id: tokenId,
       token_flag: 'NO',
     });

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
-import type { AttemptRow } from '../store/attempts';
+import { moveCreatedAttempt, updateAttempt, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent, type AuditEvent } from '../store/auditEvents';
+import { mirrorAttempt } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import type { PaymentAnswer } from './paymentAnswer';
 
@@ -36,21 +37,10 @@ export async function settleAttempt(
   };
   try {
     await runInTransaction(deps.store.db, async (trx) => {
-      const moved = await trx
-        .updateTable('payment_attempts')
-        .set({ ...kept, ...moves })
-        .where('id', '=', attempt.id)
-        .where('status', '=', 'created')
-        .executeTakeFirst();
-      if (moved.numUpdatedRows === 1n) {
-        await trx
-          .updateTable('orders')
-          .set({ status, payment_status: payment_status ?? null, message: message ?? null, updated_at: at })
-          .where('id', '=', attempt.order_id)
-          .where('current_attempt_id', '=', attempt.id)
-          .execute();
+      if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves })) {
+        await mirrorAttempt(trx, attempt, { status, payment_status: moves.payment_status, message: moves.message }, at);
       } else {
-        await trx.updateTable('payment_attempts').set(kept).where('id', '=', attempt.id).execute();
+        await updateAttempt(trx, attempt.id, kept);
       }
       for (const event of audit) await writeAuditEvent(trx, event, at);
     });

@@ -3,10 +3,10 @@ import type { OrderStatus } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { newId } from '../ids';
-import type { AttemptRow } from '../store/attempts';
+import { attemptStatusesOf, insertAttempt, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
-import type { OrderRow } from '../store/orders';
+import { makeAttemptCurrent, type OrderRow } from '../store/orders';
 import type { PaymentMethod } from '../store/paymentMethods';
 import { gatewayOrderNo } from './gatewayOrderNo';
 
@@ -37,11 +37,7 @@ export async function startAttempt(
   method: PaymentMethod,
   req: AttemptRequest,
 ): Promise<AttemptRow> {
-  const earlier = await trx
-    .selectFrom('payment_attempts')
-    .select(['status', 'seq'])
-    .where('order_id', '=', order.id)
-    .execute();
+  const earlier = await attemptStatusesOf(trx, order.id);
   const open = earlier.find((a) => !RETRYABLE.includes(a.status));
   if (open && PAID.includes(open.status))
     throw new ApiError(409, API_ERROR.session_completed, `this order is already ${open.status}`);
@@ -80,20 +76,8 @@ export async function startAttempt(
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
-  await trx.insertInto('payment_attempts').values(attempt).execute();
-  await trx
-    .updateTable('orders')
-    .set({
-      current_attempt_id: attempt.id,
-      status: 'created',
-      payment_status: null,
-      transaction_id: null,
-      message: null,
-      email: req.email ?? null,
-      updated_at: attempt.created_at,
-    })
-    .where('id', '=', order.id)
-    .execute();
+  await insertAttempt(trx, attempt);
+  await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
   await writeAuditEvent(
     trx,
     {

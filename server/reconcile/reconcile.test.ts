@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { withReconcileLock } from './withReconcileLock';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -88,15 +88,15 @@ describeOnStores('reconcile', (store) => {
     expect(attempts).toHaveLength(1);
     expect(attempts[0]!.next_check_at).toBeNull();
     expect(timeoutFetch.calls.filter((p) => p === '/v1/authorise')).toHaveLength(1);
-    const sandboxView = await (
+    const sandboxView = (await (
       await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`)
-    ).json();
+    ).json()) as { transactions: unknown[] };
     expect(sandboxView.transactions).toHaveLength(1);
-    const seen = await (
+    const seen = (await (
       await fetch(
         `${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempts[0]!.gateway_order_no)}`,
       )
-    ).json();
+    ).json()) as { count: number };
     expect(seen.count).toBe(1);
     // a second pass has nothing left to ask about this order
     expect((await timeouts.reconcile()).checked).toBe(0);

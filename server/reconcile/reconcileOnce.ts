@@ -1,8 +1,10 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
+import type { TransactionRecord } from '../gateway';
 import { applyQueryRecord } from '../payments/applyQueryRecord';
-import { attemptsDueForCheck, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
+import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
+import { mirrorAttempt } from '../store/orders';
 import { withReconcileLock } from './withReconcileLock';
 
 export interface ReconcileResult {
@@ -39,7 +41,7 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   const due = await attemptsDueForCheck(db, deps.now().toISOString(), MAX_PER_PASS);
   for (let i = 0; i < due.length; i += BATCH_LIMIT.query) {
     const batch = due.slice(i, i + BATCH_LIMIT.query);
-    let records;
+    let records: TransactionRecord[];
     try {
       records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
     } catch (err) {
@@ -84,20 +86,14 @@ async function closeIfNeverReceived(
   const message = 'I0115:not received by the gateway';
   const at = now.toISOString();
   const closed = await deps.store.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('payment_attempts')
-      .set({ status: 'declined', message, next_check_at: null, updated_at: at })
-      .where('id', '=', attempt.id)
-      .where('status', '=', attempt.status)
-      .where('payment_status', 'is', null)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) return false;
-    await trx
-      .updateTable('orders')
-      .set({ status: 'declined', message, updated_at: at })
-      .where('id', '=', attempt.order_id)
-      .where('current_attempt_id', '=', attempt.id)
-      .execute();
+    const moved = await closeAttemptWithoutStatus(trx, attempt.id, attempt.status, {
+      status: 'declined',
+      message,
+      next_check_at: null,
+      updated_at: at,
+    });
+    if (!moved) return false;
+    await mirrorAttempt(trx, attempt, { status: 'declined', message }, at);
     await writeAuditEvent(
       trx,
       {
@@ -116,10 +112,6 @@ async function closeIfNeverReceived(
 /** Still open after this pass: ask again later, less often each time. */
 async function reschedule(deps: Pick<AppDeps, 'store' | 'now' | 'config'>, attempt: AttemptRow): Promise<void> {
   const delay = Math.min(deps.config.reconcile.intervalMs * 2 ** attempt.checks, MAX_BACKOFF_MS);
-  await deps.store.db
-    .updateTable('payment_attempts')
-    .set({ checks: attempt.checks + 1, next_check_at: new Date(deps.now().getTime() + delay).toISOString() })
-    .where('id', '=', attempt.id)
-    .where('status', 'in', OPEN_STATUSES)
-    .execute();
+  const next = new Date(deps.now().getTime() + delay).toISOString();
+  await scheduleNextCheck(deps.store.db, attempt.id, attempt.checks + 1, next);
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { sign } from '../../shared/gateway/hashNode';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 

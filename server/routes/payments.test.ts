@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard, pressIssuerButton } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
-import { waitFor } from '../testing/waitFor';
 
 const SHOP = 'http://shop.test';
 // the sandbox's auto-capture twin of the demo account: an approved card goes straight to paid (3000)
@@ -13,7 +12,7 @@ const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020'
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -118,10 +117,14 @@ describeOnStores('payments against the sandbox', (store) => {
     const res = await pay(backend, s.id, paymentBody(s.client_secret, 'card'), 'card-2');
     const html = await (await fetch(res.body.action.url)).text();
     await payByCard(html, '4242424242424242'); // the shopper never comes back
-    const order = await waitFor('the order to be paid', async () => {
-      const o = await orderOf(backend, s.id);
-      return o.status === 'paid' ? o : undefined;
-    });
+    const order = await vi.waitFor(
+      async () => {
+        const o = await orderOf(backend, s.id);
+        expect(o.status, 'the order to be paid').toBe('paid');
+        return o!;
+      },
+      { timeout: 10_000 },
+    );
     expect(order.payment_status).toBe('3000');
     const [attempt] = await attemptsOf(backend, s.id);
     const [record] = await backend.deps.gateway.query({ orders: [attempt!.gateway_order_no] });
@@ -200,8 +203,9 @@ describeOnStores('payments against the sandbox', (store) => {
     );
     expect(res.status).toBe(200);
     await pressIssuerButton(res.body.action.url, 'approve');
-    await waitFor('the boleto order to be paid', async () =>
-      (await orderOf(backend, s.id)).status === 'paid' ? true : undefined,
+    await vi.waitFor(
+      async () => expect((await orderOf(backend, s.id)).status, 'the boleto order to be paid').toBe('paid'),
+      { timeout: 10_000 },
     );
   });
 

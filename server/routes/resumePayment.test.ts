@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
@@ -10,21 +10,21 @@ const SHOP = 'http://shop.test';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
 /** What the frame's loading page does in the browser: posts its form (checkout step 2) to the gateway. */
 async function postLoadingPage(html: string): Promise<Response> {
   const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)![1]!.replace(/&amp;/g, '&');
-  const unescape = (s: string) =>
+  const unescapeHtml = (s: string) =>
     s.replace(
       /&(amp|lt|gt|quot|#39);/g,
       (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
     );
   const fields = new URLSearchParams();
   for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.append(unescape(name!), unescape(value!));
+    fields.append(unescapeHtml(name!), unescapeHtml(value!));
   return fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, DEMO_CART, callJson, paymentBody, postSession } from '../testing/shopClient';
+import { createSession, DEMO_CART, callJson, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 

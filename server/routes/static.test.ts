@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { callJson } from '../testing/shopClient';
+import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 
 describe('widget files, demo shop', () => {

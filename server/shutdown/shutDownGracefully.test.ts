@@ -4,10 +4,9 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { createLogger } from '../log';
 import { openStore } from '../store/db';
-import { waitFor } from '../testing/waitFor';
 import { shutDownGracefully } from './shutDownGracefully';
 import { trackRequests } from './trackRequests';
 import { errorCode, requestOnce } from './testing/requestOnce';
@@ -41,12 +40,14 @@ it('a connection accepted before the listener closed still gets its request serv
   // a keep-alive client that already made a request and sits idle, and one that connected but has not sent yet
   const keptAlive = await rawConnection(port);
   keptAlive.socket.write('GET /first HTTP/1.1\r\nHost: x\r\n\r\n');
-  await waitFor('the first answer', async () => (requests.inFlight === 0 && server.listening ? true : undefined));
+  await vi.waitFor(async () => expect(requests.inFlight === 0 && server.listening, 'the first answer').toBeTruthy(), {
+    timeout: 10_000,
+  });
   const early = await rawConnection(port);
   // and one that never sends anything, like a browser's speculative preconnect
   const silent = await rawConnection(port);
   const connections = () => new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
-  await waitFor('the server to accept both', async () => ((await connections()) === 3 ? true : undefined));
+  await vi.waitFor(async () => expect(await connections(), 'the server to accept both').toBe(3), { timeout: 10_000 });
 
   let draining = false;
   let reconcileStopped = false;
@@ -55,19 +56,22 @@ it('a connection accepted before the listener closed still gets its request serv
     requests,
     setDraining: () => (draining = true),
     delayMs: 0,
-    reconcile: { stop: async () => void (reconcileStopped = true) },
+    reconcile: {
+      stop: async () => {
+        reconcileStopped = true;
+      },
+    },
     store,
     log: createLogger('silent'),
   });
   expect(draining).toBe(true);
-  await waitFor('the listener to close', async () => {
-    try {
-      await requestOnce(`http://127.0.0.1:${port}/`);
-      return undefined;
-    } catch (e) {
-      return errorCode(e) === 'ECONNREFUSED' ? true : undefined;
-    }
-  });
+  await vi.waitFor(
+    () =>
+      expect(requestOnce(`http://127.0.0.1:${port}/`).catch(errorCode), 'the listener to close').resolves.toBe(
+        'ECONNREFUSED',
+      ),
+    { timeout: 10_000 },
+  );
 
   // the idle keep-alive connection is closed; the early one's request, sent only now, is answered
   expect(await keptAlive.received).toContain('HTTP/1.1 200');

@@ -3,40 +3,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
-import { paymentBody } from '../testing/shopClient';
-import { waitFor } from '../testing/waitFor';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { paymentBody } from '../../testing/shopClient';
 import { startHoldingGateway, type HoldingGateway } from './testing/holdingGateway';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
-import { spawnBackend, type SpawnedBackend } from './testing/spawnBackend';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'merchant-shutdown-'));
 let sandbox: RunningSandbox;
 let gateway: HoldingGateway;
-let backend: SpawnedBackend | undefined;
+let backend: BackendProcess | undefined;
 /** the running backend's folder: its SQLite file and its log */
 let dir = '';
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(async () => {
   await sandbox?.close();
   rmSync(tempDir, { recursive: true, force: true });
 });
 afterEach(async () => {
-  backend?.child.kill('SIGKILL');
-  await backend?.exited;
+  await backend?.kill9();
   backend = undefined;
   await gateway?.close();
 });
 
-async function start(env: Record<string, string>): Promise<SpawnedBackend> {
+async function start(env: Record<string, string>): Promise<BackendProcess> {
   // every APM payment's /v1/authorise waits at the proxy until the test releases it
   gateway = await startHoldingGateway(sandbox.url, '/v1/authorise');
   dir = mkdtempSync(join(tempDir, 'run-'));
-  backend = await spawnBackend({
+  backend = await startBackendProcess({
     gatewayUrl: gateway.url,
     logFile: join(dir, 'backend.log'),
     env: { SQLITE_FILE: join(dir, 'merchant.db'), ...env },
@@ -45,7 +43,7 @@ async function start(env: Record<string, string>): Promise<SpawnedBackend> {
 }
 
 /** Creates a session and starts a PIX payment; the payment stays in flight until the gateway is released. */
-async function paymentInFlight(b: SpawnedBackend): Promise<{ sessionId: string; answer: Promise<Answer> }> {
+async function paymentInFlight(b: BackendProcess): Promise<{ sessionId: string; answer: Promise<Answer> }> {
   const session = await requestOnce(`${b.url}/api/sessions`, {
     headers: { Authorization: 'Bearer demo-shop-secret' },
     body: { amount: '50.00', currency: 'BRL', country: 'BR' },
@@ -55,7 +53,9 @@ async function paymentInFlight(b: SpawnedBackend): Promise<{ sessionId: string; 
     headers: { 'Idempotency-Key': randomUUID() },
     body: paymentBody(session.body.client_secret, 'pix'),
   });
-  await waitFor('the payment to reach the gateway', async () => (gateway.held > 0 ? true : undefined));
+  await vi.waitFor(async () => expect(gateway.held > 0, 'the payment to reach the gateway').toBeTruthy(), {
+    timeout: 10_000,
+  });
   return { sessionId: session.body.id, answer };
 }
 
@@ -73,9 +73,13 @@ describe('graceful shutdown of server/main.ts', () => {
     const b = await start({ SHUTDOWN_DELAY_MS: '1500', METRICS_PORT: '0' });
     expect((await requestOnce(`${b.url}/readyz`)).status).toBe(200);
     // METRICS_PORT: the metrics on their own listener without auth, and not on the main port
-    const metricsUrl = await waitFor(
-      'the metrics listener',
-      async () => /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1],
+    const metricsUrl = await vi.waitFor(
+      () => {
+        const found = /"metricsUrl":"([^"]+)"/.exec(b.output())?.[1];
+        expect(found, 'the metrics listener').toBeDefined();
+        return found!;
+      },
+      { timeout: 10_000 },
     );
     const scraped = await requestOnce(metricsUrl);
     expect(scraped.status).toBe(200);
@@ -85,16 +89,20 @@ describe('graceful shutdown of server/main.ts', () => {
     ).toBe(404);
     const { sessionId, answer } = await paymentInFlight(b);
 
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     // during SHUTDOWN_DELAY_MS it still answers, but tells the load balancer to stop sending
-    const draining = await waitFor('readyz to say draining', async () => {
-      const res = await requestOnce(`${b.url}/readyz`).catch(() => undefined);
-      return res?.status === 503 ? res : undefined;
-    });
+    const draining = await vi.waitFor(
+      async () => {
+        const res = await requestOnce(`${b.url}/readyz`).catch(() => undefined);
+        expect(res?.status, 'readyz to say draining').toBe(503);
+        return res!;
+      },
+      { timeout: 10_000 },
+    );
     expect(draining.body).toEqual({ status: 'draining' });
     expect(draining.headers.connection).toBe('close');
-    await waitFor('the listener to close', () => refused(b.url));
-    expect(b.child.exitCode).toBeNull(); // still finishing the payment
+    await vi.waitFor(async () => expect(await refused(b.url), 'the listener to close').toBe(true), { timeout: 10_000 });
+    expect(b.running).toBe(true); // still finishing the payment
 
     gateway.release();
     const paid = await answer;
@@ -110,11 +118,11 @@ describe('graceful shutdown of server/main.ts', () => {
         .prepare('select status, gateway_order_no from payment_attempts where session_id = ?')
         .get(sessionId) as { status: string; gateway_order_no: string };
       expect(attempt.status).toBe('pending');
-      const seen = await (
+      const seen = (await (
         await fetch(
           `${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise&order_no=${encodeURIComponent(attempt.gateway_order_no)}`,
         )
-      ).json();
+      ).json()) as { count: number };
       expect(seen.count).toBe(1);
     } finally {
       db.close();
@@ -129,10 +137,10 @@ describe('graceful shutdown of server/main.ts', () => {
       () => 'answered',
       (e: unknown) => errorCode(e),
     );
-    b.child.kill('SIGTERM');
-    await waitFor('the listener to close', () => refused(b.url));
+    b.signal('SIGTERM');
+    await vi.waitFor(async () => expect(await refused(b.url), 'the listener to close').toBe(true), { timeout: 10_000 });
     const second = Date.now();
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     expect(await b.exited).toBe(1);
     expect(Date.now() - second).toBeLessThan(5_000);
     expect(await settled).toBe('ECONNRESET');
@@ -144,7 +152,7 @@ describe('graceful shutdown of server/main.ts', () => {
     const { answer } = await paymentInFlight(b);
     answer.catch(() => undefined);
     const sent = Date.now();
-    b.child.kill('SIGTERM');
+    b.signal('SIGTERM');
     expect(await b.exited).toBe(1);
     expect(Date.now() - sent).toBeGreaterThanOrEqual(1_400);
     expect(Date.now() - sent).toBeLessThan(10_000);

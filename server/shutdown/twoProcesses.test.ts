@@ -1,14 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../e2e/harness/startSandbox';
-import { paymentBody } from '../testing/shopClient';
-import { waitFor } from '../testing/waitFor';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { paymentBody } from '../../testing/shopClient';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
-import { spawnBackend, type SpawnedBackend } from './testing/spawnBackend';
 
 /** sessions, each followed by a payment: 400 requests */
 const ORDERS = 200;
@@ -21,46 +22,35 @@ const describePg = databaseUrl ? describe : describe.skip;
 describePg(
   `two backend processes on one PostgreSQL, one shut down under load${databaseUrl ? '' : ' skipped: DATABASE_URL is not set'}`,
   () => {
-    const name = `t_two_${randomBytes(5).toString('hex')}`;
-    const url = databaseUrl ? Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString() : '';
     const tempDir = mkdtempSync(join(tmpdir(), 'merchant-two-'));
-    const adminQuery = async (text: string) => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      try {
-        await c.query(text);
-      } finally {
-        await c.end();
-      }
-    };
+    let database: TestDatabase;
     let sandbox: RunningSandbox;
-    let backends: SpawnedBackend[] = [];
+    let backends: BackendProcess[] = [];
 
     beforeAll(async () => {
-      await adminQuery(`create database ${name}`);
-      sandbox = await startSandbox();
+      database = await createTestDatabase(databaseUrl!, 't_two');
+      sandbox = await startSandboxProcess();
       // both start at once on the empty database: the migrations must still run exactly once
       backends = await Promise.all(
         ['a', 'b'].map((id) =>
-          spawnBackend({
+          startBackendProcess({
             gatewayUrl: sandbox.url,
             logFile: join(tempDir, `backend-${id}.log`),
-            env: { DATABASE_URL: url, SHUTDOWN_DELAY_MS: '300' },
+            env: { DATABASE_URL: database.url, SHUTDOWN_DELAY_MS: '300' },
           }),
         ),
       );
     });
     afterAll(async () => {
-      for (const b of backends) b.child.kill('SIGKILL');
-      await Promise.all(backends.map((b) => b.exited));
+      await Promise.all(backends.map((b) => b.kill9()));
       await sandbox?.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database?.drop();
       rmSync(tempDir, { recursive: true, force: true });
     });
 
     it('every request succeeds or is refused before it is accepted and retried on the other; nothing is lost or paid twice', async () => {
-      const [a, b] = backends as [SpawnedBackend, SpawnedBackend];
-      const inFlight = new Map<SpawnedBackend, number>([
+      const [a, b] = backends as [BackendProcess, BackendProcess];
+      const inFlight = new Map<BackendProcess, number>([
         [a, 0],
         [b, 0],
       ]);
@@ -75,7 +65,7 @@ describePg(
        * too, and proved below never to have reached A's app.
        */
       async function send(
-        first: SpawnedBackend,
+        first: BackendProcess,
         path: string,
         init: Parameters<typeof requestOnce>[1],
       ): Promise<Answer> {
@@ -121,15 +111,13 @@ describePg(
       const load = Promise.all(Array.from({ length: WORKERS }, worker));
 
       // half-way, and while A is serving something, A is told to stop
-      await waitFor(
-        'half of the load',
-        async () => (next >= ORDERS / 2 && inFlight.get(a)! > 0 ? true : undefined),
-        60_000,
-        1,
+      await vi.waitFor(
+        async () => expect(next >= ORDERS / 2 && inFlight.get(a)! > 0, 'half of the load').toBeTruthy(),
+        { timeout: 60_000, interval: 1 },
       );
       stats.inFlightOnAAtSigterm = inFlight.get(a)!;
       sigtermSent = true;
-      a.child.kill('SIGTERM');
+      a.signal('SIGTERM');
       await load;
 
       expect(await a.exited).toBe(0);
@@ -152,7 +140,7 @@ describePg(
       expect((await requestOnce(`${b.url}/readyz`)).status).toBe(200);
 
       // nothing lost: every session answered is in the database, with its one payment attempt
-      const db = new pg.Client({ connectionString: url });
+      const db = new pg.Client({ connectionString: database.url });
       await db.connect();
       try {
         const { rows } = await db.query<{ id: string; order_no: string; attempts: string; gateway_order_no: string }>(
@@ -165,12 +153,10 @@ describePg(
         expect(rows.filter((r) => Number(r.attempts) !== 1)).toEqual([]);
 
         // nothing paid twice: the gateway saw each payment exactly once
-        const count = async (query: string) =>
-          (await (await fetch(`${sandbox.url}/sandbox/requests/count?endpoint=/v1/authorise${query}`)).json())
-            .count as number;
-        expect(await count('')).toBe(ORDERS);
+        const gateway = sandboxApi(sandbox.url);
+        expect(await gateway.requestCount('/v1/authorise')).toBe(ORDERS);
         for (const r of rows)
-          expect(await count(`&order_no=${encodeURIComponent(r.gateway_order_no)}`), r.gateway_order_no).toBe(1);
+          expect(await gateway.requestCount('/v1/authorise', r.gateway_order_no), r.gateway_order_no).toBe(1);
       } finally {
         await db.end();
       }

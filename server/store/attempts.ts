@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { Db } from './db';
 import type { PaymentAttemptTable } from './schema';
@@ -98,5 +98,135 @@ export async function attemptsDueForCheck(db: Db, now: string, limit: number): P
     .where('next_check_at', '<=', now)
     .orderBy('next_check_at')
     .limit(limit)
+    .execute();
+}
+
+/** Each of `ids` that exists, by id (in chunks, under every database's parameter limit). */
+export async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<string, AttemptRow>> {
+  const map = new Map<string, AttemptRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}
+
+/** The status and sequence number of every attempt of an order: enough to decide whether another may start. */
+export async function attemptStatusesOf(db: Db, orderId: string): Promise<Pick<AttemptRow, 'status' | 'seq'>[]> {
+  return db.selectFrom('payment_attempts').select(['status', 'seq']).where('order_id', '=', orderId).execute();
+}
+
+export async function insertAttempt(trx: Db, attempt: Insertable<PaymentAttemptTable>): Promise<void> {
+  await trx.insertInto('payment_attempts').values(attempt).execute();
+}
+
+/**
+ * Moves an attempt only if its gateway status is still `from` (null: the gateway has given none yet), so of two
+ * transactions applying statuses to one attempt the second sees a change and is run again. False when it moved
+ * under us.
+ */
+export async function moveAttemptFrom(
+  trx: Db,
+  id: string,
+  from: string | null,
+  patch: Updateable<PaymentAttemptTable>,
+): Promise<boolean> {
+  const update = trx.updateTable('payment_attempts').set(patch).where('id', '=', id);
+  const moved = await (from === null
+    ? update.where('payment_status', 'is', null)
+    : update.where('payment_status', '=', from)
+  ).executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
+}
+
+/** Moves an attempt still in `created` (no outcome stored yet); false when something moved it first. */
+export async function moveCreatedAttempt(
+  trx: Db,
+  id: string,
+  patch: Updateable<PaymentAttemptTable>,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('payment_attempts')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
+}
+
+/**
+ * Closes an attempt the gateway never gave a status to, if it is still in `from`; false when it moved
+ * meanwhile (a notification or another pass got there first).
+ */
+export async function closeAttemptWithoutStatus(
+  trx: Db,
+  id: string,
+  from: OrderStatus,
+  patch: Updateable<PaymentAttemptTable>,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('payment_attempts')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .where('payment_status', 'is', null)
+    .executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
+}
+
+/** Fills in an attempt's `<code>:<text>` reason, unless it has one already. */
+export async function keepAttemptMessage(trx: Db, id: string, message: string, at: string): Promise<void> {
+  await trx
+    .updateTable('payment_attempts')
+    .set({ message, updated_at: at })
+    .where('id', '=', id)
+    .where('message', 'is', null)
+    .execute();
+}
+
+/** Sets when an attempt is next checked, and counts the check, while its outcome is still open. */
+export async function scheduleNextCheck(db: Db, id: string, checks: number, nextCheckAt: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ checks, next_check_at: nextCheckAt })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_STATUSES)
+    .execute();
+}
+
+/** The attempts of the order with the shop's `orderNo`: their ids and the order numbers the gateway knows. */
+export async function attemptsOfOrderNo(
+  db: Db,
+  orderNo: string,
+): Promise<Pick<AttemptRow, 'id' | 'gateway_order_no'>[]> {
+  return db
+    .selectFrom('payment_attempts')
+    .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
+    .select(['payment_attempts.id', 'payment_attempts.gateway_order_no'])
+    .where('orders.order_no', '=', orderNo)
+    .execute();
+}
+
+/** The shop's order_no of the attempts named by id or by gateway order number (empty when none is named). */
+export async function shopOrderNosOfAttempts(
+  db: Db,
+  attemptIds: readonly string[],
+  gatewayOrderNos: readonly string[],
+): Promise<{ attempt_id: string; gateway_order_no: string; order_no: string }[]> {
+  if (attemptIds.length === 0 && gatewayOrderNos.length === 0) return [];
+  return db
+    .selectFrom('payment_attempts')
+    .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
+    .select(['payment_attempts.id as attempt_id', 'payment_attempts.gateway_order_no', 'orders.order_no'])
+    .where((eb) =>
+      eb.or([
+        ...(attemptIds.length ? [eb('payment_attempts.id', 'in', [...attemptIds])] : []),
+        ...(gatewayOrderNos.length ? [eb('payment_attempts.gateway_order_no', 'in', [...gatewayOrderNos])] : []),
+      ]),
+    )
     .execute();
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
 import { withStatementCache } from './statementCache';
@@ -98,6 +98,11 @@ function openSqlite(file: string, onWarning: (message: string) => void): Store {
       await db.destroy();
     },
   };
+}
+
+/** Asks the database for nothing: whether it answers at all (the health probes). */
+export async function pingStore(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** int8 (bigint, count(*)) as a JS number: every amount is far below 2^53, and a larger value is a bug. */

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from './db';
 import type { OrderOperationTable } from './schema';
 
@@ -26,4 +26,27 @@ export async function stalePendingOperations(
     .where('updated_at', '<', touchedBefore)
     .orderBy('created_at')
     .execute();
+}
+
+/** Stores the gateway's answer to a journalled operation. */
+export async function updateOperation(trx: Db, id: string, patch: Updateable<OrderOperationTable>): Promise<void> {
+  await trx.updateTable('order_operations').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Settles an operation still `pending`, once: of two processes settling the same operation only one moves it
+ * (and records what follows from it). False when another got there first.
+ */
+export async function settlePendingOperation(
+  trx: Db,
+  id: string,
+  patch: Updateable<OrderOperationTable>,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('order_operations')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', OPERATION_STATUS.pending)
+    .executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './db';
 import type { OrderTable } from './schema';
 
@@ -10,4 +10,86 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 
 export async function findOrderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+/** Each of `ids` that exists, by id (in chunks, under every database's parameter limit). */
+export async function ordersById(db: Db, ids: readonly string[]): Promise<Map<string, OrderRow>> {
+  const map = new Map<string, OrderRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}
+
+/** What an order shows of its current payment attempt. */
+type AttemptMirror = Pick<Updateable<OrderTable>, 'status' | 'payment_status' | 'transaction_id' | 'message'>;
+
+/**
+ * The order mirrors its current attempt: `mirror` is copied onto the order only while `attempt` is still the
+ * order's current one, so an older attempt settling late never overwrites a newer attempt's state.
+ * `onlyWithoutMessage`: fill in a reason the order does not have yet, never replace one.
+ */
+export async function mirrorAttempt(
+  trx: Db,
+  attempt: { id: string; order_id: string },
+  mirror: AttemptMirror,
+  at: string,
+  { onlyWithoutMessage = false } = {},
+): Promise<void> {
+  let update = trx
+    .updateTable('orders')
+    .set({ ...mirror, updated_at: at })
+    .where('id', '=', attempt.order_id)
+    .where('current_attempt_id', '=', attempt.id);
+  if (onlyWithoutMessage) update = update.where('message', 'is', null);
+  await update.execute();
+}
+
+/** Makes a just-started attempt the order's current one; the order shows it as `created` until it settles. */
+export async function makeAttemptCurrent(
+  trx: Db,
+  orderId: string,
+  attemptId: string,
+  email: string | null,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      current_attempt_id: attemptId,
+      status: 'created',
+      payment_status: null,
+      transaction_id: null,
+      message: null,
+      email,
+      updated_at: at,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Records the amount a capture took (the order's amount unless it was a partial capture). */
+export async function setCapturedAmount(trx: Db, orderId: string, capturedMinor: number): Promise<void> {
+  await trx.updateTable('orders').set({ captured_minor: capturedMinor }).where('id', '=', orderId).execute();
+}
+
+/**
+ * Of `orderIds`, those the gateway reports `refunded` count as refunded in full, also by refunds this backend
+ * never sent (e.g. made in the gateway's portal).
+ */
+export async function markRefundedInFull(db: Db, orderIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < orderIds.length; i += 500) {
+    await db
+      .updateTable('orders')
+      .set({ refunded_minor: sql<number>`coalesce(captured_minor, amount_minor)` })
+      .where('id', 'in', orderIds.slice(i, i + 500))
+      .where('status', '=', 'refunded')
+      .where(sql<boolean>`refunded_minor < coalesce(captured_minor, amount_minor)`)
+      .execute();
+  }
 }

@@ -60,3 +60,8 @@ export async function listPayouts(
     );
   return q.execute();
 }
+
+/** Removes a payout the gateway never took (refused, or not reached), while it is still SENDING. */
+export async function deleteUnsentPayout(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payouts').where('id', '=', id).where('status', '=', 'SENDING').execute();
+}

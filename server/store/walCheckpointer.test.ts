@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './db';
-import { startWalCheckpointer } from './walCheckpointer';
+import { startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -26,13 +26,14 @@ function openWithoutAutoCheckpoint(file: string) {
   return db;
 }
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+/** Waits until the worker has made at least `n` checkpoints; generous, since a loaded machine delays the worker. */
+const checkpointsReach = (checkpointer: WalCheckpointer, n: number) =>
+  vi.waitFor(
+    async () => {
+      expect(await checkpointer.checkpoints()).toBeGreaterThanOrEqual(n);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
 
 describe('startWalCheckpointer', () => {
   it('copies the WAL into the database from its worker, so the WAL starts over instead of growing', async () => {
@@ -47,13 +48,14 @@ describe('startWalCheckpointer', () => {
       20,
     );
     try {
-      await until(async () => (await checkpointer.checkpoints()) >= 1);
+      await checkpointsReach(checkpointer, 1);
       for (let round = 0; round < 5; round++) {
         for (let i = 0; i < 200; i++) insert.run(['x'.repeat(4000)]);
-        await new Promise((resolve) => setTimeout(resolve, 60));
+        // a checkpoint counted two ticks on started after these writes, so it copied all of them: the next
+        // write starts the WAL over (the count alone, however late the worker runs on a busy machine)
+        await checkpointsReach(checkpointer, (await checkpointer.checkpoints()) + 2);
       }
-      await until(async () => (await checkpointer.checkpoints()) >= 4);
-      // without checkpoints the WAL would hold all 1,000 rows of 4 kB (over 4 MB); it restarts after each one
+      // without checkpoints the WAL would hold all 1,000 rows of 4 kB (over 4 MB); it restarts after each round
       insert.run(['after']);
       expect(statSync(`${file}-wal`).size).toBeLessThan(4_000_000);
       // everything is there, and the database file itself holds the checkpointed rows
@@ -71,7 +73,7 @@ describe('startWalCheckpointer', () => {
     const file = tempFile();
     const db = openWithoutAutoCheckpoint(file);
     const checkpointer = startWalCheckpointer(file, () => {}, 20);
-    await until(async () => (await checkpointer.checkpoints()) >= 1);
+    await checkpointsReach(checkpointer, 1);
     await checkpointer.stop();
     await checkpointer.stop();
     expect(await checkpointer.checkpoints()).toBe(-1);
@@ -85,7 +87,7 @@ describe('openStore on SQLite', () => {
     const store = await openStore({ kind: 'sqlite', file });
     try {
       expect(store.walCheckpointer).toBeDefined();
-      await until(async () => (await store.walCheckpointer!.checkpoints()) >= 1);
+      await checkpointsReach(store.walCheckpointer!, 1);
     } finally {
       await store.close();
     }

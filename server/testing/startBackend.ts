@@ -4,14 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
-import { createApp } from '../app';
+import { buildBackend } from '../buildBackend';
 import { loadConfig, type Config } from '../config';
-import { createGateway } from '../createGateway';
 import type { AppDeps, AppEnv } from '../deps';
-import { createLogger } from '../log';
-import { createMetrics } from '../metrics/createMetrics';
 import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
-import { openStore, type Store } from '../store/db';
+import type { Store, StoreOptions } from '../store/db';
 import { serveOnLoopback } from './serveOnLoopback';
 import type { StoreKind } from './storeVariants';
 
@@ -42,7 +39,7 @@ export interface Backend {
 }
 
 /**
- * Starts the merchant backend in this process on 127.0.0.1 with a free port, on its own store, for tests and
+ * Starts the merchant backend (as `buildBackend` wires it for `main.ts`) in this process on 127.0.0.1 with a free port, on its own store, for tests and
  * e2e runs. PUBLIC_URL is the address it listens on, so the gateway's notifications and returns reach it.
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
@@ -54,16 +51,16 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
   const { url } = server;
 
   let tempDir: string | undefined;
+  let database: StoreOptions;
   let schema: string | undefined;
-  let store: Store;
   if (kind === 'postgres') {
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
     schema = `t_${randomBytes(6).toString('hex')}`;
-    store = await openStore({ kind: 'postgres', url: databaseUrl, schema });
+    database = { kind: 'postgres', url: databaseUrl, schema };
   } else {
     tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
-    store = await openStore({ kind: 'sqlite', file: join(tempDir, 'merchant.db') });
+    database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };
   }
 
   const config = loadConfig({
@@ -74,14 +71,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     GATEWAY_BASE_URL: options.gatewayUrl ?? 'http://127.0.0.1:9',
     ...options.env,
   });
-  const log = createLogger(config.logLevel);
-  const metrics = createMetrics(store, log);
-  const gateway = createGateway(config, store, log, {
-    metrics,
-    ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
+  const built = await buildBackend(config, {
+    database,
+    ...(options.gatewayFetch ? { gatewayFetch: options.gatewayFetch } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
-  const deps: AppDeps = { config, store, gateway, log, metrics, now: options.now ?? (() => new Date()) };
-  app = createApp(deps);
+  const { deps, store } = built;
+  app = built.app;
 
   return {
     url,
@@ -94,7 +90,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
       await server.close();
       // the store first: its pool ends once the work still in flight (an audit line written after the answer)
       // is done, so that dropping the schema cannot deadlock with it
-      await store.close();
+      await built.close();
       if (schema) await dropSchema(schema);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
     },

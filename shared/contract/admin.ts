@@ -2,8 +2,8 @@ import type { OrderStatus } from '../gateway/status';
 import type { MethodField } from './session';
 
 /**
- * The admin API's shapes that both its server (server/admin/) and its page (admin/api/client.ts) use, written
- * once here: amounts as decimal strings in the order's or method's currency, never minor units.
+ * The admin API's shapes that its server (server/admin/), its page (admin/api/client.ts) and the command line
+ * (scripts/cli.ts) use, written once here: amounts as decimal strings in the order's or method's currency, never minor units.
  */
 
 /** An order as `GET /api/admin/orders` lists it (and its detail extends). */
@@ -43,3 +43,22 @@ export interface AdminPaymentMethod {
   /** a card's installment counts (2 to 48, increasing); always listed for a card; absent on a PUT = leave them */
   installments?: number[];
 }
+
+/** A page of `GET /admin/api/orders`; `next_cursor` asks for the next one, null on the last. */
+export interface OrderPage {
+  orders: AdminOrder[];
+  next_cursor: string | null;
+}
+
+/** One order of a bulk capture, cancel, review or refund (`POST /admin/api/orders/<action>`). */
+export interface BulkItem {
+  order_no: string;
+  amount?: string;
+  reason?: string;
+  approve?: boolean;
+}
+
+/** What became of one order of a bulk call or a sync. */
+export type BulkResult =
+  | { order_no: string; ok: true }
+  | { order_no: string; ok: false; error: { code: string; message: string } };

@@ -72,7 +72,7 @@ export function decodeItems(encoded: string): Item[] {
     if (parts.length !== 4) throw new ItemsCodecError(`item must have 4 fields, has ${parts.length}`, [i]);
     const [name, sku, unit_price, qty] = parts as [string, string, string, string];
     // "a##,#b" splits as "a#" + "b" though "a" + "#b" was as likely: an edge "#" makes the string ambiguous
-    const ambiguous = (['name', 'sku', 'unit_price'] as const).find((key, k) => hasDelimiter(parts[k]!));
+    const ambiguous = (['name', 'sku', 'unit_price'] as const).find((_key, k) => hasDelimiter(parts[k]!));
     if (ambiguous) throw new ItemsCodecError('must not start or end with "#" next to a delimiter', [i, ambiguous]);
     if (!/^[1-9]\d*$/.test(qty)) throw new ItemsCodecError('must be a whole number of at least 1', [i, 'quantity']);
     return { name, sku, unit_price, quantity: Number(qty) };

@@ -1,6 +1,8 @@
 /**
- * Payment status codes and the one transition table (PROTOCOL.md section 4). The backend and the sandbox both
- * consult `canTransition`; nothing else decides whether an order may move.
+ * Payment status codes and the one transition table (PROTOCOL.md section 4); nothing else decides whether an
+ * order may move. The sandbox applies events with `canApply`; the backend, which learns only the status a
+ * payment reached (possibly several moves on), refuses a backwards one with `isForward`, which follows the same
+ * table. Both refuse an owner's action the table does not allow (`canApply`).
  */
 export const PAYMENT_STATUS = {
   PENDING: '1000',

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/session';
-import { ApiError } from '../core/api/ApiError';
+import { ApiError } from '../../shared/contract/ApiError';
 import { getSession } from '../core/api/getSession';
 import type { PollOptions } from '../core/pollSession';
 import { toCheckoutError } from '../core/toCheckoutError';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/session';
-import { ApiError } from '../core/api/ApiError';
+import { ApiError } from '../../shared/contract/ApiError';
 import { getSession } from '../core/api/getSession';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';

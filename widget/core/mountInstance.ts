@@ -42,9 +42,21 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
   const dispatch = (name: string, detail?: unknown) =>
     host.dispatchEvent(new win.CustomEvent(`checkout:${name}`, { bubbles: true, detail }));
   const notify: Notify = {
-    ready: () => safely(() => (current.onReady?.(), dispatch('ready'))),
-    completed: (result) => safely(() => (current.onCompleted?.(result), dispatch('completed', result))),
-    error: (error) => safely(() => (current.onError?.(error), dispatch('error', error))),
+    ready: () =>
+      safely(() => {
+        current.onReady?.();
+        dispatch('ready');
+      }),
+    completed: (result) =>
+      safely(() => {
+        current.onCompleted?.(result);
+        dispatch('completed', result);
+      }),
+    error: (error) =>
+      safely(() => {
+        current.onError?.(error);
+        dispatch('error', error);
+      }),
   };
   const fingerprint = pageFingerprint(win);
   void fingerprint.start();

@@ -1,4 +1,4 @@
-import { ApiError } from './api/ApiError';
+import { ApiError } from '../../shared/contract/ApiError';
 import type { CheckoutError } from './types';
 
 /** Any failure as the onError payload; a throw from the shop's own callback is reported as `callback_failed`. */

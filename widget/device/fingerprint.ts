@@ -53,5 +53,6 @@ let pageSource: FingerprintSource | undefined;
 
 /** One fingerprint per page, shared by every widget instance on it. */
 export function pageFingerprint(win: Window): FingerprintSource {
-  return (pageSource ??= createFingerprintSource(win));
+  pageSource ??= createFingerprintSource(win);
+  return pageSource;
 }

@@ -4,8 +4,8 @@
  * has none), so "paid exactly once" is counted where the money is.
  */
 import { transactionsOf, type TransactionView } from '../../../sandbox/testing/flows';
-import { successful } from '../../harness/sandboxApi';
-import { orderOf } from './admin';
+import { successful } from '../../../testing/sandboxApi';
+import { orderOf } from '../../../testing/adminClient';
 
 export async function gatewayTransactionsOfOrder(
   backendUrl: string,

@@ -28,7 +28,9 @@ export async function startPageServer(host: 'localhost' | '127.0.0.1', csp?: str
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://${host}:${port}`,
-    setPage: (html) => void (page = html),
+    setPage: (html) => {
+      page = html;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -5,15 +5,14 @@
  * the rest were journalled and never sent. After the restart the owner sends the same request again until it
  * settles; then every order must be refunded exactly once at the gateway and shown as refunded to the owner.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { gatewayOrderNo } from '../../../server/payments/gatewayOrderNo';
 import { runBatches } from '../../../server/admin/runBatches';
-import { waitFor } from '../../../server/testing/waitFor';
 import { transactionsOf } from '../../../sandbox/testing/flows';
-import { sandboxApi } from '../../harness/sandboxApi';
-import type { RunningSandbox } from '../../harness/startSandbox';
-import { adminCall } from './admin';
-import type { BackendProcess } from './backendProcess';
+import { sandboxApi } from '../../../testing/sandboxApi';
+import type { RunningSandbox } from '../../../testing/startSandboxProcess';
+import { admin } from '../../../testing/adminClient';
+import type { BackendProcess } from '../../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './faults';
 import { listAllOrders, makePaidOrders } from './manyOrders';
 import { once, type Tally } from './tally';
@@ -39,24 +38,22 @@ export async function killDuringRefundBatch(
   const body = { orders: orderNos.map((order_no) => ({ order_no, reason: 'product recall' })) };
 
   await addFault(sandbox.url, { endpoint: '/v1/refund', apply: 'after', fault: { kind: 'latency', ms: 400 } });
-  const interrupted = adminCall(backend.url, '/orders/refund', { body }).then(
+  const interrupted = admin(backend.url, '/orders/refund', { body }).then(
     (r) => `answered ${r.status}`,
     () => 'cut off',
   );
   // a batch is counted once its (delayed) answer has gone out: after 4 of 20, others are performed and waiting
-  await waitFor(
-    'the refund batch partly sent',
-    async () => ((await gw.requestCount('/v1/refund')) >= 4 ? true : undefined),
-    60_000,
-    5,
+  await vi.waitFor(
+    async () => expect((await gw.requestCount('/v1/refund')) >= 4, 'the refund batch partly sent').toBeTruthy(),
+    { timeout: 60_000, interval: 5 },
   );
   await backend.kill9();
   tally.faults += 1;
   expect(await interrupted).toBe('cut off');
   await clearCountingFaults(sandbox.url, tally);
-  await waitFor('the held answers released', async () =>
-    (await listFaults(sandbox.url)).held === 0 ? true : undefined,
-  );
+  await vi.waitFor(async () => expect((await listFaults(sandbox.url)).held, 'the held answers released').toBe(0), {
+    timeout: 10_000,
+  });
   const sentBeforeCrash = await gw.requestCount('/v1/refund');
   expect(sentBeforeCrash).toBeLessThan(ORDERS / 50);
 
@@ -64,23 +61,24 @@ export async function killDuringRefundBatch(
   // the owner's natural retry: the same request, again, until nothing is left in doubt
   let rounds = 0;
   let last: Result[] = [];
-  await waitFor(
-    'every order settled by the retries',
-    async () => {
-      rounds += 1;
-      const res = await adminCall(backend.url, '/orders/refund', { body });
-      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-      last = res.body.results as Result[];
-      return last.every(settled) ? true : undefined;
-    },
-    60_000,
-    1_000,
-  ).catch((e: Error) => {
-    const open = last.filter((r) => !settled(r));
-    throw new Error(
-      `${e.message}; after ${rounds} retries ${open.length} orders still open, e.g. ${JSON.stringify(open.slice(0, 3))}`,
-    );
-  });
+  await vi
+    .waitFor(
+      async () => {
+        rounds += 1;
+        const res = await admin(backend.url, '/orders/refund', { body });
+        expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+        last = res.body.results as Result[];
+        expect(last.every(settled), 'every order settled by the retries').toBe(true);
+        return true!;
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .catch((e: Error) => {
+      const open = last.filter((r) => !settled(r));
+      throw new Error(
+        `${e.message}; after ${rounds} retries ${open.length} orders still open, e.g. ${JSON.stringify(open.slice(0, 3))}`,
+      );
+    });
 
   const retried = Date.now();
   // the gateway: each order refunded exactly once
@@ -97,16 +95,16 @@ export async function killDuringRefundBatch(
   expect(counts.filter((c) => c.refunds !== 1)).toEqual([]);
 
   // the owner: every order refunded in full, none left in doubt
-  await waitFor(
-    'every order shown refunded',
+  await vi.waitFor(
     async () => {
       const orders = await listAllOrders(backend.url);
-      return orders.length === ORDERS && orders.every((o) => o.status === 'refunded' && o.refunded === o.amount)
-        ? true
-        : undefined;
+      expect(
+        orders.length === ORDERS && orders.every((o) => o.status === 'refunded' && o.refunded === o.amount),
+        'every order shown refunded',
+      ).toBe(true);
+      return true!;
     },
-    30_000,
-    500,
+    { timeout: 30_000, interval: 500 },
   );
   // and the audit log tells which refunds the crash left unanswered and the gateway had performed
   const found = await refundEventsMatching(backend.url, /from an earlier request: found at the gateway, succeeded$/);
@@ -122,7 +120,7 @@ async function refundEventsMatching(backendUrl: string, pattern: RegExp): Promis
   let n = 0;
   let cursor: string | null = null;
   do {
-    const res = await adminCall(backendUrl, `/events?type=refund&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await admin(backendUrl, `/events?type=refund&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
     for (const e of res.body.events as { summary: string }[]) if (pattern.test(e.summary)) n += 1;
     cursor = res.body.next_cursor as string | null;
   } while (cursor);

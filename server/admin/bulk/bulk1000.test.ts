@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { admin, gatewayRequestCount } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
+import { sandboxApi } from '../../../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   // commit waits for an fsync. The temp files go to memory when the machine has it (this test file runs in its
   // own process): the same store code, without the disk's latency, keeps the file within its minute.
   if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -29,7 +30,7 @@ describeOnStores(`a bulk refund of ${COUNT} orders`, (store) => {
   afterAll(() => backend?.close());
 
   it('goes out in batches of at most 50 and answers every order', async () => {
-    const calls = await gatewayRequestCount(sandbox.url, '/v1/refund');
+    const calls = await sandboxApi(sandbox.url).requestCount('/v1/refund');
     const res = await admin(backend, '/orders/refund', {
       body: { orders: orders.map((o) => ({ order_no: o.order_no, amount: '4.00' })) },
     });
@@ -39,7 +40,7 @@ describeOnStores(`a bulk refund of ${COUNT} orders`, (store) => {
     expect(
       res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded'),
     ).toEqual([]);
-    expect((await gatewayRequestCount(sandbox.url, '/v1/refund')) - calls).toBe(COUNT / 50);
+    expect((await sandboxApi(sandbox.url).requestCount('/v1/refund')) - calls).toBe(COUNT / 50);
     const sent = await backend.store.db
       .selectFrom('audit_events')
       .select('detail')
@@ -53,12 +54,12 @@ describeOnStores(`a bulk refund of ${COUNT} orders`, (store) => {
   }, 120_000);
 
   it('a sync of all of them asks the gateway 100 orders a call', async () => {
-    const calls = await gatewayRequestCount(sandbox.url, '/v1/retrievalTrans');
+    const calls = await sandboxApi(sandbox.url).requestCount('/v1/retrievalTrans');
     const res = await admin(backend, '/orders/sync', { body: { order_nos: orders.map((o) => o.order_no) } });
     expect(
       res.body.results.filter((r: { ok: boolean; status?: string }) => !r.ok || r.status !== 'partially_refunded'),
     ).toEqual([]);
     expect(res.body.results).toHaveLength(COUNT);
-    expect((await gatewayRequestCount(sandbox.url, '/v1/retrievalTrans')) - calls).toBe(COUNT / 100);
+    expect((await sandboxApi(sandbox.url).requestCount('/v1/retrievalTrans')) - calls).toBe(COUNT / 100);
   }, 120_000);
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { admin, gatewayRequestCount, gatewayTransaction } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
+import { sandboxApi } from '../../../testing/sandboxApi';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -29,7 +30,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     return calls
       .map((e) => JSON.parse(e.detail!) as { operation: string; request?: Record<string, unknown> })
       .filter((d) => d.operation === operation)
-      .map((d) => (d.request?.[`${operation}_orders`] as unknown[]).length);
+      .map((d) => (d.request![`${operation}_orders`] as unknown[]).length);
   };
   const lastAuditId = async () =>
     (await backend.store.db.selectFrom('audit_events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst())
@@ -37,7 +38,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
 
   it.each([1, 50, 51, 120])('refunds %i orders in batches within the limit, one result per order', async (n) => {
     const orders = await makeOrders(backend, n, 'paid');
-    const calls = await gatewayRequestCount(sandbox.url, '/v1/refund');
+    const calls = await sandboxApi(sandbox.url).requestCount('/v1/refund');
     const since = await lastAuditId();
     const res = await admin(backend, '/orders/refund', {
       body: { orders: orders.map((o) => ({ order_no: o.order_no })) },
@@ -50,7 +51,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     const sizes = await batchSizes('refund', since);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(50);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-    expect((await gatewayRequestCount(sandbox.url, '/v1/refund')) - calls).toBe(Math.ceil(n / 50));
+    expect((await sandboxApi(sandbox.url).requestCount('/v1/refund')) - calls).toBe(Math.ceil(n / 50));
     const listed = await admin(backend, `/orders/${orders[0]!.order_no}`);
     expect(listed.body).toMatchObject({
       status: 'refunded',
@@ -90,8 +91,8 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
         error: { code: 'E0008', message: expect.stringContaining('more than once') },
       },
     ]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/capture', paid!.gateway_order_no)).toBe(0);
-    expect((await gatewayTransaction(sandbox.url, partial!.gateway_order_no)).payment_status).toBe('3000');
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/capture', paid!.gateway_order_no)).toBe(0);
+    expect((await sandboxApi(sandbox.url).transaction(partial!.gateway_order_no)).payment_status).toBe('3000');
     // a partial capture is what can be refunded
     const detail = await admin(backend, `/orders/${partial!.order_no}`);
     expect(detail.body).toMatchObject({ status: 'paid', amount: '20.00', captured: '5.00' });
@@ -99,7 +100,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
       body: { orders: [{ order_no: partial!.order_no, amount: '6.00' }] },
     });
     expect(over.body.results[0]).toMatchObject({ ok: false, error: { code: 'B0002' } });
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', partial!.gateway_order_no)).toBe(0);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', partial!.gateway_order_no)).toBe(0);
     // the history shows the capture, the refusal and the state change
     const types = detail.body.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['capture', 'transition', 'notification']));
@@ -149,7 +150,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
       ok: true,
       status: 'partially_refunded',
     });
-    const calls = await gatewayRequestCount(sandbox.url, '/v1/refund', a!.gateway_order_no);
+    const calls = await sandboxApi(sandbox.url).requestCount('/v1/refund', a!.gateway_order_no);
     const over = (await refund(a!.order_no, '30.01')).body.results[0];
     expect(over).toMatchObject({
       ok: false,
@@ -158,7 +159,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
         message: expect.stringContaining('30.01 BRL asked, 30.00 BRL left of 50.00 BRL captured'),
       },
     });
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', a!.gateway_order_no)).toBe(calls);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', a!.gateway_order_no)).toBe(calls);
     expect((await refund(a!.order_no)).body.results[0]).toEqual({
       order_no: a!.order_no,
       ok: true,
@@ -175,7 +176,7 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     const both = [first.body.results[0], second.body.results[0]];
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.filter((r) => !r.ok)).toMatchObject([{ error: { code: 'B0002' } }]);
-    const atGateway = await gatewayTransaction(sandbox.url, b!.gateway_order_no);
+    const atGateway = await sandboxApi(sandbox.url).transaction(b!.gateway_order_no);
     expect(atGateway.refunds.map((r: { refund_amount: string }) => r.refund_amount)).toEqual(['30.00']);
   });
 

@@ -36,7 +36,7 @@ export async function callBatch<K extends BatchKind>(
     for (const item of items) outcomes.set(item.transaction_id, outcome);
     return outcomes;
   };
-  let answer;
+  let answer: Awaited<ReturnType<GatewayClient['capture']>>;
   try {
     answer = await (gateway[kind] as (items: readonly ItemOf<K>[]) => ReturnType<GatewayClient['capture']>)(items);
   } catch (e) {

@@ -1,6 +1,6 @@
 import { isPaymentStatus } from '../../../shared/gateway/status';
 import { unknownStatusNote } from '../../payments/applyGatewayStatus';
-import type { AttemptRow } from '../../store/attempts';
+import { attemptsById, type AttemptRow } from '../../store/attempts';
 import type { Db } from '../../store/db';
 import { findOrdersByKeys } from '../../store/listOrders';
 import type { OrderRow } from '../../store/orders';
@@ -55,33 +55,32 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
   const targets: Target<I>[] = [];
   const unpaid = new Set<number>();
   const seen = new Set<string>();
-  inputs.forEach((input, index) => {
+  for (const [index, input] of inputs.entries()) {
     const order = input.order_no !== undefined ? byNo.get(input.order_no) : byTransaction.get(input.transaction_id!);
     const label: ResultLabel = {
       order_no: order?.order_no ?? input.order_no ?? input.transaction_id!,
       ...(input.transaction_id !== undefined ? { transaction_id: input.transaction_id } : {}),
     };
-    if (!order)
-      return results.set(
-        index,
-        failed(label, 'I0115', 'record not found: no order with this order_no or transaction_id'),
-      );
-    if (seen.has(order.id))
-      return results.set(
+    if (!order) {
+      results.set(index, failed(label, 'I0115', 'record not found: no order with this order_no or transaction_id'));
+      continue;
+    }
+    if (seen.has(order.id)) {
+      results.set(
         index,
         failed(label, 'E0008', 'repeated submission: the order is named more than once in this request'),
       );
+      continue;
+    }
     seen.add(order.id);
     const attempt = order.current_attempt_id ? attempts.get(order.current_attempt_id) : undefined;
     if (!attempt) {
       unpaid.add(index);
-      return results.set(
-        index,
-        failed(label, 'E0009', 'Wrong operation for the order status: the order has no payment yet'),
-      );
+      results.set(index, failed(label, 'E0009', 'Wrong operation for the order status: the order has no payment yet'));
+      continue;
     }
     if (purpose === 'action' && attempt.payment_status !== null && !isPaymentStatus(attempt.payment_status)) {
-      return results.set(
+      results.set(
         index,
         failed(
           label,
@@ -89,35 +88,9 @@ export async function findTargets<I extends { order_no?: string | undefined; tra
           `Wrong operation for the order status: ${unknownStatusNote(attempt.payment_status)}; no automatic action until a query settles it`,
         ),
       );
+      continue;
     }
     targets.push({ index, input, label, order, attempt });
-  });
+  }
   return { targets, results, unpaid };
-}
-
-async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<string, AttemptRow>> {
-  const map = new Map<string, AttemptRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('payment_attempts')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) map.set(row.id, row);
-  }
-  return map;
-}
-
-/** The orders again, after something (a query, a notification) may have moved them. */
-export async function reloadOrders(db: Db, ids: readonly string[]): Promise<Map<string, OrderRow>> {
-  const map = new Map<string, OrderRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) map.set(row.id, row);
-  }
-  return map;
 }

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import type { GatewayClient } from '../../gateway';
-import { callJson } from '../../testing/shopClient';
+import { callJson } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { admin, gatewayRequestCount, gatewayTransaction } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
+import { sandboxApi } from '../../../testing/sandboxApi';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 import { serveWith, SimulatedCrash } from '../testing/serveWith';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -65,7 +66,7 @@ describeOnStores('the admin journal survives a crash', (store) => {
     }
     const [journalled] = await refundsOf(o!.order_no);
     expect(journalled).toMatchObject({ status: 'pending', seq: 1, amount_minor: 5000 });
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(0);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', o!.gateway_order_no)).toBe(0);
 
     // straight away the pending refund may still be in flight somewhere: its amount stays reserved
     const early = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: o!.order_no }] } });
@@ -80,11 +81,11 @@ describeOnStores('the admin journal survives a crash', (store) => {
     const again = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: o!.order_no }] } });
     expect(again.body.results[0]).toMatchObject({ ok: false, error: { code: 'E0009' } });
 
-    const atGateway = await gatewayTransaction(sandbox.url, o!.gateway_order_no);
+    const atGateway = await sandboxApi(sandbox.url).transaction(o!.gateway_order_no);
     expect(atGateway.refunds).toEqual([
       expect.objectContaining({ refund_amount: '50.00', refund_reference: journalled!.refund_reference }),
     ]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', o!.gateway_order_no)).toBe(1);
     expect(await refundsOf(o!.order_no)).toEqual([
       expect.objectContaining({ id: journalled!.id, status: 'succeeded' }),
     ]);
@@ -104,7 +105,7 @@ describeOnStores('the admin journal survives a crash', (store) => {
     } finally {
       await crash.close();
     }
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', o!.gateway_order_no)).toBe(1);
     ahead += MINUTE;
     const retry = await admin(backend, '/orders/refund', {
       body: { orders: [{ order_no: o!.order_no, amount: '10.00' }] },
@@ -117,7 +118,7 @@ describeOnStores('the admin journal survives a crash', (store) => {
         note: expect.stringContaining('earlier request'),
       },
     ]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/refund', o!.gateway_order_no)).toBe(1);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', o!.gateway_order_no)).toBe(1);
     expect((await admin(backend, `/orders/${o!.order_no}`)).body).toMatchObject({
       refunded: '10.00',
       refunds: [{ amount: '10.00', status: 'succeeded' }],
@@ -143,7 +144,7 @@ describeOnStores('the admin journal survives a crash', (store) => {
     expect(retry.body.results).toEqual([
       { order_no: o!.order_no, ok: true, status: 'paid', note: 'already done by an earlier request' },
     ]);
-    expect(await gatewayRequestCount(sandbox.url, '/v1/capture', o!.gateway_order_no)).toBe(1);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/capture', o!.gateway_order_no)).toBe(1);
     const ops = await backend.store.db.selectFrom('order_operations').selectAll().execute();
     expect(ops.filter((op) => op.status === 'pending')).toEqual([]);
   });

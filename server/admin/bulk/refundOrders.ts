@@ -7,15 +7,22 @@ import { newId } from '../../ids';
 import { writeAuditEvent } from '../../store/auditEvents';
 import type { Db } from '../../store/db';
 import { lockOrders } from '../../store/lockOrders';
-import type { OrderRow } from '../../store/orders';
-import { claimPendingRefund, insertRefund, REFUND_STATUS, RESERVING, type RefundRow } from '../../store/refunds';
+import { ordersById, type OrderRow } from '../../store/orders';
+import {
+  claimPendingRefund,
+  insertRefund,
+  recordRefundOutcome,
+  REFUND_STATUS,
+  refundsOf,
+  RESERVING,
+  type RefundRow,
+} from '../../store/refunds';
 import { runInTransaction } from '../../store/runInTransaction';
 import { runBatches } from '../runBatches';
 import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
 import { callBatch, type ItemOutcome } from './callBatch';
-import { findTargets, reloadOrders, type Target } from './findTargets';
-import { recordRefundOutcome } from './recordRefundOutcome';
+import { findTargets, type Target } from './findTargets';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult } from './results';
 import { wrongState } from './runOrderActions';
@@ -55,7 +62,7 @@ export async function refundOrders(
     targets.map((t) => t.order.id),
     { requestId },
   );
-  const orders = await reloadOrders(
+  const orders = await ordersById(
     db,
     targets.map((t) => t.order.id),
   );
@@ -173,12 +180,8 @@ async function reserveRefunds(
   if (targets.length === 0) return { journalled, refused };
   const ids = targets.map((t) => t.order.id);
   await lockOrders(trx, deps.store.dialect, ids);
-  const orders = await reloadOrders(trx, ids);
-  const existing = await trx
-    .selectFrom('refunds')
-    .select(['order_id', 'seq', 'status', 'amount_minor'])
-    .where('order_id', 'in', ids)
-    .execute();
+  const orders = await ordersById(trx, ids);
+  const existing = await refundsOf(trx, ids);
   const at = deps.now().toISOString();
   for (const target of targets) {
     const order = orders.get(target.order.id) ?? target.order;
@@ -310,7 +313,7 @@ async function sendRefunds(
     accepted.map((s) => s.target.attempt),
     requestId,
   );
-  const orders = await reloadOrders(
+  const orders = await ordersById(
     deps.store.db,
     accepted.map((s) => s.target.order.id),
   );

@@ -5,14 +5,14 @@ import type { AppDeps } from '../../deps';
 import type { BatchOrder, ReviewItem } from '../../gateway';
 import { newId } from '../../ids';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { insertOperations, OPERATION_STATUS } from '../../store/orderOperations';
-import type { OrderRow } from '../../store/orders';
+import { insertOperations, OPERATION_STATUS, updateOperation } from '../../store/orderOperations';
+import { ordersById, setCapturedAmount, type OrderRow } from '../../store/orders';
 import { runInTransaction } from '../../store/runInTransaction';
 import { runBatches } from '../runBatches';
 import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
 import { callBatch, type ItemOutcome } from './callBatch';
-import { findTargets, reloadOrders, type Target } from './findTargets';
+import { findTargets, type Target } from './findTargets';
 import { refreshFromGateway } from './refreshFromGateway';
 import { failed, succeeded, BULK_ERROR, type OrderResult } from './results';
 import { settlePendingOperations } from './settlePendingOperations';
@@ -56,7 +56,7 @@ export async function runOrderActions(
     requestId,
   });
   const orders = settled.size
-    ? await reloadOrders(
+    ? await ordersById(
         db,
         targets.map((t) => t.order.id),
       )
@@ -185,21 +185,12 @@ async function sendBatch(
         summary = `${p.event} ${amount}: outcome unknown, journalled as pending`;
       } else {
         const ok = outcome.kind === 'ok';
-        await trx
-          .updateTable('order_operations')
-          .set({
-            status: ok ? OPERATION_STATUS.succeeded : OPERATION_STATUS.failed,
-            message: ok ? null : formatGatewayMessage(outcome.code, outcome.message),
-            updated_at: at,
-          })
-          .where('id', '=', p.operationId)
-          .execute();
-        if (ok && action === 'capture')
-          await trx
-            .updateTable('orders')
-            .set({ captured_minor: p.amountMinor })
-            .where('id', '=', p.target.order.id)
-            .execute();
+        await updateOperation(trx, p.operationId, {
+          status: ok ? OPERATION_STATUS.succeeded : OPERATION_STATUS.failed,
+          message: ok ? null : formatGatewayMessage(outcome.code, outcome.message),
+          updated_at: at,
+        });
+        if (ok && action === 'capture') await setCapturedAmount(trx, p.target.order.id, p.amountMinor);
         summary = ok
           ? `${p.event} ${amount}: accepted by the gateway`
           : `${p.event} ${amount}: refused, ${formatGatewayMessage(outcome.code, outcome.message)}`;
@@ -225,7 +216,7 @@ async function sendBatch(
     accepted.map((p) => p.target.attempt),
     requestId,
   );
-  const orders = await reloadOrders(
+  const orders = await ordersById(
     deps.store.db,
     accepted.map((p) => p.target.order.id),
   );

@@ -2,9 +2,14 @@ import type { PaymentStatus } from '../../../shared/gateway/status';
 import type { AppDeps } from '../../deps';
 import type { AttemptRow } from '../../store/attempts';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { OPERATION_STATUS, stalePendingOperations, type OrderOperationRow } from '../../store/orderOperations';
+import {
+  OPERATION_STATUS,
+  settlePendingOperation,
+  stalePendingOperations,
+  type OrderOperationRow,
+} from '../../store/orderOperations';
+import { ordersById, setCapturedAmount } from '../../store/orders';
 import { runInTransaction } from '../../store/runInTransaction';
-import { reloadOrders } from './findTargets';
 import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 
@@ -19,8 +24,8 @@ export const REACHED_BY: Record<string, readonly PaymentStatus[]> = {
 /**
  * Settles captures, cancels and reviews still `pending` in the journal for these orders, past the time any
  * request could still be sending them (a crash or a time-out left them so), by asking the gateway first, never
- * by sending again: the order's state after the query says whether the action happened. `refresh: false` when the caller has just queried these orders itself.
- * Answers the settled operations by order id; those whose query failed stay pending and are not included.
+ * by sending again: the order's state after the query says whether the action happened. `refresh: false` when
+ * the caller has just queried these orders itself. Answers the settled operations by order id; those whose query failed stay pending and are not included.
  */
 export async function settlePendingOperations(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
@@ -33,7 +38,7 @@ export async function settlePendingOperations(
   if (pending.length === 0) return settled;
   const involved = [...new Set(pending.map((op) => op.order_id))].map((id) => attempts.get(id)!);
   const refreshed = options.refresh ? await refreshFromGateway(deps, involved, options.requestId) : undefined;
-  const orders = await reloadOrders(
+  const orders = await ordersById(
     db,
     involved.map((a) => a.order_id),
   );
@@ -49,16 +54,9 @@ export async function settlePendingOperations(
       const message = done
         ? 'applied by the gateway (checked by query)'
         : 'not applied by the gateway (checked by query)';
-      const moved = await trx
-        .updateTable('order_operations')
-        .set({ status, message, updated_at: at })
-        .where('id', '=', op.id)
-        .where('status', '=', OPERATION_STATUS.pending)
-        .executeTakeFirst();
-      if (moved.numUpdatedRows !== 1n) continue;
-      if (done && op.action === 'capture' && order.captured_minor === null) {
-        await trx.updateTable('orders').set({ captured_minor: op.amount_minor }).where('id', '=', order.id).execute();
-      }
+      if (!(await settlePendingOperation(trx, op.id, { status, message, updated_at: at }))) continue;
+      if (done && op.action === 'capture' && order.captured_minor === null)
+        await setCapturedAmount(trx, order.id, op.amount_minor);
       await writeAuditEvent(
         trx,
         {

@@ -2,12 +2,11 @@ import { BATCH_LIMIT, formatGatewayMessage } from '../../../shared/gateway/error
 import { toDecimal } from '../../../shared/gateway/money';
 import type { AppDeps } from '../../deps';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { REFUND_STATUS, refundsOf, type RefundRow } from '../../store/refunds';
+import { recordRefundOutcome, REFUND_STATUS, refundsOf, type RefundRow } from '../../store/refunds';
 import { runInTransaction } from '../../store/runInTransaction';
 import { runBatches } from '../runBatches';
 import { splitIntoBatches } from '../splitIntoBatches';
 import { inFlightCutoff } from './inFlightCutoff';
-import { recordRefundOutcome } from './recordRefundOutcome';
 
 /** What the gateway says about the pending refunds of one order. */
 export interface PendingRefunds {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
-import { findTargets, reloadOrders } from './findTargets';
+import { markRefundedInFull, ordersById } from '../../store/orders';
+import { findTargets } from './findTargets';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult } from './results';
 import { settlePendingOperations } from './settlePendingOperations';
@@ -38,17 +38,8 @@ export async function syncOrders(
     { requestId },
   );
   const ids = targets.map((t) => t.order.id);
-  // refunded in full, also by refunds this API never sent (e.g. in the gateway's portal): all of it is refunded
-  for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .updateTable('orders')
-      .set({ refunded_minor: sql<number>`coalesce(captured_minor, amount_minor)` })
-      .where('id', 'in', ids.slice(i, i + 500))
-      .where('status', '=', 'refunded')
-      .where(sql<boolean>`refunded_minor < coalesce(captured_minor, amount_minor)`)
-      .execute();
-  }
-  const orders = await reloadOrders(db, ids);
+  await markRefundedInFull(db, ids);
+  const orders = await ordersById(db, ids);
   for (const t of targets) {
     const outcome = refreshed.get(t.attempt.id);
     const status = orders.get(t.order.id)?.status ?? t.order.status;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../../store/attempts';
 import type { AuditEventRow } from '../../store/auditEvents';
 import type { Db } from '../../store/db';
 import { findAuditEvents } from '../../store/findAuditEvents';
@@ -34,12 +35,7 @@ export function eventRoutes(deps: AppDeps) {
     const q = parseWith(eventsQuery, givenQuery(c.req.query()));
     let scope: { orderNos: string[]; attemptIds: string[] } | undefined;
     if (q.order_no) {
-      const attempts = await db
-        .selectFrom('payment_attempts')
-        .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
-        .select(['payment_attempts.id', 'payment_attempts.gateway_order_no'])
-        .where('orders.order_no', '=', q.order_no)
-        .execute();
+      const attempts = await attemptsOfOrderNo(db, q.order_no);
       scope = {
         orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)],
         attemptIds: attempts.map((a) => a.id),
@@ -82,18 +78,7 @@ async function shopOrderNumbers(db: Db, events: readonly AuditEventRow[]): Promi
   const attemptIds = [...new Set(events.flatMap((e) => (e.attempt_id ? [e.attempt_id] : [])))];
   const gatewayNos = [...new Set(events.flatMap((e) => (e.order_no ? [e.order_no] : [])))];
   const map = new Map<number, string>();
-  if (attemptIds.length === 0 && gatewayNos.length === 0) return map;
-  const rows = await db
-    .selectFrom('payment_attempts')
-    .innerJoin('orders', 'orders.id', 'payment_attempts.order_id')
-    .select(['payment_attempts.id as attempt_id', 'payment_attempts.gateway_order_no', 'orders.order_no'])
-    .where((eb) =>
-      eb.or([
-        ...(attemptIds.length ? [eb('payment_attempts.id', 'in', attemptIds)] : []),
-        ...(gatewayNos.length ? [eb('payment_attempts.gateway_order_no', 'in', gatewayNos)] : []),
-      ]),
-    )
-    .execute();
+  const rows = await shopOrderNosOfAttempts(db, attemptIds, gatewayNos);
   const byAttempt = new Map(rows.map((r) => [r.attempt_id, r.order_no]));
   const byGatewayNo = new Map(rows.map((r) => [r.gateway_order_no, r.order_no]));
   for (const e of events) {

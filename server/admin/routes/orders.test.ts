@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../e2e/harness/startSandbox';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { waitFor } from '../../testing/waitFor';
-import { admin } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
 import { makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandboxProcess();
 });
 afterAll(() => sandbox?.close());
 
@@ -42,8 +41,9 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     });
     await pressIssuerButton(pay.body.action.url, 'approve');
     zoe = s.order_no;
-    await waitFor('zoe paid', async () =>
-      (await admin(backend, `/orders/${zoe}`)).body.status === 'paid' ? true : undefined,
+    await vi.waitFor(
+      async () => expect((await admin(backend, `/orders/${zoe}`)).body.status, 'zoe paid').toBe('paid'),
+      { timeout: 10_000 },
     );
     unpaid = (await createSession(backend, { amount: '7.00', currency: 'USD', items: undefined })).order_no;
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, createSession } from '../../testing/shopClient';
+import { callJson, createSession } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { installmentPlansOf } from '../../store/methodOptions';
-import { admin } from '../testing/adminClient';
+import { admin } from '../../../testing/adminClient';
 
 describeOnStores('payment methods', (store) => {
   let backend: Backend;

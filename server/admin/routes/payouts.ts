@@ -6,9 +6,9 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { findPayout, listPayouts } from '../../store/payouts';
 import { decodeCursor, nextCursor } from '../cursor';
-import { createPayout } from '../payouts/createPayout';
-import { parsePayoutBody } from '../payouts/payoutBody';
-import { toPayoutView } from '../payouts/toPayoutView';
+import { createPayout } from '../../payouts/createPayout';
+import { parsePayoutBody } from '../../payouts/payoutBody';
+import { toPayoutView } from '../../payouts/toPayoutView';
 import { givenQuery } from './orders';
 
 const listQuery = z.strictObject({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { payByCard, pressIssuerButton } from '../../gateway/testing/playShopper';
 import type { OrderStatus } from '../../../shared/gateway/status';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import type { Backend } from '../../testing/startBackend';
-import { waitFor } from '../../testing/waitFor';
 import { runBatches } from '../runBatches';
+import { expect, vi } from 'vitest';
 
 /** Limits high enough for a test that pays hundreds of orders from one address in a minute. */
 export const BULK_ENV = { RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000', RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000' };
@@ -39,8 +39,7 @@ export async function makeOrders(
   if (failure) throw (failure as PromiseRejectedResult).reason;
   const orderNos = settled.map((s) => (s as PromiseFulfilledResult<string>).value);
   const want: OrderStatus = kind === 'paid' ? 'paid' : kind;
-  const rows = await waitFor(
-    `${count} orders ${want}`,
+  const rows = await vi.waitFor(
     async () => {
       const found = await backend.store.db
         .selectFrom('orders')
@@ -55,10 +54,10 @@ export async function makeOrders(
         ])
         .where('orders.order_no', 'in', orderNos)
         .execute();
-      return found.length === count && found.every((o) => o.status === want) ? found : undefined;
+      expect(found.length === count && found.every((o) => o.status === want), `${count} orders ${want}`).toBe(true);
+      return found!;
     },
-    60_000,
-    100,
+    { timeout: 60_000, interval: 100 },
   );
   const byNo = new Map(rows.map((r) => [r.order_no, r]));
   return orderNos.map((no) => {

@@ -22,7 +22,10 @@ export const CALL_RULES: Record<GatewayOperation, { retry: boolean; outcomeUnkno
   query: { retry: true, outcomeUnknown: false },
   retrievalRefund: { retry: true, outcomeUnknown: false },
   // Batches carry no idempotency key: a capture or cancel resent after a time-out may hit an order already
-  // moved (harmless E0009 at best), but a refund resent would refund twice. None is retried.
+  // moved and be answered E0009, and a refund resent carries the same refund_reference, which the gateway
+  // refuses as a repeat (E0008) rather than refunding twice. Either answer hides whether the first send
+  // worked, so none is retried: the caller journals the outcome as unknown and settles it by a query
+  // (retrievalTrans, or retrievalRefund by reference).
   capture: { retry: false, outcomeUnknown: true },
   cancel: { retry: false, outcomeUnknown: true },
   review: { retry: false, outcomeUnknown: true },
@@ -67,7 +70,8 @@ export function retryDelay(
     // waiting longer than our own cap would hold the caller (and a shopper) too long: give up instead
     return asked <= options.maxDelayMs ? asked : undefined;
   }
-  // exponential back-off with "full jitter", so that many processes retrying at once spread out
+  // exponential back-off with "equal jitter" (half the ceiling fixed, half random), so that many processes
+  // retrying at once spread out while none retries at once
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

@@ -8,7 +8,8 @@ import type { OperationContext } from './context';
 
 /**
  * `/v1/retrievalTrans`: looks up orders (order_no) and trades (transaction_id), split into calls of at most
- * 100 references in all (PROTOCOL.md 2), sent one after another so one sync never floods the gateway.
+ * 100 references in all, each list at most 1000 characters (GATEWAY-DOCS.md 5), sent one after another so one
+ * sync never floods the gateway.
  * The records come back in the gateway's order, including "not found" ones (`query_result` "0").
  */
 export async function query(ctx: OperationContext, selector: QuerySelector): Promise<TransactionRecord[]> {
@@ -28,8 +29,7 @@ export async function query(ctx: OperationContext, selector: QuerySelector): Pro
     }
   }
   const records: TransactionRecord[] = [];
-  for (let i = 0; i < refs.length; i += BATCH_LIMIT.query) {
-    const chunk = refs.slice(i, i + BATCH_LIMIT.query);
+  for (const chunk of splitQuery(refs)) {
     const join = (list: 'orders' | 'trades') =>
       chunk
         .filter((r) => r.list === list)
@@ -38,6 +38,33 @@ export async function query(ctx: OperationContext, selector: QuerySelector): Pro
     records.push(...(await queryOnce(ctx, join('orders'), join('trades'))));
   }
   return records;
+}
+
+/** Each list travels comma-separated and may hold at most this many characters (GATEWAY-DOCS.md 5). */
+const MAX_LIST_CHARS = 1000;
+
+type Ref = { list: 'orders' | 'trades'; value: string };
+
+/** Calls of at most BATCH_LIMIT.query references in all, neither list over MAX_LIST_CHARS, in the given order. */
+function splitQuery(refs: readonly Ref[]): Ref[][] {
+  const chunks: Ref[][] = [];
+  let chunk: Ref[] = [];
+  const chars = { orders: 0, trades: 0 };
+  for (const ref of refs) {
+    if (ref.value.length > MAX_LIST_CHARS)
+      throw new GatewayRequestError('query', '', `${ref.list} value over ${MAX_LIST_CHARS} characters`, ref.list);
+    const added = chars[ref.list] === 0 ? ref.value.length : ref.value.length + 1;
+    if (chunk.length === BATCH_LIMIT.query || chars[ref.list] + added > MAX_LIST_CHARS) {
+      chunks.push(chunk);
+      chunk = [];
+      chars.orders = 0;
+      chars.trades = 0;
+    }
+    chars[ref.list] += chars[ref.list] === 0 ? ref.value.length : ref.value.length + 1;
+    chunk.push(ref);
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
 }
 
 async function queryOnce(ctx: OperationContext, orders?: string, trades?: string): Promise<TransactionRecord[]> {

@@ -36,7 +36,7 @@ export interface GatewayClient {
   cancel(items: readonly CancelItem[]): Promise<BatchResult>;
   /** One `/v1/review` call (at most 100 items). */
   review(items: readonly ReviewItem[]): Promise<BatchResult>;
-  /** One `/v1/refund` call (at most 50 items); never retried, a retry could refund twice. */
+  /** One `/v1/refund` call (at most 50 items); never retried (see CALL_RULES): a lost answer is settled by lookup. */
   refund(items: readonly RefundItem[]): Promise<BatchResult>;
   /** `/v1/retrievalRefund` by order number, refund_reference or merchant refund id; retried. */
   retrievalRefund(selector: RefundSelector): Promise<RefundLookup>;

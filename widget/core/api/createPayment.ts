@@ -1,5 +1,5 @@
 import type { CreatePaymentBody, CreatePaymentResponse } from '../../../shared/contract/payment';
-import type { ApiError } from './ApiError';
+import type { ApiError } from '../../../shared/contract/ApiError';
 import { requestJson } from './requestJson';
 
 /** Waits before each resend of the same attempt; the key makes a resend safe, the wait lets the first finish. */

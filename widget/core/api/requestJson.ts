@@ -1,12 +1,6 @@
-import type { ErrorBody } from '../../../shared/contract/errors';
-import { ApiError } from './ApiError';
+import { ApiError, apiErrorOf } from '../../../shared/contract/ApiError';
 
 const TIMEOUT_MS = 20_000;
-
-function isErrorBody(body: unknown): body is ErrorBody {
-  const error = (body as ErrorBody | null)?.error;
-  return typeof error?.code === 'string' && typeof error.message === 'string';
-}
 
 /**
  * One JSON request to the backend. Any non-2xx answer becomes an ApiError carrying the envelope's code and field
@@ -26,10 +20,8 @@ export async function requestJson<T>(url: string, init: RequestInit = {}, timeou
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
-  if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-  throw new ApiError(
-    response.status,
-    response.status >= 500 ? 'internal' : 'invalid_request',
-    `HTTP ${response.status}`,
-  );
+  throw apiErrorOf(response.status, body, {
+    code: response.status >= 500 ? 'internal' : 'invalid_request',
+    message: `HTTP ${response.status}`,
+  });
 }

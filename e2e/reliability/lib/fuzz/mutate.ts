@@ -22,7 +22,7 @@ const typeOf = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : 
 /** Every path in `body`, the root first, objects and arrays included. */
 export function pathsOf(body: Json, prefix: Path = []): Path[] {
   const out: Path[] = [prefix];
-  if (Array.isArray(body)) body.forEach((v, i) => out.push(...pathsOf(v, [...prefix, i])));
+  if (Array.isArray(body)) for (const [i, v] of body.entries()) out.push(...pathsOf(v, [...prefix, i]));
   else if (body && typeof body === 'object')
     for (const [k, v] of Object.entries(body)) out.push(...pathsOf(v, [...prefix, k]));
   return out;

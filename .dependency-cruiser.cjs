@@ -1,0 +1,119 @@
+/**
+ * The layering of README.md's layout table as a check (`npm run check:layers`): a file's path says what it may
+ * import. Type-only imports count too: a browser bundle that names a server type is one refactor away from
+ * pulling in server code.
+ */
+
+/** Test code: unit tests beside the code, shared helpers, browser journeys, benchmarks. */
+const TEST_CODE = ['\\.test\\.tsx?$', '(^|/)testing/', '^e2e/', '^bench/'];
+
+/** The one file in shared/ that needs Node (SHA-256 and a constant-time compare from node:crypto). */
+const HASH_NODE = '^shared/gateway/hashNode\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-only-shared',
+      comment:
+        'shared/ is the protocol and the contracts that both the browser and Node run; code from anywhere else ' +
+        'would drag one side into the other (npm packages such as zod are fine).',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { dependencyTypesNot: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'], pathNot: '^shared/' },
+    },
+    {
+      name: 'shared-uses-no-node-builtins',
+      comment:
+        'shared/ runs in the browser too. hashNode.ts is the one Node-only file (the server and the sandbox ' +
+        'import it, the browser never does); tests of shared/ run in Node.',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: [HASH_NODE, ...TEST_CODE] },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-code-is-not-node-code',
+      comment:
+        'widget/ and admin/ are bundled for the browser: a Node builtin, the server, the sandbox, a script or ' +
+        'the Node-only hash would break the bundle or ship server code to shoppers. widget/build/ is excluded ' +
+        'because it is the Vite build of the widget and runs in Node (it is never bundled); production widget ' +
+        'code must not import it either.',
+      severity: 'error',
+      from: { path: '^(widget|admin)/', pathNot: ['^widget/build/', ...TEST_CODE] },
+      to: {
+        path: ['^server/', '^sandbox/', '^scripts/', '^widget/build/', HASH_NODE],
+      },
+    },
+    {
+      name: 'browser-code-uses-no-node-builtins',
+      comment: 'See browser-code-is-not-node-code.',
+      severity: 'error',
+      from: { path: '^(widget|admin)/', pathNot: ['^widget/build/', ...TEST_CODE] },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'server-does-not-import-sandbox',
+      comment:
+        'The sandbox is an independent implementation of the gateway side: if the backend shared its code, a ' +
+        'misreading of the protocol would show up as agreement instead of a failing test. Tests reach the ' +
+        'sandbox through testing/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^sandbox/' },
+    },
+    {
+      name: 'sandbox-does-not-import-server',
+      comment: 'See server-does-not-import-sandbox.',
+      severity: 'error',
+      from: { path: '^sandbox/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'production-does-not-import-tests',
+      comment:
+        'Test helpers start processes, open ports and relax checks; production code that imports them ships ' +
+        'them, and a test refactor could break production.',
+      severity: 'error',
+      from: { pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
+    {
+      name: 'node-code-does-not-import-browser-code',
+      comment:
+        'widget/ and admin/ are browser apps: the backend, the sandbox and the scripts share with them only ' +
+        'what lives in shared/. widget/build/ is Node build code that scripts/build.ts runs.',
+      severity: 'error',
+      from: { path: '^(server|sandbox|scripts)/' },
+      to: { path: '^(widget|admin)/', pathNot: '^widget/build/' },
+    },
+    {
+      name: 'only-browser-tests-use-the-e2e-harness',
+      comment:
+        'e2e/ is the browser journeys and their harness; helpers that every test suite shares (start a sandbox, a ' +
+        'backend, a fault proxy) live in testing/, so a unit or integration test never depends on e2e/.',
+      severity: 'error',
+      from: { pathNot: ['^e2e/', '^bench/'] },
+      to: { path: '^e2e/' },
+    },
+    {
+      name: 'payments-does-not-import-admin',
+      comment:
+        "Payments is the core the owner's operations (server/admin/) build on: admin imports payments, so " +
+        'payments importing admin makes the two one tangle that can only be understood and tested together.',
+      severity: 'error',
+      from: { path: '^server/payments/', pathNot: TEST_CODE },
+      to: { path: '^server/admin/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

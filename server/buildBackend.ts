@@ -1,0 +1,63 @@
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import type { Config } from './config';
+import { createGateway } from './createGateway';
+import type { AppDeps, AppEnv } from './deps';
+import { createLogger, type Logger } from './log';
+import { createMetrics } from './metrics/createMetrics';
+import { openStore, type Store, type StoreOptions } from './store/db';
+
+export interface BuildBackendOptions {
+  /** default: JSON lines at the configured level on stdout */
+  log?: Logger;
+  /** where the store lives, when not where the configuration says (a test's own PostgreSQL schema) */
+  database?: StoreOptions;
+  /** bring the schema up to date (default), or refuse one that is behind with StoreNotMigratedError (production) */
+  migrate?: boolean;
+  /** replaces the gateway client's fetch, to put a fault in front of the real gateway */
+  gatewayFetch?: typeof fetch;
+  /** the app's clock (default: real time) */
+  now?: () => Date;
+  /** true once a shutdown has begun (`/readyz` answers 503) */
+  isDraining?: () => boolean;
+}
+
+export interface BuiltBackend {
+  deps: AppDeps;
+  app: Hono<AppEnv>;
+  store: Store;
+  /** closes the store; the caller stops serving first */
+  close(): Promise<void>;
+}
+
+/**
+ * Wires the merchant backend from its configuration: logger, store, metrics, gateway client and app. The one
+ * place that does it, for `main.ts` and for the tests, so that a test runs the app production runs. Listening,
+ * signals and timers stay with the caller.
+ *
+ * @example
+ * const backend = await buildBackend(loadConfig(process.env));
+ * serve({ fetch: backend.app.fetch, port: backend.deps.config.port });
+ */
+export async function buildBackend(config: Config, options: BuildBackendOptions = {}): Promise<BuiltBackend> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const store = await openStore(options.database ?? config.database, {
+    migrate: options.migrate ?? true,
+    onWarning: (message) => log.warn(message),
+  });
+  const metrics = createMetrics(store, log);
+  const gateway = createGateway(config, store, log, {
+    metrics,
+    ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
+  });
+  const deps: AppDeps = {
+    config,
+    store,
+    gateway,
+    log,
+    metrics,
+    now: options.now ?? (() => new Date()),
+    ...(options.isDraining ? { isDraining: options.isDraining } : {}),
+  };
+  return { deps, app: createApp(deps), store, close: () => store.close() };
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+});
+afterAll(() => sandbox?.close());
+
+const IBAN = 'DE89370400440532013000';
+
+function payout(overrides: Record<string, unknown> = {}) {
+  return {
+    payment_amount: '250.00',
+    payment_currency: 'EUR',
+    payment_method: 'SWIFT',
+    fee_paid_by: 'PAYER',
+    reason: 'Supplier invoice 42',
+    beneficiary: {
+      entity_type: 'COMPANY',
+      company_name: 'Fornecedor Ltda',
+      address: { city: 'Berlin', country_code: 'DE', street_address: 'Unter den Linden 1' },
+      bank_details: { account_name: 'Fornecedor Ltda', iban: IBAN, swift_code: 'COBADEFF', bank_country_code: 'DE' },
+    },
+    ...overrides,
+  };
+}
+
+describeOnStores('payouts', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ store, gatewayUrl: sandbox.url });
+  });
+  afterAll(() => backend?.close());
+
+  const create = (body: unknown, key?: string, b: Backend = backend) =>
+    admin(b, '/payouts', { method: 'POST', body, headers: key ? { 'Idempotency-Key': key } : {} });
+  const sentToGateway = (requestId: string) => sandboxApi(sandbox.url).requestCount('/v1/payout', requestId);
+
+  it('the Idempotency-Key is the request_id: the same key returns the same payout, paid once', async () => {
+    const key = randomUUID();
+    const first = await create(payout(), key);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      id: expect.stringMatching(/^po_/),
+      request_id: key,
+      status: 'COMPLETED',
+      payment_amount: '250.00',
+      payment_currency: 'EUR',
+    });
+    expect(first.body.transaction_id).toEqual(expect.any(String));
+    // the bank details are stored and shown masked
+    expect(first.body.beneficiary.bank_details.iban).toBe('***3000');
+    const replay = await create(payout(), key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect(await sentToGateway(key)).toBe(1);
+
+    const other = await create(payout({ payment_amount: '251.00' }), key);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    expect(await sentToGateway(key)).toBe(1);
+
+    // a key that is not a UUID maps to one fixed UUID
+    const plainKey = `invoice-42-${randomUUID()}`;
+    const a = await create(payout(), plainKey);
+    const b = await create(payout(), plainKey);
+    expect(a.body.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(b.body.id).toBe(a.body.id);
+    expect(await sentToGateway(a.body.request_id)).toBe(1);
+  });
+
+  it('refuses invalid payouts with every field path, before the gateway sees them', async () => {
+    const before = await sandboxApi(sandbox.url).requestCount('/v1/payout');
+    expect((await create(payout())).body.error.fields).toEqual([{ path: 'Idempotency-Key', message: 'is required' }]);
+    const bad = await create(
+      {
+        payment_amount: '10.5',
+        payment_currency: 'EUR',
+        notify_url: 'https://elsewhere.example/hook',
+        beneficiary: {
+          entity_type: 'COMPANY',
+          first_name: 'Ana',
+          bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' },
+          address: { country_code: 'Germany' },
+        },
+        payer: {
+          entity_type: 'PERSONAL',
+          first_name: 'Bo',
+          date_of_birth: '1990-02-30',
+          address: { country_code: 'br' },
+        },
+      },
+      randomUUID(),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_request');
+    const paths = bad.body.error.fields.map((f: { path: string }) => f.path).sort();
+    expect(paths).toEqual(
+      [
+        'beneficiary.address.country_code',
+        'notify_url',
+        'payer.address.country_code',
+        'payer.date_of_birth',
+        'payment_amount',
+      ].sort(),
+    );
+    // once the format is right, who and where are checked
+    const unnamed = await create(
+      payout({
+        beneficiary: {
+          entity_type: 'COMPANY',
+          bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' },
+        },
+        payer: { entity_type: 'PERSONAL', first_name: 'Bo' },
+      }),
+      randomUUID(),
+    );
+    expect(unnamed.body.error.fields).toEqual([
+      { path: 'beneficiary.company_name', message: 'is required when entity_type is COMPANY' },
+      { path: 'payer.last_name', message: 'is required when entity_type is PERSONAL' },
+      { path: 'beneficiary.bank_details.iban', message: 'is not a valid IBAN (its check digits do not match)' },
+      { path: 'beneficiary.bank_details.swift_code', message: expect.stringContaining('SWIFT/BIC') },
+    ]);
+    expect((await create({ payment_amount: '1.00', payment_currency: 'EUR' }, randomUUID())).body.error.fields).toEqual(
+      [{ path: 'beneficiary', message: 'is required: who receives the money' }],
+    );
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/payout')).toBe(before);
+  });
+
+  it('lists newest first in cursor pages, shows one by id or request_id, and a failed payout says why', async () => {
+    const failedKey = randomUUID();
+    // the sandbox's fee (1.00 + 0.5 %) is more than 0.50 reaches the beneficiary when the beneficiary pays it
+    const failedOne = await create(payout({ payment_amount: '0.50', fee_paid_by: 'BENEFICIARY' }), failedKey);
+    expect(failedOne.body).toMatchObject({ status: 'FAILED', failure_reason: expect.stringContaining('fee') });
+    const page1 = await admin(backend, '/payouts?limit=2');
+    expect(page1.body.payouts).toHaveLength(2);
+    expect(page1.body.payouts[0].request_id).toBe(failedKey);
+    const page2 = await admin(backend, `/payouts?limit=2&cursor=${page1.body.next_cursor}`);
+    const ids = [...page1.body.payouts, ...page2.body.payouts].map((p: { id: string }) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await admin(backend, `/payouts/${failedOne.body.id}`)).body).toEqual(failedOne.body);
+    expect((await admin(backend, `/payouts/${failedKey}`)).body.id).toBe(failedOne.body.id);
+    expect((await admin(backend, '/payouts/po_none')).status).toBe(404);
+    expect((await admin(backend, '/payouts?cursor=garbage')).body.error.fields).toEqual([
+      { path: 'cursor', message: 'is not a cursor from this API' },
+    ]);
+  });
+
+  it('an answer lost to a time-out leaves the payout open until the notification completes it', async () => {
+    const lossy = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { GATEWAY_TIMEOUT_MS: '300' },
+      gatewayFetch: faultyGatewayFetch({ holdAnswer: (path) => path === '/v1/payout' }).fetch,
+    });
+    try {
+      const key = randomUUID();
+      const sent = await create(payout(), key, lossy);
+      // no answer arrived: accepted, outcome open (the notification may already have settled it meanwhile)
+      expect(sent.status).toBe(202);
+      expect(['SENDING', 'COMPLETED']).toContain(sent.body.status);
+      const done = await vi.waitFor(
+        async () => {
+          const p = await admin(lossy, `/payouts/${sent.body.id}`);
+          expect(p.body.status, 'the payout notification').not.toBe('SENDING');
+          return p.body;
+        },
+        { timeout: 10_000 },
+      );
+      expect(done).toMatchObject({ status: 'COMPLETED', transaction_id: expect.any(String) });
+      // the gateway's answers were all lost: the notification is what completed it
+      const notes = await lossy.store.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('notify_type', '=', 'PAYOUT')
+        .where('order_no', '=', key)
+        .execute();
+      expect(notes).toEqual([expect.objectContaining({ outcome: 'applied', payment_status: 'COMPLETED' })]);
+      // the retries of the lost answer carried the same request_id: one payout at the gateway
+      expect((await create(payout(), key, lossy)).body).toMatchObject({ id: sent.body.id, status: 'COMPLETED' });
+      const events = await admin(lossy, `/events?type=notification`);
+      expect(JSON.stringify(events.body)).not.toContain(IBAN);
+    } finally {
+      await lossy.close();
+    }
+  });
+});
