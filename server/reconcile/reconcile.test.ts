@@ -6,6 +6,7 @@ import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFe
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
+import { countQueryCalls } from '../testing/countQueryCalls';
 import { withReconcileLock } from './withReconcileLock';
 
 let sandbox: RunningSandbox;
@@ -157,14 +158,19 @@ describeOnStores('reconcile', (store) => {
         frame_served_at: null,
         redirect_url: null,
         message: null,
-        next_check_at: old,
+        // one after another, so the pass takes them in this order
+        next_check_at: new Date(Date.parse(old) + i).toISOString(),
         created_at: old,
         updated_at: old,
       }));
       await b.store.db.insertInto('payment_attempts').values(rows).execute();
       const result = await b.reconcile();
       expect(result).toMatchObject({ ran: true, checked: 150, closed: 150, errors: 0 });
-      expect(counting.calls.filter((p) => p === '/v1/retrievalTrans')).toHaveLength(2);
+      // a pass takes 100 attempts at a time; each query keeps its list within the docs' 1000 characters
+      const orderNos = rows.map((r) => r.gateway_order_no);
+      expect(counting.calls.filter((p) => p === '/v1/retrievalTrans')).toHaveLength(
+        countQueryCalls(orderNos.slice(0, 100)) + countQueryCalls(orderNos.slice(100)),
+      );
     } finally {
       await b.close();
     }

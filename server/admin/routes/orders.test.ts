@@ -128,7 +128,7 @@ describeOnStores('orders, events and stats for the owner', (store) => {
         amount: '5.00',
         currency: 'BRL',
         status: 'succeeded',
-        refund_reference_id: expect.stringMatching(/-1$/),
+        refund_reference_id: expect.stringMatching(/-01$/),
       }),
     ]);
     const types = body.events.map((e: { type: string }) => e.type);
