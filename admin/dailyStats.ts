@@ -3,7 +3,7 @@ import type { StatsDay } from './api/client';
 
 /** Statuses that mean the issuer said yes (including what happened after: capture, refunds). */
 export const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
-export const DECLINED: readonly OrderStatus[] = ['declined'];
+const DECLINED: readonly OrderStatus[] = ['declined'];
 
 /**
  * Approved / (approved + declined) as a whole percentage with one decimal, or null when nothing was decided.

@@ -39,7 +39,7 @@ export function isEligible(action: BulkAction, status: OrderStatus): boolean {
 }
 
 /** Minor units of an amount the backend sent; an absent amount counts as zero. */
-export function minorOf(amount: string | null | undefined, currency: string): number {
+function minorOf(amount: string | null | undefined, currency: string): number {
   return amount && isAmount(amount, currency) ? toMinor(amount, currency) : 0;
 }
 

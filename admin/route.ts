@@ -10,7 +10,7 @@ export interface Route {
   query: URLSearchParams;
 }
 
-export function parseHash(hash: string): Route {
+function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [path = '', search = ''] = raw.split('?', 2);
   const parts = path

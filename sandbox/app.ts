@@ -57,7 +57,7 @@ export interface SandboxEnv {
   };
 }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 /** how much of a refused body is read and dropped to keep the connection usable; beyond it the connection closes */
 const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
 

@@ -19,7 +19,7 @@ export type OrderRow = AdminOrder;
 export type PaymentMethod = AdminPaymentMethod;
 export type MethodFieldName = MethodField;
 
-export interface OrderEvent {
+interface OrderEvent {
   at: string;
   type: string;
   detail?: unknown;

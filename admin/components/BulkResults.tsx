@@ -9,7 +9,7 @@ interface Props {
   onClose: () => void;
 }
 
-export function resultsCsv(action: string, results: readonly BulkResult[]): string {
+function resultsCsv(action: string, results: readonly BulkResult[]): string {
   return toCsv(
     ['order_no', 'action', 'result', 'error_code', 'error_message'],
     results.map((r) => [r.order_no, action, outcome(r), r.ok ? '' : r.error.code, r.ok ? '' : r.error.message]),

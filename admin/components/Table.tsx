@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
-export interface Column<Row> {
+interface Column<Row> {
   key: string;
   header: ComponentChildren;
   cell: (row: Row) => ComponentChildren;

@@ -15,7 +15,7 @@ import { useTitle } from '../useTitle';
 
 const PAGE_SIZE = 50;
 /** Loading "every matching order" stops here, so a mistaken click cannot pull a whole history into the tab. */
-export const MAX_SELECTION = 10_000;
+const MAX_SELECTION = 10_000;
 
 /** The orders table: filters, cursor pages, a selection that survives paging, and bulk actions on it. */
 export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }) {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createAdminApi } from '../api/client';
-import { order, pageOf, stubFetch } from '../testing/stubFetch';
+import { stubFetch } from '../testing/stubFetch';
 import { Overview } from './Overview';
 
 afterEach(() => {

@@ -44,39 +44,6 @@ export async function paymentRun(
   return measuredLoad(backend, others, { url: backend.url, connections, amount, next: sessionQueue(sessions) });
 }
 
-/**
- * A payment run on a backend started with `stepTimers`, with the SQLite and gateway time of the timed requests
- * only (the creation of the sessions before it is left out).
- */
-export async function timedPaymentRun(
-  backend: RunningTarget,
-  amount: number,
-  connections: number,
-): Promise<{ run: LoadResult; steps: StepTotals }> {
-  const sessions = await sessionsFor(backend, amount, connections);
-  await backend.steps(); // drops what came before
-  const run = await runLoad({ url: backend.url, connections, amount, next: sessionQueue(sessions) });
-  return { run, steps: await backend.steps() };
-}
-
-/** Step totals of several runs added up. */
-export function addSteps(list: readonly StepTotals[]): StepTotals {
-  const sum: StepTotals = { sqlPrepareMs: 0, sqlPrepares: 0, sql: {}, gatewayCalls: 0, gatewayMs: 0 };
-  for (const t of list) {
-    sum.sqlPrepareMs += t.sqlPrepareMs;
-    sum.sqlPrepares += t.sqlPrepares;
-    sum.gatewayCalls += t.gatewayCalls;
-    sum.gatewayMs += t.gatewayMs;
-    for (const [kind, k] of Object.entries(t.sql)) {
-      sum.sql[kind] ??= { count: 0, ms: 0 };
-      const into = sum.sql[kind];
-      into.count += k.count;
-      into.ms += k.ms;
-    }
-  }
-  return sum;
-}
-
 /** SQLite time (prepare and execute) of `steps`, in ms. */
 export function sqliteMs(steps: StepTotals): number {
   return steps.sqlPrepareMs + Object.values(steps.sql).reduce((sum, k) => sum + k.ms, 0);

@@ -4,7 +4,7 @@ import { DEMO_DEFAULTS } from '../../server/config';
 import { mapConcurrent } from './mapConcurrent';
 
 /** The shop origin startBackend allows besides its own (ALLOWED_ORIGINS): the widget's requests carry it. */
-export const SHOP_ORIGIN = 'http://shop.test';
+const SHOP_ORIGIN = 'http://shop.test';
 
 export interface BenchSession extends CreateSessionResponse {
   amount: string;
@@ -35,7 +35,7 @@ export function createSessions(backendUrl: string, count: number, concurrency = 
 }
 
 /** What the widget sends to pay by card: a complete shopper and the device data it collects. */
-export function cardPaymentBody(clientSecret: string): CreatePaymentBody {
+function cardPaymentBody(clientSecret: string): CreatePaymentBody {
   return {
     client_secret: clientSecret,
     method: 'card',

@@ -16,7 +16,7 @@ export async function signIn(page: Page, backendUrl: string, token: string): Pro
 }
 
 /** The status an order's page shows. */
-export function shownStatus(page: Page): Locator {
+function shownStatus(page: Page): Locator {
   return page
     .locator('.summary-fields div')
     .filter({ has: page.locator('dt', { hasText: /^Status$/ }) })

@@ -92,7 +92,7 @@ export async function payInCardFrame(
 }
 
 /** The widget's outcome view, once shown: `paid`, `pending` or `failed`. */
-export async function outcomeOf(root: Locator): Promise<string> {
+async function outcomeOf(root: Locator): Promise<string> {
   const status = root.locator('.ck-status[data-outcome]');
   await status.waitFor({ timeout: STEP_MS });
   return (await status.getAttribute('data-outcome')) ?? '';

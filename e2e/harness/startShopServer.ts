@@ -22,7 +22,7 @@ export interface ShopServerOptions {
   shopSecret: string;
 }
 
-export interface ShopSession extends CreateSessionResponse {
+interface ShopSession extends CreateSessionResponse {
   locale: string;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
-export interface CspViolation {
+interface CspViolation {
   source: 'event' | 'console';
   /** the document that reported it */
   url: string;

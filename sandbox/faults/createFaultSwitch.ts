@@ -7,7 +7,7 @@ export interface FaultKeys {
 }
 
 /** How a hold ended: its time ran out, the client went away, or the sandbox is closing. */
-export type HoldEnd = 'elapsed' | 'aborted' | 'closed';
+type HoldEnd = 'elapsed' | 'aborted' | 'closed';
 
 export interface FaultSwitch {
   add(body: FaultRuleBody): FaultRule;

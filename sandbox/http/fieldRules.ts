@@ -7,7 +7,7 @@ import { MAX_LENGTH, type CodedField } from '../../shared/gateway/fields';
  * every other field answers I0059 when required and missing, I0060 when too long, and I0059 naming the field
  * and what is wrong when its value is malformed (the catalogue has no code for that).
  */
-export type FieldFormat =
+type FieldFormat =
   | 'text'
   | 'currency'
   /** positive decimal in the row's `currencyField` (I0021 when zero) */
@@ -51,7 +51,7 @@ const part = (field: string): FieldRule => ({ field, format: 'amountOrZero', inv
  * Fields of a payment order common to `/v1/authorise` and `/v1/checkout` (spec 2.2). items, shopper_id and
  * shopper_email are required on both (GATEWAY-DOCS.md 7); `requiring` adds what one route needs beyond them.
  */
-export const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
+const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
   { field: 'order_no', format: 'text', required: 'I0017', max: MAX_LENGTH.order_no, tooLong: 'I0018' },
   { field: 'currency', format: 'currency', required: 'I0022', invalid: 'I0023' },
   { field: 'amount', format: 'amount', required: 'I0019', max: MAX_LENGTH.amount, tooLong: 'I0020', invalid: 'I0020' },

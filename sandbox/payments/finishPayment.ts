@@ -22,8 +22,8 @@ export type Finish =
   /** stays 1000; settles to approved at `settleAt` */
   | { kind: 'pending'; settleAt: number };
 
-export const APPROVED_MESSAGE = '0000:Approved';
-export const REVIEW_MESSAGE = '6000:Held for review';
+const APPROVED_MESSAGE = '0000:Approved';
+const REVIEW_MESSAGE = '6000:Held for review';
 
 /**
  * Ends a pending payment with the PAYMENT notification. Re-reads the row in the database transaction and does

@@ -2,10 +2,10 @@
  * The sandbox's payout fee, in minor units of the payment currency, computed with integers only: 0.5 % of the
  * amount rounded up to the next minor unit, plus a fixed 100 minor units. Who bears it follows fee_paid_by.
  */
-export const FEE_BASIS_POINTS = 50;
-export const FEE_FIXED_MINOR = 100;
+const FEE_BASIS_POINTS = 50;
+const FEE_FIXED_MINOR = 100;
 
-export function payoutFeeMinor(amountMinor: number): number {
+function payoutFeeMinor(amountMinor: number): number {
   return Math.ceil((amountMinor * FEE_BASIS_POINTS) / 10_000) + FEE_FIXED_MINOR;
 }
 

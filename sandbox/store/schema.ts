@@ -45,7 +45,7 @@ export interface TransactionTable {
  * Where a refund is. Today every refund the sandbox stores is final the moment it is answered; the gateway's
  * asynchronous refunds (received, accepted, then a result: GATEWAY-DOCS.md 8) will add their states here.
  */
-export type RefundState = 'succeeded';
+type RefundState = 'succeeded';
 
 export interface RefundTable {
   /** `<transaction_id>-<two-digit sequence>` (GATEWAY-DOCS.md 3) */
@@ -99,7 +99,7 @@ export interface NotificationAttemptTable {
   error: string | null;
 }
 
-export interface RequestLogTable {
+interface RequestLogTable {
   id: Generated<number>;
   endpoint: string;
   account_id: string | null;

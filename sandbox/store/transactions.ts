@@ -34,7 +34,7 @@ const SUCCESSFUL: PaymentStatus[] = [
   PAYMENT_STATUS.REFUNDED,
   PAYMENT_STATUS.REVIEW,
 ];
-export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A successful payment of `order_no` in the account within the last 24 hours, other than `exceptId`. */
 export function findSuccessfulWithin24h(

@@ -39,7 +39,7 @@ export function postForm(url: string, fields: Record<string, unknown>): Promise<
 
 let counter = 0;
 /** A fresh order number per call, so tests never trip the 24-hour duplicate rule by accident. */
-export function orderNo(prefix = 'ORD'): string {
+function orderNo(prefix = 'ORD'): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 }
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/contract/ApiError';
 import type { CliItem } from './readBulkCsv';
 
 /** Orders per request: what the admin page sends too; the backend splits each into gateway batches. */
-export const CHUNK = 100;
+const CHUNK = 100;
 
 /**
  * Sends `items` in requests of CHUNK, one after the other, and answers one result per item in order (the API

@@ -7,7 +7,7 @@ export interface Boundary {
   id: string;
 }
 
-export function encodeCursor(boundary: Boundary): string {
+function encodeCursor(boundary: Boundary): string {
   return Buffer.from(JSON.stringify([boundary.at, boundary.id]), 'utf8').toString('base64url');
 }
 

@@ -17,7 +17,7 @@ import { verifyReturn } from './operations/verifyReturn';
 import type { GatewayClient } from './types/client';
 import type { GatewayConfig } from './types/config';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
  * Builds the client for one gateway account. Does no I/O until a method is called; holds no state between

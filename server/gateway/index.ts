@@ -23,18 +23,14 @@
  */
 export { createGatewayClient } from './createGatewayClient';
 export type { GatewayConfig, GatewayCallRecord } from './types/config';
-export type { CallOptions, GatewayClient } from './types/client';
-export type { GatewayOperation } from './types/operation';
-export type { PaymentOrder, CheckoutOrder, AuthoriseOrder, ApmResult, AuthoriseResponse } from './types/payment';
-export type { QuerySelector, TransactionRecord, RefundLookup, RefundSelector } from './types/query';
+export type { GatewayClient } from './types/client';
+export type { CheckoutOrder, AuthoriseOrder } from './types/payment';
+export type { TransactionRecord } from './types/query';
 export type {
   BatchOrder,
-  CaptureItem,
-  CancelItem,
   ReviewItem,
   RefundItem,
   BatchItemResult,
-  BatchResult,
 } from './types/batch';
-export type { PayoutRequest, PayoutResponse } from './types/payout';
+export type { PayoutResponse } from './types/payout';
 export * from './errors';

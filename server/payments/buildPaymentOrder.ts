@@ -37,7 +37,7 @@ export interface OrderSources {
 }
 
 /** Who a field's value comes from (the issue's table). `none`: nothing we run knows it, so it is left out. */
-export type FieldSource = 'shop' | 'shopper' | 'browser' | 'request' | 'config' | 'saved_card' | 'none';
+type FieldSource = 'shop' | 'shopper' | 'browser' | 'request' | 'config' | 'saved_card' | 'none';
 
 type Value =
   | string
@@ -56,7 +56,7 @@ interface FieldRule {
 }
 
 /** Orders are placed on the web, in the widget: the spec's illustrative `WEB`. */
-export const ORDER_TYPE = 'WEB';
+const ORDER_TYPE = 'WEB';
 
 type SessionItem = NonNullable<CreateSessionBody['items']>[number];
 const items = (s: OrderSources) => JSON.parse(s.session.items) as SessionItem[];

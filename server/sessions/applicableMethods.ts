@@ -21,7 +21,7 @@ export function methodFits(method: PaymentMethod, s: SessionFit): boolean {
 }
 
 /** The label in `locale` ("pt-BR", then "pt"), falling back to English, then to the id. */
-export function labelFor(method: PaymentMethod, locale: string | null): string {
+function labelFor(method: PaymentMethod, locale: string | null): string {
   const tags = locale ? [locale, locale.split('-')[0]!] : [];
   for (const tag of [...tags, 'en']) {
     const label = method.labels[tag];

@@ -6,14 +6,14 @@ import type { Db } from './db';
  * order each attempt sent. Kept beside schema.ts's `Database` and joined to it with Kysely's `withTables`, so
  * these repositories read like every other one.
  */
-export interface SessionExtrasTable {
+interface SessionExtrasTable {
   session_id: string;
   /** JSON: SessionExtras (website, account_owner, subscription, ...) as the shop sent them */
   extras: string;
   created_at: string;
 }
 
-export interface MethodOptionsTable {
+interface MethodOptionsTable {
   method_id: string;
   /** JSON array of {count, id}: the installment plans the method offers, or null for none */
   installment_plans: string | null;
@@ -33,7 +33,7 @@ export interface SavedCardTable {
   created_at: string;
 }
 
-export interface AttemptOrderTable {
+interface AttemptOrderTable {
   attempt_id: string;
   /** JSON: the payment order as sent to the gateway, personal identifiers and tokens masked */
   sent: string;

@@ -8,7 +8,7 @@ export type PayoutRow = Selectable<PayoutTable>;
  * `SENDING`: stored, sent or about to be, no answer yet; then the gateway's own PROCESSING, COMPLETED or
  * FAILED. Only SENDING and PROCESSING may still change.
  */
-export const OPEN_PAYOUT_STATUSES: readonly string[] = ['SENDING', 'PROCESSING'];
+const OPEN_PAYOUT_STATUSES: readonly string[] = ['SENDING', 'PROCESSING'];
 
 /** Inserts the payout unless its Idempotency-Key is already taken; true when this call inserted it. */
 export async function insertPayout(db: Db, row: Insertable<PayoutTable>): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './db';
 import type { RefundTable } from './schema';
 
@@ -15,10 +15,6 @@ export const RESERVING: readonly string[] = [REFUND_STATUS.pending, REFUND_STATU
 
 export async function insertRefund(trx: Db, row: Insertable<RefundTable>): Promise<void> {
   await trx.insertInto('refunds').values(row).execute();
-}
-
-export async function updateRefund(db: Db, id: string, patch: Updateable<RefundTable>): Promise<void> {
-  await db.updateTable('refunds').set(patch).where('id', '=', id).execute();
 }
 
 /** Refunds of `orderIds`, oldest first per order; optionally only those in `status` last touched before `touchedBefore`. */

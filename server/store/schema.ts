@@ -195,7 +195,7 @@ export interface AuditEventTable {
   detail: string | null;
 }
 
-export interface LeaseTable {
+interface LeaseTable {
   name: string;
   holder: string;
   expires_at: string;

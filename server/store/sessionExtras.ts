@@ -19,7 +19,7 @@ export type SessionExtras = Pick<
   | 'allow_save_card'
 >;
 
-export const SESSION_EXTRA_KEYS = [
+const SESSION_EXTRA_KEYS = [
   'website',
   'shopper_level',
   'platform_source',

@@ -10,7 +10,7 @@ export interface PreparingDatabase {
 }
 
 /** A prepared statement as Kysely's SQLite driver uses it, with `reader` read once instead of at every call. */
-export interface CachedStatement {
+interface CachedStatement {
   readonly reader: boolean;
   all(parameters: readonly unknown[]): unknown[];
   run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker copies the WAL into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 250;
+const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
  * A safety net, in WAL pages (4 KiB each): if the worker ever stops, the backend's own connection checkpoints

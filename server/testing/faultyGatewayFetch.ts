@@ -1,5 +1,5 @@
 /** A port nothing listens on: notifications sent there are lost, as when the backend is unreachable. */
-export const NOWHERE = 'http://127.0.0.1:9/hooks/gateway';
+const NOWHERE = 'http://127.0.0.1:9/hooks/gateway';
 
 export interface FaultyFetchOptions {
   /** rewrite notify_url (not signed, PROTOCOL.md 3) so the gateway's notifications never arrive */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { birthDate, countryCode, decimalString, email, text } from './primitives';
 
 /** `POST /api/sessions/:id/payments` body: who pays and from which device. Never an amount. */
-export const address = z.strictObject({
+const address = z.strictObject({
   country: countryCode,
   state: text(100).optional().default(''),
   city: text(100).min(1, 'is required'),
@@ -15,7 +15,7 @@ export const address = z.strictObject({
 });
 
 /** What an APM that needs the payer's `person` asks beyond the shopper's details (spec 2.2 `person`). */
-export const personDetails = z.strictObject({
+const personDetails = z.strictObject({
   /** e.g. CPF or CNPJ in Brazil */
   document_type: text(30).min(1, 'is required'),
   /** the name the payer uses, when it differs from the legal one */
@@ -85,7 +85,7 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 export type DeviceData = z.infer<typeof deviceData>;
 export type ShopperDetails = z.infer<typeof shopperDetails>;
 
-export type PaymentAction = { type: 'iframe'; url: string } | { type: 'redirect'; url: string };
+type PaymentAction = { type: 'iframe'; url: string } | { type: 'redirect'; url: string };
 
 export interface CreatePaymentResponse {
   payment_id: string;

@@ -19,7 +19,7 @@ import {
 const noDelimiter = (s: string) => !hasDelimiter(s);
 const DELIMITER_MSG = 'must not contain "#,#", "#;#" or start or end with "#"';
 
-export const sessionItem = z.strictObject({
+const sessionItem = z.strictObject({
   name: text(200).min(1, 'must not be empty').refine(noDelimiter, DELIMITER_MSG),
   sku: text(100).min(1, 'must not be empty').refine(noDelimiter, DELIMITER_MSG),
   unit_price: decimalString,
@@ -45,7 +45,7 @@ export const AMOUNT_PARTS = [
   'discount',
 ] as const;
 
-export const addressPrefill = z.strictObject({
+const addressPrefill = z.strictObject({
   country: countryCode.optional(),
   state: text(100).optional(),
   city: text(100).optional(),
@@ -53,7 +53,7 @@ export const addressPrefill = z.strictObject({
   postal_code: text(20).optional(),
 });
 
-export const shopperPrefill = z.strictObject({
+const shopperPrefill = z.strictObject({
   first_name: text(100).optional(),
   last_name: text(100).optional(),
   email: email.optional(),
@@ -74,7 +74,7 @@ const count = (max: number) =>
 const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 
 /** The shop's own customer account of the shopper (the gateway's `account_owner`, for risk screening). */
-export const accountOwner = z.strictObject({
+const accountOwner = z.strictObject({
   account_id: text(64).optional(),
   first_name: text(100).optional(),
   last_name: text(100).optional(),
@@ -89,15 +89,15 @@ export const accountOwner = z.strictObject({
 });
 
 /** A coupon used on the order (the gateway's `total_discount`). */
-export const couponUsed = z.strictObject({
+const couponUsed = z.strictObject({
   coupon_code_used: text(64).min(1, 'must not be empty'),
   discount_type: text(32).optional(),
 });
 
-export const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 
 /** The recurring contract this payment starts (the gateway's `subscription`); amounts in the session currency. */
-export const subscriptionTerms = z.strictObject({
+const subscriptionTerms = z.strictObject({
   /** the shop's contract reference */
   contract: text(64).optional(),
   contract_name: text(100).min(1, 'must not be empty'),
@@ -115,7 +115,7 @@ export const subscriptionTerms = z.strictObject({
 });
 
 /** A rate as a positive decimal string with up to 12 decimals: how many USD one unit of the session currency buys. */
-export const fxRate = z
+const fxRate = z
   .string()
   .regex(/^\d{1,9}(\.\d{1,12})?$/, 'must be a decimal string such as "0.1834"')
   .refine((v) => /[1-9]/.test(v), 'must be greater than 0');
@@ -216,7 +216,7 @@ export const createSessionBody = z
 
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
-export function amountFormatMessage(currency: string): string {
+function amountFormatMessage(currency: string): string {
   return isAmount('1', currency)
     ? `must be a whole number for ${currency}`
     : `must have exactly the number of decimals of ${currency}, e.g. ${currency === 'USD' ? '"25.00"' : 'the currency minor unit'}`;
@@ -250,7 +250,7 @@ export interface PaymentMethodView {
   save_card?: boolean;
 }
 
-export interface SavedCardView {
+interface SavedCardView {
   /** our reference, sent back as the payment's `saved_card`; never the gateway token */
   id: string;
   /** e.g. "Visa •••• 4242", when the gateway said */
@@ -288,5 +288,3 @@ export interface SessionView {
   /** the last payment's outcome, so a reloaded page can show it */
   payment?: { payment_id: string; status: OrderStatus; message?: string };
 }
-
-export { birthDate };

@@ -2,9 +2,9 @@
  * The spec's `items` string: `name#,#sku#,#unit_price#,#quantity`, items joined by `#;#` (PROTOCOL.md 1).
  * A value containing a delimiter cannot be encoded unambiguously, so it is refused rather than mangled.
  */
-export const FIELD_DELIMITER = '#,#';
-export const ITEM_DELIMITER = '#;#';
-export const ITEMS_MAX_CHARS = 5000;
+const FIELD_DELIMITER = '#,#';
+const ITEM_DELIMITER = '#;#';
+const ITEMS_MAX_CHARS = 5000;
 
 export interface Item {
   name: string;

@@ -15,7 +15,7 @@ export class MoneyError extends Error {
  * The exact decimal form the gateway expects for `currency`: "10.36" for USD, "1036" for JPY, "1.036" for KWD.
  * A value with fewer decimals ("10.5") is refused: the wire form is exact, so we never reinterpret it.
  */
-export function decimalPattern(currency: string): RegExp {
+function decimalPattern(currency: string): RegExp {
   const e = exponentOf(currency);
   return e === 0 ? /^(0|[1-9]\d*)$/ : new RegExp(`^(0|[1-9]\\d*)\\.\\d{${e}}$`);
 }

@@ -19,7 +19,7 @@ const GATEWAY_CALLS = [
   'refund',
   'payout',
 ] as const;
-export type GatewayCall = (typeof GATEWAY_CALLS)[number];
+type GatewayCall = (typeof GATEWAY_CALLS)[number];
 
 /** The messages that carry an encryption_data computed over a field list (PROTOCOL.md 3). */
 const SIGNED_MESSAGES = [
@@ -39,7 +39,7 @@ const SIGNED_MESSAGES = [
 export type SignedMessage = (typeof SIGNED_MESSAGES)[number];
 
 const CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/json'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** The status meanings a code may be given: the backend's names (status.ts). */
 type StatusMeaning = (typeof STATUS_NAME)[PaymentStatus];

@@ -12,7 +12,7 @@ export type { SignedMessage } from './profile';
 type Message = Readonly<Record<string, unknown>>;
 
 /** The values to sign for `kind`, in order. A missing value counts as the empty string. */
-export function signedValues(kind: SignedMessage, message: Message, profile = DEFAULT_PROFILE): string[] {
+function signedValues(kind: SignedMessage, message: Message, profile = DEFAULT_PROFILE): string[] {
   const values = profile.signatures[kind].map((f) => stringValue(message[f]));
   const listField = ITEM_LIST_FIELD[kind];
   if (listField) {

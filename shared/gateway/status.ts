@@ -122,4 +122,3 @@ export const RETURN_STATUS = { ALL_OK: '1', SOME_FAILED: '2', REJECTED: '0' } as
 export const ITEM_STATUS = { OK: '1', FAILED: '0' } as const;
 export const QUERY_RESULT = { FOUND: '1', NOT_FOUND: '0' } as const;
 export const PAYOUT_STATUS = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUS)[number];

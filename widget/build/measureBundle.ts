@@ -21,7 +21,7 @@ export interface BundleSizes {
   lazyGzip: Record<string, number>;
 }
 
-export function gzipSize(content: string | Uint8Array): number {
+function gzipSize(content: string | Uint8Array): number {
   return gzipSync(content, { level: 9 }).length;
 }
 
@@ -30,7 +30,7 @@ function chunks(bundle: OutputBundle): OutputChunk[] {
 }
 
 /** The entry chunk and every chunk it imports statically: they all load before the widget can render. */
-export function initialChunks(bundle: OutputBundle, entry: OutputChunk): OutputChunk[] {
+function initialChunks(bundle: OutputBundle, entry: OutputChunk): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
     if (seen.has(chunk.fileName)) return;

@@ -4,12 +4,12 @@ import type { CreatePaymentBody, ShopperDetails } from '../../shared/contract/pa
 export const ADDRESS_KEYS = ['country', 'state', 'city', 'address', 'postal_code'] as const;
 export type AddressKey = (typeof ADDRESS_KEYS)[number];
 /** The address parts a method that needs the payer's `person` asks for besides the address line. */
-export const ADDRESS_PARTS = ['number', 'complement', 'district'] as const;
-export type AddressPart = (typeof ADDRESS_PARTS)[number];
+const ADDRESS_PARTS = ['number', 'complement', 'district'] as const;
+type AddressPart = (typeof ADDRESS_PARTS)[number];
 export type AddressValues = Record<AddressKey, string> & Partial<Record<AddressPart, string>>;
 
 /** The payer's `person` details (methods with the `person` field). */
-export interface PersonValues {
+interface PersonValues {
   document_type: string;
   social_name: string;
   net_monthly_average_income: string;

@@ -7,7 +7,7 @@ import type { SessionView } from '../../shared/contract/session';
  * A scripted stand-in for the merchant backend's widget-facing routes, over real HTTP on a free loopback port,
  * with the CORS answers the real one gives. Component tests use it to see exactly what the widget sends.
  */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

@@ -17,7 +17,7 @@ const PROPERTY: Record<AppearanceVariable, string> = {
 const SAFE_VALUE = /^[^;{}<>\\]{1,200}$/;
 
 /** The rule that sets an instance's variables, or '' when none are valid. Unknown names and unsafe values are skipped. */
-export function appearanceRule(selector: string, variables: Appearance['variables']): string {
+function appearanceRule(selector: string, variables: Appearance['variables']): string {
   const declarations = Object.entries(variables ?? {})
     .filter(
       ([name, value]) =>

@@ -15,8 +15,3 @@ export async function clearCountingFaults(sandboxUrl: string, tally: Tally): Pro
   if (res.status !== 204) throw new Error(`sandbox: faults not cleared: ${res.status}`);
   return fired;
 }
-
-/** Fires-count of one rule, by id. */
-export async function firedOf(sandboxUrl: string, id: string): Promise<number> {
-  return (await listFaults(sandboxUrl)).rules.find((r) => r.id === id)?.fired ?? 0;
-}

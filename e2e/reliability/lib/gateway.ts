@@ -7,7 +7,7 @@ import { transactionsOf, type TransactionView } from '../../../sandbox/testing/f
 import { successful } from '../../../testing/sandboxApi';
 import { orderOf } from '../../../testing/adminClient';
 
-export async function gatewayTransactionsOfOrder(
+async function gatewayTransactionsOfOrder(
   backendUrl: string,
   sandboxUrl: string,
   orderNo: string,

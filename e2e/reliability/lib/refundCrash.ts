@@ -17,7 +17,7 @@ import { addFault, clearCountingFaults, listFaults } from './faults';
 import { listAllOrders, makePaidOrders } from './manyOrders';
 import { once, type Tally } from './tally';
 
-export const ORDERS = 1000;
+const ORDERS = 1000;
 /** the backend's gateway time-out; the in-flight window it implies (2 x + 5 s) is what the retries wait out */
 export const REFUND_CRASH_TIMEOUT_MS = 2000;
 

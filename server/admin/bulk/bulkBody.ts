@@ -3,7 +3,7 @@ import { decimalString, text } from '../../../shared/contract/primitives';
 import { MAX_LENGTH } from '../../../shared/gateway/fields';
 
 /** Owner operations per request: far more than the page sends (100), enough for a spreadsheet. */
-export const MAX_ORDERS_PER_REQUEST = 5000;
+const MAX_ORDERS_PER_REQUEST = 5000;
 
 export type BulkAction = 'capture' | 'cancel' | 'review' | 'refund';
 

@@ -37,7 +37,7 @@ interface Sending {
 }
 
 /** What was captured, hence refundable in total: a capture's amount, else (paid directly) the whole amount. */
-export function capturedMinor(order: OrderRow): number {
+function capturedMinor(order: OrderRow): number {
   return order.captured_minor ?? order.amount_minor;
 }
 

@@ -14,7 +14,7 @@ import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 
 /** Where each journalled action leaves the order once the gateway has applied it (later refunds included). */
-export const REACHED_BY: Record<string, readonly PaymentStatus[]> = {
+const REACHED_BY: Record<string, readonly PaymentStatus[]> = {
   capture: ['3000', '3100', '4100'],
   cancel: ['5000'],
   review_approve: ['2000', '3000', '3100', '4100'],

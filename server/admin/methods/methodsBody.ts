@@ -8,8 +8,8 @@ import { isAmount, toMinor } from '../../../shared/gateway/money';
 const METHOD_FIELDS = ['document', 'birth_date', 'bank_code', 'person'] as const;
 
 /** Installment counts a card method may offer: paying at once (1) needs no plan, 48 months is the longest. */
-export const INSTALLMENTS_MIN = 2;
-export const INSTALLMENTS_MAX = 48;
+const INSTALLMENTS_MIN = 2;
+const INSTALLMENTS_MAX = 48;
 
 const method = z.strictObject({
   id: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'must be 1 to 40 lower-case letters, digits, "-" or "_"'),

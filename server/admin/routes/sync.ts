@@ -9,7 +9,7 @@ import { syncOrders } from '../bulk/syncOrders';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
 
 /** The most orders one sync request covers; a longer history is synced range by range. */
-export const MAX_SYNC_ORDERS = 10_000;
+const MAX_SYNC_ORDERS = 10_000;
 
 const syncBody = z
   .strictObject({

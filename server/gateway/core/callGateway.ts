@@ -19,7 +19,7 @@ export interface GatewayHttpResponse extends TransportResponse {
   contentType: string;
 }
 
-export interface CallSpec<T> {
+interface CallSpec<T> {
   operation: GatewayOperation;
   method: 'GET' | 'POST';
   url: string;

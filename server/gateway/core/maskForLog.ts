@@ -15,7 +15,7 @@ const LAST_FOUR = new Set([
   'token_id',
 ]);
 
-export const MAX_LOGGED_CHARS = 4000;
+const MAX_LOGGED_CHARS = 4000;
 
 /** A deep copy of `value` with the sensitive fields masked. */
 export function maskFields(value: unknown): unknown {

@@ -8,7 +8,7 @@ export interface TransportResponse {
   text: string;
 }
 
-export interface TransportRequest {
+interface TransportRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;

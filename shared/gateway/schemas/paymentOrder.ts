@@ -24,7 +24,7 @@ import {
  */
 
 /** The order components whose sum the spec calls the order total; each is exact in the order's currency. */
-export const AMOUNT_COMPONENTS = [
+const AMOUNT_COMPONENTS = [
   'item_total',
   'shipping',
   'handling',
@@ -88,9 +88,9 @@ export const paymentOrderFields = {
   color_depth: str.optional(),
 };
 
-export const bank = z.object({ code: str.optional(), name: str.optional() });
+const bank = z.object({ code: str.optional(), name: str.optional() });
 
-export const bankAccount = z.object({
+const bankAccount = z.object({
   account_type: str.optional(),
   account_number: str.optional(),
   branch_number: str.optional(),
@@ -101,7 +101,7 @@ export const bankAccount = z.object({
   bank: bank.optional(),
 });
 
-export const personDocuments = z.object({
+const personDocuments = z.object({
   file_type: str.optional(),
   file_data: str.optional(),
   file_url: str.optional(),
@@ -114,7 +114,7 @@ export const personDocuments = z.object({
 });
 
 /** The APM payer (spec 2.2 `person`). */
-export const person = z.object({
+const person = z.object({
   document_number: str.optional(),
   document_type: str.optional(),
   social_name: str.optional(),
@@ -147,7 +147,7 @@ const num = z.number({ error: 'must be a number' });
 const int = num.int('must be a whole number');
 const ip = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' });
 
-export const cartItem = z.object({
+const cartItem = z.object({
   basic_item_data: z.object({
     name: str.optional(),
     quantity: str.optional(),
@@ -160,7 +160,7 @@ export const cartItem = z.object({
   }),
 });
 
-export const accountOwner = z.object({
+const accountOwner = z.object({
   first_name: str.optional(),
   last_name: str.optional(),
   email: str.optional(),
@@ -172,13 +172,13 @@ export const accountOwner = z.object({
   registration_ip: ip.optional(),
 });
 
-export const totalDiscount = z.object({ coupon_code_used: str.optional(), discount_type: str.optional() });
+const totalDiscount = z.object({ coupon_code_used: str.optional(), discount_type: str.optional() });
 
-export const additionalInformation = z.object({
+const additionalInformation = z.object({
   mpi_info: z.object({ eci: str.optional(), cavv: str.optional(), xid: str.optional(), dsTransID: str.optional() }),
 });
 
-export const subscription = z.object({
+const subscription = z.object({
   contract: str.optional(),
   contract_name: str.optional(),
   contract_amount: str.optional(),
@@ -215,16 +215,6 @@ export const checkoutFields = {
   subscription: subscription.optional(),
 };
 
-/** Fields sent as a JSON string when the order travels form-urlencoded (PROTOCOL.md 2). */
-export const JSON_ENCODED_FIELDS = [
-  'person',
-  'cart_items',
-  'account_owner',
-  'total_discount',
-  'additional_information',
-  'subscription',
-] as const;
-
 type OrderLike = { currency?: unknown; amount?: unknown; items?: unknown } & Partial<
   Record<(typeof AMOUNT_COMPONENTS)[number], unknown>
 >;
@@ -257,7 +247,3 @@ export const authoriseRequest = z.object({ ...paymentOrderFields, ...apmFields }
 
 /** `/v1/checkout` step 1: a redirect (iFrame) payment order. */
 export const checkoutRequest = z.object({ ...paymentOrderFields, ...checkoutFields }).superRefine(checkOrder);
-
-export type Person = z.infer<typeof person>;
-export type AuthoriseRequest = z.infer<typeof authoriseRequest>;
-export type CheckoutRequest = z.infer<typeof checkoutRequest>;

@@ -3,7 +3,7 @@ import { checkAmount, coded, country, currency, decimal, envelope, isoDate, noti
 
 /** `/v1/payout` (spec 2.7). Signed: merchant_id, account_id, request_id, payment_currency, payment_amount. */
 
-export const beneficiaryAdditionalInfo = z.object({
+const beneficiaryAdditionalInfo = z.object({
   business_area: str.optional(),
   business_phone_number: str.optional(),
   business_registration_number: str.optional(),
@@ -17,7 +17,7 @@ export const beneficiaryAdditionalInfo = z.object({
   personal_fiscal_country: str.optional(),
 });
 
-export const beneficiaryAddress = z.object({
+const beneficiaryAddress = z.object({
   city: str.optional(),
   country_code: country.optional(),
   postcode: str.optional(),
@@ -28,7 +28,7 @@ export const beneficiaryAddress = z.object({
   complement: str.optional(),
 });
 
-export const personDocument = z.object({
+const personDocument = z.object({
   /** a media type, e.g. application/pdf */
   file_type: str.regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type, e.g. "application/pdf"').optional(),
   file_url: str.optional(),
@@ -52,7 +52,7 @@ const bankDetailsFields = {
   transaction_reference: str.optional(),
 };
 
-export const bankDetails = z.object({ ...bankDetailsFields, bank_code: str.optional() });
+const bankDetails = z.object({ ...bankDetailsFields, bank_code: str.optional() });
 
 const entityFields = {
   first_name: str.optional(),
@@ -62,7 +62,7 @@ const entityFields = {
   entity_type: coded('entity_type').optional(),
 };
 
-export const beneficiary = z.object({
+const beneficiary = z.object({
   ...entityFields,
   additional_info: beneficiaryAdditionalInfo.optional(),
   address: beneficiaryAddress.optional(),
@@ -70,7 +70,7 @@ export const beneficiary = z.object({
   bank_details: bankDetails.optional(),
 });
 
-export const payer = z.object({
+const payer = z.object({
   ...entityFields,
   additional_info: z
     .object({

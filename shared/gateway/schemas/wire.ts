@@ -50,7 +50,7 @@ export const decimal = z
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "10.36" (no sign, exponent or thousands separator)');
 
 /** Marks the issue that maps to I0021 rather than I0020, for `toGatewayError`. */
-export const AMOUNT_NOT_POSITIVE = 'amount_not_positive';
+const AMOUNT_NOT_POSITIVE = 'amount_not_positive';
 
 /**
  * Checks `value` at `path` is exact in `currencyCode` (money.ts) and, when `positive`, greater than zero as a
@@ -81,7 +81,7 @@ export function checkAmount(
   }
 }
 
-export function amountFormatMessage(currencyCode: string): string {
+function amountFormatMessage(currencyCode: string): string {
   return isAmount('1', currencyCode)
     ? `must be a whole number for ${currencyCode}, e.g. "1036"`
     : `must have exactly the decimals of ${currencyCode}, e.g. "${isAmount('1.00', currencyCode) ? '10.36' : isAmount('1.000', currencyCode) ? '10.360' : '10.3600'}"`;

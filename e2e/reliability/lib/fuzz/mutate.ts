@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type Path = (string | number)[];
+type Path = (string | number)[];
 
 export type Mutation =
   | { kind: 'valid' }
@@ -20,7 +20,7 @@ export type Mutation =
 const typeOf = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Every path in `body`, the root first, objects and arrays included. */
-export function pathsOf(body: Json, prefix: Path = []): Path[] {
+function pathsOf(body: Json, prefix: Path = []): Path[] {
   const out: Path[] = [prefix];
   if (Array.isArray(body)) for (const [i, v] of body.entries()) out.push(...pathsOf(v, [...prefix, i]));
   else if (body && typeof body === 'object')
@@ -28,7 +28,7 @@ export function pathsOf(body: Json, prefix: Path = []): Path[] {
   return out;
 }
 
-export function dotted(path: Path): string {
+function dotted(path: Path): string {
   return path.map(String).join('.') || '(body)';
 }
 
@@ -51,7 +51,7 @@ function withAt(body: Json, path: Path, change: (v: Json) => Json | undefined): 
 }
 
 /** A value whose JSON type differs from `original`'s. */
-export function otherType(original: Json, pick: number): Json {
+function otherType(original: Json, pick: number): Json {
   const candidates: Json[] = [42, -1.5, true, null, 'text', [], ['x'], {}, { x: 1 }];
   const others = candidates.filter((c) => typeOf(c) !== typeOf(original));
   return others[pick % others.length]!;
