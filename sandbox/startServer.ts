@@ -39,12 +39,13 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const now = config.now ?? Date.now;
   const findAccount = accountLookup(config.accounts);
+  const profile = config.profile ?? DEFAULT_PROFILE;
   const store = await openStore(config.dbFile);
   const faults = createFaultSwitch();
   const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, faults, log: config.log });
   const worker = startWorker(
     async () => {
-      await settleDue(store.db, findAccount, now());
+      await settleDue(store.db, findAccount, now(), profile);
       await deliverer.runDue();
     },
     // often enough for the scaled first retry, never busier than every 20 ms
@@ -61,7 +62,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now,
     settleMs: config.settleMs,
-    profile: config.profile ?? DEFAULT_PROFILE,
+    profile,
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: config.log,

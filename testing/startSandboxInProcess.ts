@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GatewayProfile } from '../shared/gateway/profile';
 import { BUILT_IN_ACCOUNTS, type Account } from '../sandbox/accounts';
 import { startServer } from '../sandbox/startServer';
 
@@ -19,7 +20,7 @@ export interface SandboxInProcess {
  * as a process (`startSandboxProcess`), as the two never share memory in production.
  */
 export async function startSandboxInProcess(
-  opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number } = {},
+  opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number; profile?: GatewayProfile } = {},
 ): Promise<SandboxInProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   let offset = 0;
@@ -31,6 +32,7 @@ export async function startSandboxInProcess(
     accounts: opts.accounts ?? BUILT_IN_ACCOUNTS,
     notifyScale: opts.notifyScale ?? 0.01,
     settleMs: opts.settleMs ?? 200,
+    ...(opts.profile ? { profile: opts.profile } : {}),
     now: () => Date.now() + offset,
     log: (message, detail) => void logs.push({ message, ...(detail ? { detail } : {}) }),
   });

@@ -20,6 +20,8 @@ export interface StartSandboxOptions {
   settleMs?: number;
   /** SANDBOX_ACCOUNTS: JSON file with more accounts */
   accountsFile?: string;
+  /** SANDBOX_GATEWAY_PROFILE: a gateway profile override file (default: the built-in profile) */
+  profileFile?: string;
   /** SQLite file; default a new temp dir that close() removes */
   dbFile?: string;
   /** where its output goes (JSON log lines), besides the tail kept for a failed start */
@@ -59,6 +61,7 @@ export async function startSandboxProcess(opts: StartSandboxOptions = {}): Promi
         SANDBOX_SETTLE_MS: String(opts.settleMs ?? 500),
         SANDBOX_ACCOUNTS: opts.accountsFile ?? '',
         SANDBOX_PUBLIC_URL: '',
+        SANDBOX_GATEWAY_PROFILE: opts.profileFile ?? '',
       },
     });
     url = service.url;

@@ -1,6 +1,7 @@
 import type { Account, AccountLookup } from '../accounts';
 import { verify } from '../../shared/gateway/hashNode';
 import { MAX_LENGTH } from '../../shared/gateway/fields';
+import type { GatewayProfile } from '../../shared/gateway/profile';
 import type { SignedMessage } from '../../shared/gateway/signature';
 import { GatewayError } from './gatewayError';
 import type { Fields } from './readFields';
@@ -36,9 +37,10 @@ export function checkSignature(
   kind: SignedMessage,
   fields: Fields,
   account: Account,
+  profile: GatewayProfile,
   signature: unknown = fields.encryption_data,
 ): void {
-  if (!verify(kind, fields, signature, account.sign_key)) throw new GatewayError('I0013', 'encryption_data');
+  if (!verify(kind, fields, signature, account.sign_key, profile)) throw new GatewayError('I0013', 'encryption_data');
 }
 
 function isFilled(value: unknown): value is string {

@@ -1,4 +1,5 @@
 import { sign } from '../../shared/gateway/hashNode';
+import type { GatewayProfile } from '../../shared/gateway/profile';
 import type { Account } from '../accounts';
 import { compactUtc } from '../payments/formatTime';
 import { newNotifyId } from '../payments/newIds';
@@ -13,7 +14,7 @@ export interface NotificationEvent {
   currency: string;
   /** decimal string */
   amount: string;
-  /** payment_status, or a payout's status */
+  /** payment_status as written on the wire (the profile's code), or a payout's status */
   payment_status: string;
   /** `<code>:<text>` */
   message: string;
@@ -22,15 +23,19 @@ export interface NotificationEvent {
 }
 
 /**
- * Writes a signed notification to the outbox, in the caller's database transaction: the state change and its
- * notification commit together or not at all, and a restart cannot lose one. The delivery loop sends it.
+ * Writes a notification, signed by the profile's field list, to the outbox, in the caller's database
+ * transaction: the state change and its notification commit together or not at all, and a restart cannot lose
+ * one. The delivery loop sends it. A type the profile does not list is never sent (the gateway rehearsed does
+ * not send it): undefined then.
  */
 export async function enqueueNotification(
   db: Db,
   account: Account,
   event: NotificationEvent,
   now: number,
-): Promise<string> {
+  profile: GatewayProfile,
+): Promise<string | undefined> {
+  if (!profile.notificationTypes.includes(event.type)) return undefined;
   const notifyId = newNotifyId();
   const fields: Record<string, string> = {
     notify_id: notifyId,
@@ -46,7 +51,7 @@ export async function enqueueNotification(
     ...event.extra,
     notify_time: compactUtc(now),
   };
-  fields.encryption_data = sign('notification', fields, account.sign_key);
+  fields.encryption_data = sign('notification', fields, account.sign_key, profile);
   await db
     .insertInto('notifications')
     .values({

@@ -1,4 +1,5 @@
 import { formatGatewayMessage } from '../../shared/gateway/errors';
+import type { GatewayProfile } from '../../shared/gateway/profile';
 import type { Account } from '../accounts';
 import { NOTIFY_TYPE } from '../notify/notifyTypes';
 import type { Db } from '../store/openStore';
@@ -39,6 +40,7 @@ export async function finishPayment(
   card: TransactionPatch,
   stillOpen: (tx: TransactionRow) => boolean,
   now: number,
+  profile: GatewayProfile,
 ): Promise<TransactionRow> {
   return db.transaction().execute(async (trx) => {
     const tx = await getTransaction(trx, transactionId);
@@ -61,6 +63,7 @@ export async function finishPayment(
           patch: base,
         },
         now,
+        profile,
       );
     }
     switch (finish.kind) {
@@ -87,6 +90,7 @@ export async function finishPayment(
             ...(token ? { extra: { ...token } } : {}),
           },
           now,
+          profile,
         );
       }
       case 'review':
@@ -102,6 +106,7 @@ export async function finishPayment(
             patch: { ...base, fraud_status: 'REVIEW' },
           },
           now,
+          profile,
         );
       case 'decline':
         return moveTransaction(
@@ -116,6 +121,7 @@ export async function finishPayment(
             patch: { ...base, fraud_status: 'ACCEPT' },
           },
           now,
+          profile,
         );
       case 'cancel':
         return moveTransaction(
@@ -124,6 +130,7 @@ export async function finishPayment(
           tx,
           { event: 'shopper_cancel', to: '5000', message: finish.message, notify: NOTIFY_TYPE.payment, patch: base },
           now,
+          profile,
         );
       case 'pending': {
         const patch = { ...card, settle_at: finish.settleAt, message: '1000:Pending', updated_at: now };

@@ -1,3 +1,4 @@
+import { type GatewayProfile, toWireStatus } from '../../shared/gateway/profile';
 import { TRANSITIONS, type PaymentEvent, type PaymentStatus } from '../../shared/gateway/status';
 import type { Account } from '../accounts';
 import { GatewayError } from '../http/gatewayError';
@@ -29,6 +30,7 @@ export async function moveTransaction(
   tx: TransactionRow,
   move: Move,
   now: number,
+  profile: GatewayProfile,
 ): Promise<TransactionRow> {
   if (!TRANSITIONS.some(([from, event, to]) => from === tx.status && event === move.event && to === move.to)) {
     throw new GatewayError('E0009', 'transaction_id');
@@ -48,11 +50,12 @@ export async function moveTransaction(
         order_no: tx.order_no,
         currency: tx.currency,
         amount: toDecimal(tx.amount_minor, tx.currency),
-        payment_status: move.to,
+        payment_status: toWireStatus(profile, move.to),
         message: move.message,
         ...(move.extra ? { extra: move.extra } : {}),
       },
       now,
+      profile,
     );
   }
   return updated;

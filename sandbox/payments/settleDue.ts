@@ -1,3 +1,4 @@
+import type { GatewayProfile } from '../../shared/gateway/profile';
 import type { AccountLookup } from '../accounts';
 import type { Db } from '../store/openStore';
 import { dueToSettle } from '../store/transactions';
@@ -7,7 +8,12 @@ import { finishPayment } from './finishPayment';
  * Settles pending card payments whose time has come (the 0077 test card): approved, with the PAYMENT
  * notification. The time is stored, so a restart settles them too. Returns how many settled.
  */
-export async function settleDue(db: Db, findAccount: AccountLookup, now: number): Promise<number> {
+export async function settleDue(
+  db: Db,
+  findAccount: AccountLookup,
+  now: number,
+  profile: GatewayProfile,
+): Promise<number> {
   let settled = 0;
   for (const tx of await dueToSettle(db, now)) {
     const account = findAccount(tx.account_id);
@@ -20,6 +26,7 @@ export async function settleDue(db: Db, findAccount: AccountLookup, now: number)
       {},
       (row) => row.settle_at !== null && row.settle_at <= now,
       now,
+      profile,
     );
     settled++;
   }

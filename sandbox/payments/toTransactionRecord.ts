@@ -1,4 +1,5 @@
 import { toDecimal } from '../../shared/gateway/money';
+import { type GatewayProfile, toWireStatus } from '../../shared/gateway/profile';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import type { Fields } from '../http/readFields';
 import type { TransactionRow } from '../store/transactions';
@@ -10,7 +11,7 @@ import { compactUtc, isoDay } from './formatTime';
  * merchant needs to reconcile partial captures and refunds, and for a card `card_brand`, `card_last4` and the
  * stored-card `token_id` (the payment order's name for it) once there is one.
  */
-export function toTransactionRecord(tx: TransactionRow): Record<string, unknown> {
+export function toTransactionRecord(tx: TransactionRow, profile: GatewayProfile): Record<string, unknown> {
   const req = JSON.parse(tx.request_json) as Fields;
   const s = (name: string) => (typeof req[name] === 'string' ? (req[name] as string) : '');
   // without delivery details the goods go to the billing address, as the spec's form collects both
@@ -36,7 +37,7 @@ export function toTransactionRecord(tx: TransactionRow): Record<string, unknown>
     antifraud_provider: 'sandbox-screening',
     fraud_check_result: tx.fraud_status ? [{ check_items: 'risk_score', status: tx.fraud_status }] : [],
     is3ds: String(tx.is3ds),
-    payment_status: tx.status,
+    payment_status: toWireStatus(profile, tx.status),
     query_result: '1',
     transaction_date: compactUtc(tx.created_at),
     captured_amount: toDecimal(tx.captured_minor, tx.currency),

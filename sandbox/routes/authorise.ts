@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { toDecimal } from '../../shared/gateway/money';
+import { toWireStatus } from '../../shared/gateway/profile';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { checkFields } from '../http/checkFields';
@@ -21,7 +22,7 @@ export function authoriseRoute(deps: SandboxDeps) {
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);
-    checkSignature('authorise', fields, account);
+    checkSignature('authorise', fields, account, deps.profile);
     checkFields(fields, AUTHORISE_RULES);
     if (!account.apm_methods.includes(String(fields.payment_method))) {
       throw new GatewayError(
@@ -41,7 +42,7 @@ export function authoriseRoute(deps: SandboxDeps) {
       ['issuer_url', issuerUrl],
       // beyond the spec's list: lets the merchant address the order in batches before any notification arrives
       ['transaction_id', tx.transaction_id],
-      ['payment_status', tx.status],
+      ['payment_status', toWireStatus(deps.profile, tx.status)],
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<respon>${values.map(([k, v]) => `<${k}>${escapeHtml(v)}</${k}>`).join('')}</respon>`;
     return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });

@@ -17,7 +17,7 @@ const CANCEL: BatchOp = {
   statusField: 'cancel_status',
   itemRules: BATCH_ITEM_RULES,
   echo: ['amount', 'currency', 'order_no', 'transaction_id'],
-  async apply(db, account, tx, item, now) {
+  async apply(db, account, tx, item, now, profile) {
     if (!canApply(tx.status, 'cancel')) throw new GatewayError('E0009', 'transaction_id');
     checkOrderAmount(tx, item);
     await moveTransaction(
@@ -26,6 +26,7 @@ const CANCEL: BatchOp = {
       tx,
       { event: 'cancel', to: '5000', message: '0000:Cancelled', notify: NOTIFY_TYPE.cancel },
       now,
+      profile,
     );
     return { error_message: '' };
   },

@@ -15,7 +15,7 @@ const CAPTURE: BatchOp = {
   statusField: 'capture_status',
   itemRules: BATCH_ITEM_RULES,
   echo: ['amount', 'currency', 'order_no', 'transaction_id'],
-  async apply(db, account, tx, item, now) {
+  async apply(db, account, tx, item, now, profile) {
     if (!canApply(tx.status, 'capture')) throw new GatewayError('E0009', 'transaction_id');
     const amount = toMinor(String(item.amount), tx.currency);
     if (amount > tx.amount_minor)
@@ -33,6 +33,7 @@ const CAPTURE: BatchOp = {
         extra: { capture_amount: String(item.amount) },
       },
       now,
+      profile,
     );
     return { error_message: '' };
   },

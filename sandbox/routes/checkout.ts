@@ -37,7 +37,7 @@ async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   const account = checkEnvelope(fields, deps.findAccount);
   c.set('accountId', account.account_id);
   if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);
-  checkSignature('checkout', fields, account);
+  checkSignature('checkout', fields, account, deps.profile);
   checkFields(fields, CHECKOUT_RULES);
   if (
     typeof fields.token_id === 'string' &&
@@ -48,7 +48,7 @@ async function step1(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   }
   await createPayment(deps.db, account, fields, 'checkout', deps.now());
   const aliases = checkoutAliases(fields, account, deps.clientIp(c) ?? '');
-  aliases.push(['signInfo', sign('checkoutStep2', Object.fromEntries(aliases), account.sign_key)]);
+  aliases.push(['signInfo', sign('checkoutStep2', Object.fromEntries(aliases), account.sign_key, deps.profile)]);
   const routing = routingInputs(account, typeof fields.website === 'string' ? fields.website : '');
   const taken = new Set([...routing, ...aliases].map(([name]) => name));
   const request = Object.entries(fields)
@@ -64,7 +64,7 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   const account = typeof gatewayNo === 'string' ? deps.findAccount(gatewayNo) : undefined;
   if (!account || account.merchant_id !== merNo) throw new GatewayError('I0004', 'gatewayNo', undefined, 404);
   c.set('accountId', account.account_id);
-  checkSignature('checkoutStep2', fields, account, fields.signInfo);
+  checkSignature('checkoutStep2', fields, account, deps.profile, fields.signInfo);
   const tx =
     typeof fields.orderNo === 'string' ? await latestForOrder(deps.db, account.account_id, fields.orderNo) : undefined;
   if (!tx || !matchesStep1(tx, fields))
@@ -72,7 +72,8 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
   c.set('orderNos', [tx.order_no]);
   c.header('Cache-Control', 'no-store');
   // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
-  if (tx.status !== '1000' || tx.card_last4 !== null) return c.redirect(returnRedirectUrl(account, tx), 303);
+  if (tx.status !== '1000' || tx.card_last4 !== null)
+    return c.redirect(returnRedirectUrl(account, tx, deps.profile), 303);
   const request = JSON.parse(tx.request_json) as Fields;
   const saved = await storedCardOf(deps.db, tx);
   return c.html(

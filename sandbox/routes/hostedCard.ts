@@ -32,7 +32,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
       const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'checkout');
       c.set('accountId', account.account_id);
       const now = deps.now();
-      const done = (row: TransactionRow) => c.redirect(returnRedirectUrl(account, row), 303);
+      const done = (row: TransactionRow) => c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
       if (tx.status !== '1000' || !cardOpen(tx)) return done(tx);
       if (form.action === 'cancel') {
         return done(
@@ -44,6 +44,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
             {},
             cardOpen,
             now,
+            deps.profile,
           ),
         );
       }
@@ -84,7 +85,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
             : outcome.kind === 'pending'
               ? { kind: 'pending', settleAt: now + deps.settleMs }
               : { kind: 'approve' };
-      const row = await finishPayment(deps.db, account, tx.transaction_id, finish, card, cardOpen, now);
+      const row = await finishPayment(deps.db, account, tx.transaction_id, finish, card, cardOpen, now, deps.profile);
       deps.onEnqueued();
       return done(row);
     })
@@ -96,9 +97,18 @@ export function hostedCardRoute(deps: SandboxDeps) {
         form.result === 'pass'
           ? { kind: 'approve' }
           : { kind: 'decline', message: '4002:3-D Secure authentication failed' };
-      const row = await finishPayment(deps.db, account, tx.transaction_id, finish, {}, challengeOpen, deps.now());
+      const row = await finishPayment(
+        deps.db,
+        account,
+        tx.transaction_id,
+        finish,
+        {},
+        challengeOpen,
+        deps.now(),
+        deps.profile,
+      );
       deps.onEnqueued();
-      return c.redirect(returnRedirectUrl(account, row), 303);
+      return c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
     });
 }
 

@@ -47,8 +47,17 @@ export function issuerRoute(deps: SandboxDeps) {
       const row =
         action === 'pending'
           ? tx
-          : await finishPayment(deps.db, account, tx.transaction_id, FINISH_OF[action], {}, () => true, deps.now());
+          : await finishPayment(
+              deps.db,
+              account,
+              tx.transaction_id,
+              FINISH_OF[action],
+              {},
+              () => true,
+              deps.now(),
+              deps.profile,
+            );
       deps.onEnqueued();
-      return c.redirect(returnRedirectUrl(account, row), 303);
+      return c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
     });
 }

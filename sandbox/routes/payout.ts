@@ -41,7 +41,7 @@ export function payoutRoute(deps: SandboxDeps) {
     const fields = await readFields(c, ['json']);
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
-    checkSignature('payout', fields, account);
+    checkSignature('payout', fields, account, deps.profile);
     checkFields(fields, PAYOUT_RULES);
     checkParty(fields.beneficiary as Fields, 'beneficiary', BENEFICIARY_RULES);
     if (fields.payer) checkParty(fields.payer as Fields, 'payer', PARTY_RULES);
@@ -85,6 +85,7 @@ export function payoutRoute(deps: SandboxDeps) {
             extra: { request_id: requestId, status: String(body.status) },
           },
           now,
+          deps.profile,
         );
       }
       return JSON.stringify(body);

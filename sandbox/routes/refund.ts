@@ -29,7 +29,7 @@ const REFUND: BatchOp = {
   statusField: 'refund_status',
   itemRules: REFUND_ITEM_RULES,
   echo: ['amount', 'currency', 'order_no', 'refund_amount', 'refund_reason', 'refund_reference', 'transaction_id'],
-  async apply(db, account, tx, item, now) {
+  async apply(db, account, tx, item, now, profile) {
     if (!canApply(tx.status, 'refund_partial')) throw new GatewayError('E0009', 'transaction_id');
     checkOrderAmount(tx, item);
     const amount = toMinor(String(item.refund_amount), tx.currency);
@@ -66,6 +66,7 @@ const REFUND: BatchOp = {
         extra: { refund_amount: String(item.refund_amount), refund_reference_id: referenceId },
       },
       now,
+      profile,
     );
     return {
       refund_message: REFUND_OK,

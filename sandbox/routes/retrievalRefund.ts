@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import { toDecimal } from '../../shared/gateway/money';
+import { type GatewayProfile, toWireStatus } from '../../shared/gateway/profile';
 import { isQueryIpAllowed } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
@@ -27,7 +28,7 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);
-    checkSignature('retrievalRefund', fields, account);
+    checkSignature('retrievalRefund', fields, account, deps.profile);
     const [orderNos, references, merchantRefunds] = SELECTORS.map((name) => searchList(fields, name)) as [
       string[],
       string[],
@@ -50,13 +51,13 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
       return_message: RETURN_MESSAGE_OK,
       // the request's own value, echoed (GATEWAY-DOCS.md 2)
       encryption_data: fields.encryption_data,
-      refund_orders: found.map(refundItem),
+      refund_orders: found.map((refund) => refundItem(refund, deps.profile)),
     });
   });
 }
 
 /** Every field of GATEWAY-DOCS.md 4's item, plus refund_message and query_result as the batch and query carry. */
-function refundItem(refund: FoundRefund): Record<string, string> {
+function refundItem(refund: FoundRefund, profile: GatewayProfile): Record<string, string> {
   return {
     transaction_id: refund.transaction_id,
     order_no: refund.order_no,
@@ -64,7 +65,7 @@ function refundItem(refund: FoundRefund): Record<string, string> {
     currency: refund.currency,
     // every refund stored today has succeeded (RefundState); asynchronous ones will map their state here
     refund_status: '1',
-    payment_status: refund.payment_status,
+    payment_status: toWireStatus(profile, refund.payment_status),
     refund_amount: toDecimal(refund.amount_minor, refund.currency),
     refund_reference: refund.refund_reference,
     refund_reason: refund.reason,

@@ -21,7 +21,7 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);
-    checkSignature('query', fields, account);
+    checkSignature('query', fields, account, deps.profile);
     const orders = searchList(fields, 'orders');
     const trades = searchList(fields, 'trades');
     c.set('orderNos', orders);
@@ -36,13 +36,15 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     const list: Record<string, unknown>[] = [];
     for (const orderNo of orders) {
       const tx = await latestForOrder(deps.db, account.account_id, orderNo);
-      list.push(tx ? toTransactionRecord(tx) : { order_no: orderNo, transaction_id: '', query_result: '0' });
+      list.push(
+        tx ? toTransactionRecord(tx, deps.profile) : { order_no: orderNo, transaction_id: '', query_result: '0' },
+      );
     }
     for (const transactionId of trades) {
       const tx = await getTransaction(deps.db, transactionId);
       list.push(
         tx && tx.account_id === account.account_id
-          ? toTransactionRecord(tx)
+          ? toTransactionRecord(tx, deps.profile)
           : { order_no: '', transaction_id: transactionId, query_result: '0' },
       );
     }

@@ -18,7 +18,7 @@ const REVIEW: BatchOp = {
   statusField: 'review_status',
   itemRules: REVIEW_ITEM_RULES,
   echo: ['amount', 'currency', 'order_no', 'review_flag', 'transaction_id'],
-  async apply(db, account, tx, item, now) {
+  async apply(db, account, tx, item, now, profile) {
     const approve = item.review_flag === '1';
     if (!canApply(tx.status, approve ? 'review_approve' : 'review_reject'))
       throw new GatewayError('E0009', 'transaction_id');
@@ -37,6 +37,7 @@ const REVIEW: BatchOp = {
           patch: { captured_minor, fraud_status: 'ACCEPT' },
         },
         now,
+        profile,
       );
     } else {
       await moveTransaction(
@@ -51,6 +52,7 @@ const REVIEW: BatchOp = {
           patch: { fraud_status: 'REJECT' },
         },
         now,
+        profile,
       );
     }
     return { error_message: '' };

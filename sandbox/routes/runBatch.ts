@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { BATCH_LIMIT, formatGatewayMessage, type BatchOperation } from '../../shared/gateway/errors';
 import { toMinor } from '../../shared/gateway/money';
+import type { GatewayProfile } from '../../shared/gateway/profile';
 import type { Account } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
@@ -23,7 +24,14 @@ export interface BatchOp {
    * Applies one item to its transaction inside a database transaction, or throws a GatewayError for that item.
    * Returns the response item's fields beyond the echo and the status.
    */
-  apply(db: Db, account: Account, tx: TransactionRow, item: Fields, now: number): Promise<Record<string, string>>;
+  apply(
+    db: Db,
+    account: Account,
+    tx: TransactionRow,
+    item: Fields,
+    now: number,
+    profile: GatewayProfile,
+  ): Promise<Record<string, string>>;
   /** response fields of a failed item, beyond the echo and the status */
   failed(message: string): Record<string, string>;
 }
@@ -38,7 +46,7 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
   const fields = await readFields(c, ['json']);
   const account = checkEnvelope(fields, deps.findAccount);
   c.set('accountId', account.account_id);
-  checkSignature(op.name, fields, account);
+  checkSignature(op.name, fields, account, deps.profile);
   const list = fields[op.listField];
   if (!Array.isArray(list) || list.length === 0)
     throw new GatewayError('I0059', op.listField, `${op.listField} must be a non-empty array`);
@@ -68,7 +76,7 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
           throw new GatewayError('I0115', 'transaction_id');
         if (tx.currency !== item.currency)
           throw new GatewayError('I0023', 'currency', 'currency does not match the order');
-        return op.apply(trx, account, tx, item, deps.now());
+        return op.apply(trx, account, tx, item, deps.now(), deps.profile);
       });
       results.push({ ...echo, ...done, [op.statusField]: '1' });
     } catch (e) {

@@ -52,7 +52,7 @@ export function sandboxControlRoute(deps: SandboxDeps) {
       const transactions = [];
       for (const tx of rows) {
         transactions.push({
-          ...toTransactionRecord(tx),
+          ...toTransactionRecord(tx, deps.profile),
           account_id: tx.account_id,
           merchant_id: tx.merchant_id,
           channel: tx.channel,

@@ -10,7 +10,7 @@ import { confirmPayment } from './confirmPayment';
 import { keepSavedCard } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
 
-export type NotificationOutcome = ApplyOutcome | 'duplicate' | 'mismatch' | 'unknown_order';
+export type NotificationOutcome = ApplyOutcome | 'duplicate' | 'mismatch' | 'unknown_type' | 'unknown_order';
 
 /** A notification's fields with the signature masked, for the audit log and the notifications table. */
 function masked(form: Readonly<Record<string, string>>): Record<string, string> {
@@ -21,7 +21,8 @@ function masked(form: Readonly<Record<string, string>>): Record<string, string> 
  * Applies a notification whose signature was already verified (PROTOCOL.md 6). Recording its notify_id and
  * applying its status happen in one transaction, so a duplicate delivery, even to another process at the same
  * moment, is applied once. A status for another amount, currency or transaction is not applied: the gateway is
- * asked instead (the query is the more trusted source).
+ * asked instead (the query is the more trusted source). So is a notify_type the gateway profile does not list:
+ * what it means is not known, so nothing is read from it, as for an unknown status.
  */
 export async function applyNotification(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,
@@ -73,6 +74,12 @@ export async function applyNotification(
         );
         return { outcome, ...(attempt ? { attempt } : {}) };
       };
+      if (!deps.gateway.profile.notificationTypes.includes(form.notify_type ?? '')) {
+        return finish(
+          'unknown_type',
+          `notify_type ${JSON.stringify(form.notify_type ?? '')} is not in the gateway profile; querying the gateway`,
+        );
+      }
       if (form.notify_type === 'PAYOUT') {
         const outcome = await applyPayoutNotification(trx, form, now);
         return finish(outcome, `payout ${outcome}`);
@@ -106,7 +113,7 @@ export async function applyNotification(
   ) {
     await keepSavedCard(deps, result.attempt, form);
   }
-  if (result.outcome === 'mismatch' && result.attempt) {
+  if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);
     // no answer now: let the reconcile loop ask at its next pass
     if (confirmed === 'unavailable')

@@ -169,6 +169,22 @@ describeOnStores('gateway notifications', (store) => {
     expect(await orderStatus(p.sessionId)).toBe('pending');
   });
 
+  it('a notify_type outside the profile is acknowledged, not applied, and its order queried', async () => {
+    const p = await pendingPayment();
+    const queries = async () =>
+      (await audit(p.orderNo, 'gateway_call')).filter((e) => e.summary.startsWith('query')).length;
+    await vi.waitFor(async () => expect(await queries()).toBe(1));
+    const n = notification(p, { notify_type: 'CHARGEBACK', payment_status: '3000' });
+    expect(await deliver(n)).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(n.notify_id)).toMatchObject([{ outcome: 'unknown_type' }]);
+    await vi.waitFor(async () => expect(await queries()).toBe(2));
+    // the gateway says pending: the paid the message claimed was not applied
+    expect(await orderStatus(p.sessionId)).toBe('pending');
+    expect(await backend.deps.metrics.registry.getSingleMetricAsString('merchant_notifications_total')).toMatch(
+      /outcome="unknown_type"} 1/,
+    );
+  });
+
   it('ignores a duplicated delivery (same notify_id), also when copies arrive at once', async () => {
     const p = await pendingPayment();
     const n = notification(p);

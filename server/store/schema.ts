@@ -95,7 +95,7 @@ export interface NotificationTable {
   transaction_id: string;
   payment_status: string;
   attempt_id: string | null;
-  /** received, then applied | same_status | backwards | unknown_status | mismatch | unknown_order | recorded (a duplicate is never stored twice) */
+  /** received, then applied | same_status | backwards | unknown_status | mismatch | unknown_type | unknown_order | recorded (a duplicate is never stored twice) */
   outcome: string;
   /** JSON of the form fields, signature masked */
   payload: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from './hashNode';
-import { DEFAULT_PROFILE, parseProfile, ProfileError, toKnownStatus } from './profile';
+import { DEFAULT_PROFILE, parseProfile, ProfileError, toKnownStatus, toWireStatus } from './profile';
 
 const KEY = 'sk_sandbox_701001010';
 const order = {
@@ -64,6 +64,13 @@ describe('the gateway profile', () => {
     expect(toKnownStatus(DEFAULT_PROFILE, 'constructor')).toBeUndefined();
     expect(profile.contentTypes.refund).toBe('application/json');
     expect(profile.contentTypes.capture).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('writes the code an override gave a status, else the default code', () => {
+    const profile = parseProfile('{"statuses":{"R":"refunded"}}');
+    expect(toWireStatus(profile, '4100')).toBe('R');
+    expect(toWireStatus(profile, '3000')).toBe('3000');
+    expect(toWireStatus(DEFAULT_PROFILE, '4100')).toBe('4100');
   });
 
   it('refuses a wrong file with one line per problem, naming the key', () => {

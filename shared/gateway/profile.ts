@@ -289,3 +289,14 @@ export function toKnownStatus(profile: GatewayProfile, wireCode: string): Paymen
   const meaning = Object.hasOwn(profile.statuses, wireCode) ? profile.statuses[wireCode] : undefined;
   return meaning === undefined ? undefined : CODE_OF_NAME[meaning];
 }
+
+/**
+ * The wire code the profile gives a status, for a gateway (the sandbox) that writes statuses: the code an
+ * override added for that meaning when there is one (a merge keeps the default code beside it, and a gateway
+ * that says "R" for refunded does not also say 4100), else the default code.
+ */
+export function toWireStatus(profile: GatewayProfile, status: PaymentStatus): string {
+  const meaning = STATUS_NAME[status];
+  const codes = Object.keys(profile.statuses).filter((code) => profile.statuses[code] === meaning);
+  return codes.find((code) => code !== status) ?? status;
+}
