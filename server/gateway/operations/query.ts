@@ -1,7 +1,6 @@
 import { sign } from '../../../shared/gateway/hashNode';
-import { BATCH_LIMIT } from '../../../shared/gateway/errors';
-import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope } from '../core/readJsonEnvelope';
+import { splitSearchLists } from '../core/splitSearchLists';
 import type { QuerySelector, TransactionRecord } from '../types/query';
 import { checkEcho } from './checkEcho';
 import type { OperationContext } from './context';
@@ -13,58 +12,10 @@ import type { OperationContext } from './context';
  * The records come back in the gateway's order, including "not found" ones (`query_result` "0").
  */
 export async function query(ctx: OperationContext, selector: QuerySelector): Promise<TransactionRecord[]> {
-  const refs = [
-    ...(selector.orders ?? []).map((value) => ({ list: 'orders' as const, value })),
-    ...(selector.trades ?? []).map((value) => ({ list: 'trades' as const, value })),
-  ];
-  for (const ref of refs) {
-    // the lists travel comma-separated: a comma inside a reference would silently ask for two others
-    if (ref.value === '' || ref.value.includes(',')) {
-      throw new GatewayRequestError(
-        'query',
-        '',
-        `${ref.list} must not contain empty values or commas: ${JSON.stringify(ref.value)}`,
-        ref.list,
-      );
-    }
-  }
   const records: TransactionRecord[] = [];
-  for (const chunk of splitQuery(refs)) {
-    const join = (list: 'orders' | 'trades') =>
-      chunk
-        .filter((r) => r.list === list)
-        .map((r) => r.value)
-        .join(',') || undefined;
-    records.push(...(await queryOnce(ctx, join('orders'), join('trades'))));
-  }
+  for (const call of splitSearchLists('query', { orders: selector.orders, trades: selector.trades }))
+    records.push(...(await queryOnce(ctx, call.orders, call.trades)));
   return records;
-}
-
-/** Each list travels comma-separated and may hold at most this many characters (GATEWAY-DOCS.md 5). */
-const MAX_LIST_CHARS = 1000;
-
-type Ref = { list: 'orders' | 'trades'; value: string };
-
-/** Calls of at most BATCH_LIMIT.query references in all, neither list over MAX_LIST_CHARS, in the given order. */
-function splitQuery(refs: readonly Ref[]): Ref[][] {
-  const chunks: Ref[][] = [];
-  let chunk: Ref[] = [];
-  const chars = { orders: 0, trades: 0 };
-  for (const ref of refs) {
-    if (ref.value.length > MAX_LIST_CHARS)
-      throw new GatewayRequestError('query', '', `${ref.list} value over ${MAX_LIST_CHARS} characters`, ref.list);
-    const added = chars[ref.list] === 0 ? ref.value.length : ref.value.length + 1;
-    if (chunk.length === BATCH_LIMIT.query || chars[ref.list] + added > MAX_LIST_CHARS) {
-      chunks.push(chunk);
-      chunk = [];
-      chars.orders = 0;
-      chars.trades = 0;
-    }
-    chars[ref.list] += chars[ref.list] === 0 ? ref.value.length : ref.value.length + 1;
-    chunk.push(ref);
-  }
-  if (chunk.length) chunks.push(chunk);
-  return chunks;
 }
 
 async function queryOnce(ctx: OperationContext, orders?: string, trades?: string): Promise<TransactionRecord[]> {

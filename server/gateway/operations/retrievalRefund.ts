@@ -1,45 +1,32 @@
-import { BATCH_LIMIT } from '../../../shared/gateway/errors';
 import { sign } from '../../../shared/gateway/hashNode';
 import { GatewayRequestError } from '../errors/GatewayRequestError';
 import { readJsonEnvelope, stringField } from '../core/readJsonEnvelope';
-import { REFUND_SEARCH_LISTS, type RefundLookup, type RefundRecord, type RefundSelector } from '../types/query';
+import { splitSearchLists } from '../core/splitSearchLists';
+import type { REFUND_SEARCH_LISTS, RefundLookup, RefundRecord, RefundSelector } from '../types/query';
 import { checkEcho } from './checkEcho';
 import type { OperationContext } from './context';
-
-/** Each list travels comma-separated and may hold at most 1000 characters (GATEWAY-DOCS.md 4). */
-const MAX_LIST_CHARS = 1000;
 
 /**
  * `/v1/retrievalRefund`: the state of refunds by merchant order number (`refund_orders`), refund_reference or
  * merchant refund id (GATEWAY-DOCS.md 4), form fields signed like a query; the answer's list is
- * `refund_orders` and its encryption_data is ours, echoed. A read, so the transport retries it.
+ * `refund_orders` and its encryption_data is ours, echoed. A read, so the transport retries it. Split like a
+ * query (100 references, 1000 characters a list), the calls' lists joined into one lookup.
  */
 export async function retrievalRefund(ctx: OperationContext, selector: RefundSelector): Promise<RefundLookup> {
-  let count = 0;
-  const lists: Record<string, string | undefined> = {};
-  for (const name of REFUND_SEARCH_LISTS) {
-    const values = selector[name] ?? [];
-    for (const value of values) {
-      if (value === '' || value.includes(',')) {
-        throw new GatewayRequestError(
-          'retrievalRefund',
-          '',
-          `${name} must not contain empty values or commas: ${JSON.stringify(value)}`,
-          name,
-        );
-      }
-    }
-    const joined = values.join(',');
-    if (joined.length > MAX_LIST_CHARS) {
-      throw new GatewayRequestError('retrievalRefund', '', `${name} is over ${MAX_LIST_CHARS} characters`, name);
-    }
-    count += values.length;
-    lists[name] = joined || undefined;
+  const calls = splitSearchLists('retrievalRefund', selector);
+  if (calls.length === 0) throw new GatewayRequestError('retrievalRefund', '', 'nothing to look up');
+  let lookup: RefundLookup | undefined;
+  for (const lists of calls) {
+    const answer = await retrievalRefundOnce(ctx, lists);
+    lookup = lookup ? { ...answer, refunds: [...lookup.refunds, ...answer.refunds] } : answer;
   }
-  if (count === 0) throw new GatewayRequestError('retrievalRefund', '', 'nothing to look up');
-  if (count > BATCH_LIMIT.query) {
-    throw new GatewayRequestError('retrievalRefund', 'B0001', `${count} references is over ${BATCH_LIMIT.query}`);
-  }
+  return lookup!;
+}
+
+async function retrievalRefundOnce(
+  ctx: OperationContext,
+  lists: Partial<Record<(typeof REFUND_SEARCH_LISTS)[number], string>>,
+): Promise<RefundLookup> {
   const ids = { merchant_id: ctx.merchantId, account_id: ctx.accountId };
   const signature = sign('retrievalRefund', ids, ctx.signKey, ctx.profile);
   return ctx.call({

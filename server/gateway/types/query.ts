@@ -71,6 +71,6 @@ export interface RefundLookup {
   returnMessage: string;
   /** the answer's `refund_orders` list */
   refunds: RefundRecord[];
-  /** the whole JSON answer, for fields this type does not name */
+  /** the whole JSON answer (of the last call, when the search took several), for fields this type does not name */
   raw: Record<string, unknown>;
 }
