@@ -13,7 +13,7 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { admin } from '../../testing/adminClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
-import { payoutBody } from './lib/payoutBody';
+import { payoutBody } from '../../testing/payoutBody';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { once, useTally } from './lib/tally';
 

@@ -18,7 +18,7 @@ import { sandboxApi } from '../../testing/sandboxApi';
 import { applyMutation, contentTypeArb, headerValueArb, mutationArb, type Json } from './lib/fuzz/mutate';
 import { judge, type Answer } from './lib/fuzz/judge';
 import { send } from './lib/fuzz/send';
-import { payoutBody } from './lib/payoutBody';
+import { payoutBody } from '../../testing/payoutBody';
 import { useTally } from './lib/tally';
 
 const tally = useTally('fuzzRoutes');

@@ -13,7 +13,7 @@ import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
-import { payoutBody } from './lib/payoutBody';
+import { payoutBody } from '../../testing/payoutBody';
 import { paidPixOrder, payCard } from '../../testing/shopClient';
 import { once, useTally } from './lib/tally';
 

@@ -20,7 +20,7 @@ import { admin as adminCall } from '../../testing/adminClient';
 import { callJson, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
-import { payoutBody } from './lib/payoutBody';
+import { payoutBody } from '../../testing/payoutBody';
 import { useTally } from './lib/tally';
 
 const tally = useTally('securitySecrets');

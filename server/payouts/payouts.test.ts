@@ -5,6 +5,7 @@ import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { admin } from '../../testing/adminClient';
+import { payoutBody } from '../../testing/payoutBody';
 import { sandboxApi } from '../../testing/sandboxApi';
 
 let sandbox: RunningSandbox;
@@ -14,23 +15,6 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 
 const IBAN = 'DE89370400440532013000';
-
-function payout(overrides: Record<string, unknown> = {}) {
-  return {
-    payment_amount: '250.00',
-    payment_currency: 'EUR',
-    payment_method: 'SWIFT',
-    fee_paid_by: 'PAYER',
-    reason: 'Supplier invoice 42',
-    beneficiary: {
-      entity_type: 'COMPANY',
-      company_name: 'Fornecedor Ltda',
-      address: { city: 'Berlin', country_code: 'DE', street_address: 'Unter den Linden 1' },
-      bank_details: { account_name: 'Fornecedor Ltda', iban: IBAN, swift_code: 'COBADEFF', bank_country_code: 'DE' },
-    },
-    ...overrides,
-  };
-}
 
 describeOnStores('payouts', (store) => {
   let backend: Backend;
@@ -45,7 +29,7 @@ describeOnStores('payouts', (store) => {
 
   it('the Idempotency-Key is the request_id: the same key returns the same payout, paid once', async () => {
     const key = randomUUID();
-    const first = await create(payout(), key);
+    const first = await create(payoutBody(), key);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       id: expect.stringMatching(/^po_/),
@@ -57,20 +41,20 @@ describeOnStores('payouts', (store) => {
     expect(first.body.transaction_id).toEqual(expect.any(String));
     // the bank details are stored and shown masked
     expect(first.body.beneficiary.bank_details.iban).toBe('***3000');
-    const replay = await create(payout(), key);
+    const replay = await create(payoutBody(), key);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(await sentToGateway(key)).toBe(1);
 
-    const other = await create(payout({ payment_amount: '251.00' }), key);
+    const other = await create(payoutBody({ payment_amount: '251.00' }), key);
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     expect(await sentToGateway(key)).toBe(1);
 
     // a key that is not a UUID maps to one fixed UUID
     const plainKey = `invoice-42-${randomUUID()}`;
-    const a = await create(payout(), plainKey);
-    const b = await create(payout(), plainKey);
+    const a = await create(payoutBody(), plainKey);
+    const b = await create(payoutBody(), plainKey);
     expect(a.body.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(b.body.id).toBe(a.body.id);
     expect(await sentToGateway(a.body.request_id)).toBe(1);
@@ -78,7 +62,9 @@ describeOnStores('payouts', (store) => {
 
   it('refuses invalid payouts with every field path, before the gateway sees them', async () => {
     const before = await sandboxApi(sandbox.url).requestCount('/v1/payout');
-    expect((await create(payout())).body.error.fields).toEqual([{ path: 'Idempotency-Key', message: 'is required' }]);
+    expect((await create(payoutBody())).body.error.fields).toEqual([
+      { path: 'Idempotency-Key', message: 'is required' },
+    ]);
     const bad = await create(
       {
         payment_amount: '10.5',
@@ -113,7 +99,7 @@ describeOnStores('payouts', (store) => {
     );
     // once the format is right, who and where are checked
     const unnamed = await create(
-      payout({
+      payoutBody({
         beneficiary: {
           entity_type: 'COMPANY',
           bank_details: { iban: 'DE89370400440532013001', swift_code: 'cobadeff' },
@@ -137,7 +123,7 @@ describeOnStores('payouts', (store) => {
   it('lists newest first in cursor pages, shows one by id or request_id, and a failed payout says why', async () => {
     const failedKey = randomUUID();
     // the sandbox's fee (1.00 + 0.5 %) is more than 0.50 reaches the beneficiary when the beneficiary pays it
-    const failedOne = await create(payout({ payment_amount: '0.50', fee_paid_by: 'BENEFICIARY' }), failedKey);
+    const failedOne = await create(payoutBody({ payment_amount: '0.50', fee_paid_by: 'BENEFICIARY' }), failedKey);
     expect(failedOne.body).toMatchObject({ status: 'FAILED', failure_reason: expect.stringContaining('fee') });
     const page1 = await admin(backend, '/payouts?limit=2');
     expect(page1.body.payouts).toHaveLength(2);
@@ -162,7 +148,7 @@ describeOnStores('payouts', (store) => {
     });
     try {
       const key = randomUUID();
-      const sent = await create(payout(), key, lossy);
+      const sent = await create(payoutBody(), key, lossy);
       // no answer arrived: accepted, outcome open (the notification may already have settled it meanwhile)
       expect(sent.status).toBe(202);
       expect(['SENDING', 'COMPLETED']).toContain(sent.body.status);
@@ -184,7 +170,7 @@ describeOnStores('payouts', (store) => {
         .execute();
       expect(notes).toEqual([expect.objectContaining({ outcome: 'applied', payment_status: 'COMPLETED' })]);
       // the retries of the lost answer carried the same request_id: one payout at the gateway
-      expect((await create(payout(), key, lossy)).body).toMatchObject({ id: sent.body.id, status: 'COMPLETED' });
+      expect((await create(payoutBody(), key, lossy)).body).toMatchObject({ id: sent.body.id, status: 'COMPLETED' });
       const events = await admin(lossy, `/events?type=notification`);
       expect(JSON.stringify(events.body)).not.toContain(IBAN);
     } finally {
