@@ -152,8 +152,9 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
       expect(once(tally, transitions.length)).toBe(1);
       expect(transitions).toEqual(['transition: query: unknown -> pending']);
     }
-    expect(a.output()).toContain('"msg":"reconcile pass"');
-    expect(b.output()).toContain('"msg":"reconcile pass"');
+    // a pass is logged when it checked something; whichever process held the lock did the work (on a loaded
+    // machine one may do all of it, so the test asserts the work was done once, not how it was shared)
+    expect(a.output() + b.output()).toContain('"msg":"reconcile pass"');
   }, 120_000);
 
   it('a sync of the same orders sent to both at once moves each order once', async () => {
