@@ -145,7 +145,7 @@ describeOnStores('gateway notifications', (store) => {
         )?.[1] ?? 0,
       );
     const before = await metric();
-    const good = notification(p).encryption_data;
+    const good = String(notification(p).encryption_data);
     const malformed = ['zz', '', good.slice(0, 63), `${good}0`, 'g'.repeat(64), 'é'.repeat(64), '€'.repeat(64)];
     for (const encryption_data of malformed) {
       const res = await deliver({ ...notification(p), encryption_data });
