@@ -46,8 +46,11 @@ export async function buildBackend(config: Config, options: BuildBackendOptions 
     onWarning: (message) => log.warn(message),
   });
   const metrics = createMetrics(store, log);
+  const now = options.now ?? (() => new Date());
   const gateway = createGateway(config, store, log, {
     metrics,
+    // the same clock expires the rotation keys (SIGN_KEYS_PREVIOUS)
+    now: () => now().getTime(),
     ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
   });
   const deps: AppDeps = {
@@ -56,7 +59,7 @@ export async function buildBackend(config: Config, options: BuildBackendOptions 
     gateway,
     log,
     metrics,
-    now: options.now ?? (() => new Date()),
+    now,
     ...(options.isDraining ? { isDraining: options.isDraining } : {}),
   };
   return { deps, app: createApp(deps), store, close: () => store.close() };

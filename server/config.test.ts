@@ -147,3 +147,38 @@ describe('the gateway profile file and the gateway address', () => {
     expect(loadConfig({ WEBSITE: 'Shop Example' }).website).toBe('Shop Example');
   });
 });
+
+describe('SIGN_KEYS_PREVIOUS', () => {
+  it('reads each previous key with its expiry: a date alone is 00:00 UTC of that day', () => {
+    const c = loadConfig({ SIGN_KEYS_PREVIOUS: 'sk_old@2026-12-31, sk_older@2026-06-01T12:30:00Z' });
+    expect(c.gateway.verifyKeys).toEqual([
+      { key: 'sk_old', until: new Date('2026-12-31T00:00:00Z') },
+      { key: 'sk_older', until: new Date('2026-06-01T12:30:00Z') },
+    ]);
+    // outside production a key without expiry is accepted until it is removed
+    expect(loadConfig({ SIGN_KEYS_PREVIOUS: 'sk_old' }).gateway.verifyKeys).toEqual([{ key: 'sk_old', until: null }]);
+  });
+
+  it('refuses an expiry that is not a date, naming the variable and never the key', () => {
+    const text = problems({ SIGN_KEYS_PREVIOUS: 'sk_fine@2026-12-31,sk_secret_value@soon' });
+    expect(text).toMatch(/^SIGN_KEYS_PREVIOUS: key 2 /m);
+    expect(text).not.toContain('sk_secret_value');
+  });
+
+  it('production accepts previous keys that expire and differ from SIGN_KEY', () => {
+    expect(loadConfig({ ...PRODUCTION, SIGN_KEYS_PREVIOUS: 'sk_live_old@2026-12-31' }).gateway.verifyKeys).toHaveLength(
+      1,
+    );
+  });
+
+  it.each([
+    ['sk_live_old', 'key 1 has no expiry'],
+    [`sk_live_ok@2026-12-31,${PRODUCTION.SIGN_KEY}@2026-12-31`, 'key 2 is SIGN_KEY itself'],
+    [`${DEMO_DEFAULTS.SIGN_KEY}@2026-12-31`, 'key 1 is a demo key'],
+    ['sk_sandbox_701001020@2026-12-31', 'key 1 is a demo key'],
+  ])('production refuses %s: %s', (value, problem) => {
+    const text = problems({ ...PRODUCTION, SIGN_KEYS_PREVIOUS: value });
+    expect(text).toContain(`SIGN_KEYS_PREVIOUS: ${problem}`);
+    expect(text).not.toContain('sk_live_old');
+  });
+});

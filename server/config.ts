@@ -60,7 +60,7 @@ const envSchema = z.object({
   MERCHANT_ID: z.string().min(1).max(7, 'must be at most 7 characters').default(DEMO_DEFAULTS.MERCHANT_ID),
   ACCOUNT_ID: z.string().min(1).max(10, 'must be at most 10 characters').default(DEMO_DEFAULTS.ACCOUNT_ID),
   SIGN_KEY: z.string().min(1).default(DEMO_DEFAULTS.SIGN_KEY),
-  /** comma-separated keys still accepted on incoming signatures during a key rotation */
+  /** comma-separated `key@expiry` still accepted on incoming signatures during a key rotation (`previousKeys`) */
   SIGN_KEYS_PREVIOUS: z.string().default(''),
   SHOP_SECRET: z.string().min(1).default(DEMO_DEFAULTS.SHOP_SECRET),
   ADMIN_TOKEN: z.string().min(1).default(DEMO_DEFAULTS.ADMIN_TOKEN),
@@ -100,7 +100,8 @@ export interface Config {
     merchantId: string;
     accountId: string;
     signKey: string;
-    verifyKeys: string[];
+    /** SIGN_KEYS_PREVIOUS: accepted on incoming signatures before `until` (null: until removed, never in production) */
+    verifyKeys: { key: string; until: Date | null }[];
     timeoutMs: number;
     /** the defaults, with GATEWAY_PROFILE_FILE merged over them */
     profile: GatewayProfile;
@@ -164,6 +165,7 @@ export function loadConfig(
   const profile = e.GATEWAY_PROFILE_FILE ? readProfile(e.GATEWAY_PROFILE_FILE, readFile, problems) : DEFAULT_PROFILE;
 
   const production = e.NODE_ENV === 'production';
+  const verifyKeys = previousKeys(e.SIGN_KEYS_PREVIOUS, e.SIGN_KEY, production, problems);
   if (production) {
     // signatures and keys must not cross the network in clear; the docs' gateway only speaks HTTPS
     if (new URL(e.GATEWAY_BASE_URL).protocol !== 'https:')
@@ -193,9 +195,7 @@ export function loadConfig(
       merchantId: e.MERCHANT_ID,
       accountId: e.ACCOUNT_ID,
       signKey: e.SIGN_KEY,
-      verifyKeys: e.SIGN_KEYS_PREVIOUS.split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
+      verifyKeys,
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
       profile,
     },
@@ -220,6 +220,44 @@ export function loadConfig(
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, delayMs: e.SHUTDOWN_DELAY_MS },
   };
+}
+
+/**
+ * SIGN_KEYS_PREVIOUS as `key@expiry` entries: the expiry is an ISO date (00:00 UTC of that day) or date-time, from
+ * which on the key no longer verifies. A forgotten old key would otherwise verify forever, so production requires
+ * an expiry, and refuses SIGN_KEY itself and the sandbox's published keys. Problems name a key by its position,
+ * never by its value.
+ */
+function previousKeys(
+  raw: string,
+  signKey: string,
+  production: boolean,
+  problems: string[],
+): { key: string; until: Date | null }[] {
+  const keys: { key: string; until: Date | null }[] = [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const [i, entry] of entries.entries()) {
+    const name = `SIGN_KEYS_PREVIOUS: key ${i + 1}`;
+    const at = entry.lastIndexOf('@');
+    const key = at < 0 ? entry : entry.slice(0, at);
+    const expiry = at < 0 ? undefined : entry.slice(at + 1);
+    const until = expiry === undefined ? null : new Date(expiry);
+    if (until && (!/^\d{4}-\d{2}-\d{2}/.test(expiry ?? '') || Number.isNaN(until.getTime()))) {
+      problems.push(`${name} has an expiry that is not an ISO date (key@2026-12-31 or key@2026-12-31T12:00:00Z)`);
+      continue;
+    }
+    if (production) {
+      if (!until) problems.push(`${name} has no expiry (key@2026-12-31), required when NODE_ENV=production`);
+      if (key === signKey) problems.push(`${name} is SIGN_KEY itself`);
+      if (key === DEMO_DEFAULTS.SIGN_KEY || key.startsWith('sk_sandbox_'))
+        problems.push(`${name} is a demo key, refused when NODE_ENV=production`);
+    }
+    keys.push({ key, until });
+  }
+  return keys;
 }
 
 /** The profile file merged over the defaults; each problem is named `GATEWAY_PROFILE_FILE: <key>: <what>`. */

@@ -13,7 +13,7 @@ export function createGateway(
   config: Config,
   store: Store,
   log: Logger,
-  overrides: { fetch?: typeof fetch; metrics?: Metrics } = {},
+  overrides: { fetch?: typeof fetch; now?: () => number; metrics?: Metrics } = {},
 ): GatewayClient {
   const { metrics, ...clientOverrides } = overrides;
   return createGatewayClient({

@@ -136,11 +136,14 @@ describeOnStores('fuzzing every route', (store) => {
   }
 
   /** Random query strings over the route's own parameters and others. */
+  type HeaderSource = Record<string, string> | (() => Record<string, string>);
+  const headersOf = (h: HeaderSource | undefined) => (typeof h === 'function' ? h() : (h ?? {}));
+
   function fuzzQuery(
     name: string,
     pathOf: string | (() => string),
     keys: string[],
-    opts: { json?: boolean; headers?: Record<string, string> } = {},
+    opts: { json?: boolean; headers?: HeaderSource } = {},
   ) {
     it(
       `GET ${name}: random query strings`,
@@ -167,7 +170,7 @@ describeOnStores('fuzzing every route', (store) => {
           const path = typeof pathOf === 'string' ? pathOf : pathOf();
           const qs = new URLSearchParams(query).toString();
           const answer = await count(
-            send(`${backend.url}${path}${qs ? `?${qs}` : ''}`, { method: 'GET', headers: opts.headers ?? {} }),
+            send(`${backend.url}${path}${qs ? `?${qs}` : ''}`, { method: 'GET', headers: headersOf(opts.headers) }),
           );
           judge(answer, { json: opts.json ?? true, context: `GET ${path}?${qs}` });
           if (answer.status === 400 && (opts.json ?? true)) {
@@ -189,7 +192,7 @@ describeOnStores('fuzzing every route', (store) => {
   function fuzzParam(
     name: string,
     pathFor: (param: string) => string,
-    opts: { json: boolean; headers?: Record<string, string> },
+    opts: { json: boolean; headers?: HeaderSource },
   ) {
     it(
       `GET ${name}: random path parameters`,
@@ -213,7 +216,10 @@ describeOnStores('fuzzing every route', (store) => {
           param,
           async (p) => {
             const answer = await count(
-              send(`${backend.url}${pathFor(encodeURIComponent(p))}`, { method: 'GET', headers: opts.headers ?? {} }),
+              send(`${backend.url}${pathFor(encodeURIComponent(p))}`, {
+                method: 'GET',
+                headers: headersOf(opts.headers),
+              }),
             );
             judge(answer, {
               json: opts.json && answer.contentType.startsWith('application/json'),
@@ -274,12 +280,12 @@ describeOnStores('fuzzing every route', (store) => {
     },
     TEST_MS,
   );
-  fuzzParam(
-    '/api/sessions/:id',
-    (p) => `/api/sessions/${p}?client_secret=${encodeURIComponent(session.client_secret)}`,
-    { json: true },
-  );
-  fuzzQuery('/api/sessions/:id', () => `/api/sessions/${session.id}`, ['client_secret']);
+  // the session exists only once beforeAll has run: its secret is read when the test runs
+  const clientSecret = () => ({ 'X-Client-Secret': session.client_secret });
+  fuzzParam('/api/sessions/:id', (p) => `/api/sessions/${p}`, { json: true, headers: clientSecret });
+  fuzzQuery('/api/sessions/:id', () => `/api/sessions/${session.id}`, ['client_secret', 'locale'], {
+    headers: clientSecret,
+  });
   fuzzParam('/pay/frame/:token', (p) => `/pay/frame/${p}`, { json: false });
   it(
     'GET /pay/return/:paymentId: random and near-valid return queries',

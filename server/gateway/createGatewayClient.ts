@@ -37,11 +37,16 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
   }
   const base = new URL(config.baseUrl).toString().replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = config.now ?? Date.now;
+  const rotation = (config.verifyKeys ?? []).map((k) => (typeof k === 'string' ? { key: k, until: null } : k));
   const ctx: OperationContext = {
     merchantId: config.merchantId,
     accountId: config.accountId,
     signKey: config.signKey,
-    verifyKeys: [config.signKey, ...(config.verifyKeys ?? [])],
+    verifyKeys: () => {
+      const t = now();
+      return [config.signKey, ...rotation.filter((k) => !k.until || t < k.until.getTime()).map((k) => k.key)];
+    },
     profile: config.profile ?? DEFAULT_PROFILE,
     timeoutMs,
     queryTimeoutMs: config.queryTimeoutMs ?? timeoutMs,

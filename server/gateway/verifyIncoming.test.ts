@@ -79,3 +79,35 @@ describe('verifyReturn', () => {
     expect(client.verifyReturn({ ...query, amount: '25.00', currency: 'USD' }, stored)).toBe(true);
   });
 });
+
+describe('rotation keys with an expiry', () => {
+  let t = Date.parse('2026-12-30T23:59:59Z');
+  const rotating = createGatewayClient({
+    baseUrl: 'http://127.0.0.1:9',
+    merchantId: '701001',
+    accountId: '701001010',
+    signKey: KEY,
+    verifyKeys: [
+      { key: 'sk_old', until: new Date('2026-12-31T00:00:00Z') },
+      { key: 'sk_kept', until: null },
+    ],
+    now: () => t,
+  });
+  const form = { ...outcome, notify_id: 'N1', notify_type: 'PAYMENT', message: '0000:Approved', notify_time: '1' };
+  const query = { order_no: 'ORD-1', transaction_id: 'T1', payment_status: '3000' };
+  const expected = { currency: 'USD', amount: '25.00' };
+  const signedWith = (key: string) => ({
+    notification: { ...form, encryption_data: sign('notification', outcome, key) },
+    ret: { ...query, encryption_data: sign('returnRedirect', { ...outcome }, key) },
+  });
+
+  it('accepts an old key until its expiry, then refuses what it signed; the others stay', () => {
+    expect(rotating.verifyNotification(signedWith('sk_old').notification)).toBe(true);
+    expect(rotating.verifyReturn(signedWith('sk_old').ret, expected)).toBe(true);
+    t = Date.parse('2026-12-31T00:00:00Z');
+    expect(rotating.verifyNotification(signedWith('sk_old').notification)).toBe(false);
+    expect(rotating.verifyReturn(signedWith('sk_old').ret, expected)).toBe(false);
+    expect(rotating.verifyNotification(signedWith('sk_kept').notification)).toBe(true);
+    expect(rotating.verifyNotification(signedWith(KEY).notification)).toBe(true);
+  });
+});

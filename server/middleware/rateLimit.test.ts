@@ -4,12 +4,13 @@ import { mapError } from './mapError';
 import { rateLimit } from './rateLimit';
 import { createLogger } from '../log';
 
-function appWith(now: () => number) {
+function appWith(now: () => number, maxKeys?: number) {
   const app = new Hono();
   app.onError(mapError(createLogger('silent')));
-  app.use(rateLimit({ limit: 2, windowMs: 60_000, key: (c) => c.req.header('x-client') ?? '', now }));
+  const limiter = rateLimit({ limit: 2, windowMs: 60_000, key: (c) => c.req.header('x-client') ?? '', now, maxKeys });
+  app.use(limiter);
   app.get('/', (c) => c.text('ok'));
-  return app;
+  return Object.assign(app, { limiter });
 }
 
 describe('rateLimit', () => {
@@ -28,5 +29,38 @@ describe('rateLimit', () => {
     // a new window starts afresh
     t += 60_000;
     expect((await get('a')).status).toBe(200);
+  });
+
+  it('stays bounded: past maxKeys the oldest window is forgotten, and a forgotten key starts a new one', async () => {
+    const app = appWith(() => 1_000_000, 1000);
+    const get = (client: string) => app.request('/', { headers: { 'x-client': client } });
+    await get('a');
+    await get('a');
+    expect((await get('a')).status).toBe(429);
+    for (let i = 0; i < 50_000; i++) {
+      expect((await get(`k${i}`)).status).toBe(200);
+      expect(app.limiter.size).toBeLessThanOrEqual(1000);
+    }
+    // the newest keys still hold their budget within the window
+    await get('k49999');
+    expect((await get('k49999')).status).toBe(429);
+    // 'a' was the oldest: forgotten, so it starts a new window instead of staying limited
+    expect((await get('a')).status).toBe(200);
+  });
+
+  it('forgets finished windows as new requests come, so the map holds only the clients of the current window', async () => {
+    let t = 1_000_000;
+    const app = appWith(() => t);
+    const get = (client: string) => app.request('/', { headers: { 'x-client': client } });
+    for (let i = 0; i < 500; i++) await get(`k${i}`);
+    expect(app.limiter.size).toBe(500);
+    t += 60_000;
+    for (let i = 0; i < 500; i++) await get(`new${i}`);
+    expect(app.limiter.size).toBe(500);
+    // a key that comes back after its window gets a fresh budget, and is counted once
+    expect((await get('k0')).status).toBe(200);
+    expect((await get('k0')).status).toBe(200);
+    expect((await get('k0')).status).toBe(429);
+    expect(app.limiter.size).toBe(501);
   });
 });

@@ -136,6 +136,25 @@ describeOnStores('gateway notifications', (store) => {
     expect(await orderStatus(p.sessionId)).toBe('pending');
   });
 
+  it('a signature that is not 64 hex characters is a bad signature like any other, never a 500', async () => {
+    const p = await pendingPayment();
+    const metric = async () =>
+      Number(
+        /source="notification"} (\d+)/.exec(
+          await backend.deps.metrics.registry.getSingleMetricAsString('merchant_gateway_bad_signature_total'),
+        )?.[1] ?? 0,
+      );
+    const before = await metric();
+    const good = String(notification(p).encryption_data);
+    const malformed = ['zz', '', good.slice(0, 63), `${good}0`, 'g'.repeat(64), 'é'.repeat(64), '€'.repeat(64)];
+    for (const encryption_data of malformed) {
+      const res = await deliver({ ...notification(p), encryption_data });
+      expect(res, JSON.stringify(encryption_data)).toEqual({ status: 400, text: 'invalid signature' });
+    }
+    await vi.waitFor(async () => expect(await metric()).toBe(before + malformed.length));
+    expect(await orderStatus(p.sessionId)).toBe('pending');
+  });
+
   it('a status code outside the profile is kept raw, shown in words, refused by owner actions and queried', async () => {
     const p = await pendingPayment();
     const n = notification(p, { payment_status: '7300' });

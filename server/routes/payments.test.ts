@@ -334,5 +334,11 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(await queries()).toBe(before + 1);
     const metrics = await quiet.deps.metrics.registry.getSingleMetricAsString('merchant_gateway_bad_signature_total');
     expect(metrics).toContain('merchant_gateway_bad_signature_total{source="return"} 2');
+    // a signature that is not 64 hex characters is just as bad, never a 500
+    for (const encryption_data of ['zz', '', 'f'.repeat(63), 'f'.repeat(65), 'g'.repeat(64), 'é'.repeat(64)]) {
+      forged.searchParams.set('encryption_data', encryption_data);
+      expect((await fetch(forged, { redirect: 'manual' })).status, encryption_data).toBe(200);
+    }
+    expect((await orderOf(quiet, s.id)).status).toBe('paid');
   });
 });

@@ -148,6 +148,24 @@ describeOnStores('checkout sessions', (store) => {
     expect((await callJson(`${backend.url}/api/sessions/${s.id}`)).status).toBe(404);
   });
 
+  it('takes the client secret from a header only: in the query string (it ends up in logs) it is refused', async () => {
+    const s = await createSession(backend);
+    const bearer = await callJson(`${backend.url}/api/sessions/${s.id}`, {
+      headers: { Authorization: `Bearer ${s.client_secret}` },
+    });
+    expect(bearer.status).toBe(200);
+    const inQuery = await callJson(`${backend.url}/api/sessions/${s.id}?client_secret=${s.client_secret}`);
+    expect(inQuery.status).toBe(401);
+    expect(inQuery.body.error.code).toBe('unauthorized');
+    expect(inQuery.body.error.message).toContain('X-Client-Secret');
+    // also next to a right header: a secret in a URL is refused, whatever else comes with it
+    const both = await callJson(`${backend.url}/api/sessions/${s.id}?client_secret=${s.client_secret}`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
+    expect(both.status).toBe(401);
+    expect((await callJson(`${backend.url}/api/sessions/${s.id}?client_secret=`)).status).toBe(401);
+  });
+
   it('refuses a body that is not JSON, or too large', async () => {
     const text = await fetch(`${backend.url}/api/sessions`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sign, verify } from './hashNode';
+import { sameSignature, sign, verify } from './hashNode';
 import { stringToSign } from './signature';
 
 // Expected hashes were computed outside this code: printf '%s' "<string>" | sha256sum
@@ -86,9 +86,18 @@ describe('verify', () => {
     expect(verify('query', ids, good + '0', KEY)).toBe(false);
     expect(verify('query', ids, '', KEY)).toBe(false);
     expect(verify('query', ids, undefined, KEY)).toBe(false);
+    // non-hex, also of a byte length other than 64: refused, never thrown
+    for (const odd of ['zz', 'g'.repeat(64), 'é'.repeat(64), '€'.repeat(64), ` ${good.slice(1)}`])
+      expect(verify('query', ids, odd, KEY), odd).toBe(false);
   });
   it('accepts any key of a rotation window', () => {
     expect(verify('query', ids, good, ['sk_new', KEY])).toBe(true);
     expect(verify('query', ids, good, ['sk_new', 'sk_older'])).toBe(false);
+  });
+  it('sameSignature: the echo must be the same 64 hex characters, and anything else is refused, never thrown', () => {
+    expect(sameSignature(good, good)).toBe(true);
+    expect(sameSignature(good.toUpperCase(), good)).toBe(true);
+    for (const odd of [undefined, 'zz', '', good.slice(0, 63), `${good}0`, 'g'.repeat(64), 'é'.repeat(64)])
+      expect(sameSignature(odd, good), String(odd)).toBe(false);
   });
 });

@@ -6,8 +6,8 @@ export interface OperationContext {
   merchantId: string;
   accountId: string;
   signKey: string;
-  /** signKey first, then the rotation keys: every key a notification or return may be signed with */
-  verifyKeys: readonly string[];
+  /** signKey first, then the rotation keys not expired yet: every key a notification or return may be signed with */
+  verifyKeys(): readonly string[];
   /** signed field lists and content types (PROTOCOL.md 9) */
   profile: GatewayProfile;
   timeoutMs: number;

@@ -7,5 +7,5 @@ import type { OperationContext } from './context';
  */
 export function verifyNotification(ctx: OperationContext, form: Readonly<Record<string, string>>): boolean {
   if (form.merchant_id !== ctx.merchantId || form.account_id !== ctx.accountId) return false;
-  return verify('notification', form, form.encryption_data, ctx.verifyKeys, ctx.profile);
+  return verify('notification', form, form.encryption_data, ctx.verifyKeys(), ctx.profile);
 }

@@ -21,5 +21,5 @@ export function verifyReturn(
   for (const [name, value] of Object.entries(expected)) {
     if (query[name] !== undefined && query[name] !== value) return false;
   }
-  return verify('returnRedirect', { ...query, ...expected }, query.encryption_data, ctx.verifyKeys, ctx.profile);
+  return verify('returnRedirect', { ...query, ...expected }, query.encryption_data, ctx.verifyKeys(), ctx.profile);
 }

@@ -10,8 +10,13 @@ export interface GatewayConfig {
   accountId: string;
   /** the account's sign key (case-sensitive); signs every request and verifies responses */
   signKey: string;
-  /** extra keys accepted when VERIFYING notifications and returns (sign-key rotation) */
-  verifyKeys?: string[];
+  /**
+   * extra keys accepted when VERIFYING notifications and returns (sign-key rotation), each before its `until`
+   * if it has one
+   */
+  verifyKeys?: readonly (string | { key: string; until: Date | null })[];
+  /** the clock that expires `verifyKeys`, in ms; default Date.now */
+  now?: () => number;
   /** signed field lists and content types (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
   profile?: GatewayProfile;
   /** per attempt, for every call; default 15000 */
