@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { findAttemptByGatewayOrderNo } from '../store/attempts';
+import { createWindowCounter } from '../windowCounter';
 import { confirmPayment } from './confirmPayment';
 
 /** At most one query per order and this long, whatever arrives: a forged message cannot make us flood the gateway. */
@@ -11,11 +12,12 @@ type BadSignatureSource = 'notification' | 'return';
  * What a notification or return redirect whose signature does not verify leads to (PROTOCOL.md 3): it is never
  * applied, but it is counted and logged with what was checked (the field list, never the key), and the order it
  * names is queried, so a signature set-up that proves wrong in production costs a delay, never a lost payment.
- * Returns the promise of the query, or undefined when none was made (unknown order, or one queried within the
- * last minute). The throttle lives in this process: it bounds the load, it decides nothing that must happen once.
+ * Answers what it did: `queried`, `throttled` (the order was queried within the last minute) or `unknown_order`.
+ * The throttle lives in this process (`createWindowCounter`): it bounds the load and decides nothing that must
+ * happen once.
  */
 export function createBadSignatureHandler(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'metrics'>) {
-  const lastQueryAt = new Map<string, number>();
+  const queried = createWindowCounter({ windowMs: BAD_SIGNATURE_QUERY_EVERY_MS, now: () => deps.now().getTime() });
 
   return async function onBadSignature(
     source: BadSignatureSource,
@@ -36,13 +38,7 @@ export function createBadSignatureHandler(deps: Pick<AppDeps, 'store' | 'gateway
     );
     const attempt = fields.order_no ? await findAttemptByGatewayOrderNo(deps.store.db, fields.order_no) : undefined;
     if (!attempt) return 'unknown_order';
-    const now = deps.now().getTime();
-    const last = lastQueryAt.get(attempt.id);
-    if (last !== undefined && now - last < BAD_SIGNATURE_QUERY_EVERY_MS) return 'throttled';
-    if (lastQueryAt.size > 10_000) {
-      for (const [id, at] of lastQueryAt) if (now - at >= BAD_SIGNATURE_QUERY_EVERY_MS) lastQueryAt.delete(id);
-    }
-    lastQueryAt.set(attempt.id, now);
+    if (queried.count(attempt.id).count > 1) return 'throttled';
     await confirmPayment(deps, attempt, requestId);
     return 'queried';
   };
