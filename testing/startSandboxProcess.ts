@@ -22,6 +22,8 @@ export interface StartSandboxOptions {
   accountsFile?: string;
   /** SANDBOX_GATEWAY_PROFILE: a gateway profile override file (default: the built-in profile) */
   profileFile?: string;
+  /** SANDBOX_PUBLIC_URL: the base URL the sandbox puts in issuer_url and its pages (a fault proxy's URL) */
+  publicUrl?: string;
   /** SQLite file; default a new temp dir that close() removes */
   dbFile?: string;
   /** where its output goes (JSON log lines), besides the tail kept for a failed start */
@@ -60,7 +62,7 @@ export async function startSandboxProcess(opts: StartSandboxOptions = {}): Promi
         SANDBOX_NOTIFY_SCALE: String(opts.notifyScale ?? 0.01),
         SANDBOX_SETTLE_MS: String(opts.settleMs ?? 500),
         SANDBOX_ACCOUNTS: opts.accountsFile ?? '',
-        SANDBOX_PUBLIC_URL: '',
+        SANDBOX_PUBLIC_URL: opts.publicUrl ?? '',
         SANDBOX_GATEWAY_PROFILE: opts.profileFile ?? '',
       },
     });
