@@ -54,8 +54,8 @@ describe('the fault proxy breaks one call at the connection level', () => {
     expect(await call('/v1/payout')).toBe('200 the answer from the gateway'); // times: 1
   });
 
-  it('then refuse: the retry of a call whose answer was dropped is refused until accept()', async () => {
-    proxy.add({ path: '/v1/payout', action: 'drop-answer', then: 'refuse' });
+  it('afterwards refuse: the retry of a call whose answer was dropped is refused until accept()', async () => {
+    proxy.add({ path: '/v1/payout', action: 'drop-answer', afterwards: 'refuse' });
     expect(await call('/v1/payout', 300)).toBe('TIMEOUT');
     expect(await call('/v1/payout')).toBe('ECONNREFUSED');
     expect(reached).toEqual(['POST /v1/payout']);

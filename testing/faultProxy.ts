@@ -14,14 +14,14 @@
  * - `rewrite`: the call reaches the gateway and its answer body is replaced by `rewrite(body)`.
  * - `delay`: the answer is held `ms` before it is sent.
  *
- * `then: 'refuse'` makes the proxy stop listening right after the rule fires, so the client's retry of the same
+ * `afterwards: 'refuse'` makes the proxy stop listening right after the rule fires, so the client's retry of the same
  * call gets "connection refused" (a second hop failing after the first succeeded).
  *
  * @example
  * const proxy = await startFaultProxy();
  * const sandbox = await startSandboxProcess({ publicUrl: proxy.url });
  * proxy.target = sandbox.url;
- * proxy.add({ path: '/v1/payout', action: 'drop-answer', then: 'refuse' });
+ * proxy.add({ path: '/v1/payout', action: 'drop-answer', afterwards: 'refuse' });
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -45,7 +45,7 @@ export interface FaultRule {
   /** `delay`: how long the answer is held */
   ms?: number;
   /** after the rule fires: stop accepting connections until `accept()` */
-  then?: 'refuse';
+  afterwards?: 'refuse';
 }
 
 interface ActiveRule extends FaultRule {
@@ -128,7 +128,7 @@ export async function startFaultProxy(opts: { target?: string } = {}): Promise<F
       // the sandbox itself is down: the client sees a cut connection, as it would without the proxy
       return void req.socket.destroy();
     }
-    if (rule?.then === 'refuse') void refuse(req.socket);
+    if (rule?.afterwards === 'refuse') void refuse(req.socket);
     if (rule?.action === 'drop-answer') return; // the socket stays open until the client gives up or we close
     if (rule?.action === 'delay') await new Promise((r) => setTimeout(r, rule.ms ?? 0));
     let out = answer.body;
