@@ -26,9 +26,9 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 
-export type FaultAction = 'drop-answer' | 'cut-answer' | 'reset' | 'refuse' | 'rewrite' | 'delay';
+type FaultAction = 'drop-answer' | 'cut-answer' | 'reset' | 'refuse' | 'rewrite' | 'delay';
 
-export interface FaultRule {
+interface FaultRule {
   /** HTTP method to match; any when absent */
   method?: string;
   /** the request's path (query excluded), exactly or by pattern; any when absent */
@@ -133,7 +133,7 @@ export async function startFaultProxy(opts: { target?: string } = {}): Promise<F
     if (rule?.action === 'delay') await new Promise((r) => setTimeout(r, rule.ms ?? 0));
     let out = answer.body;
     if (rule?.action === 'rewrite' && rule.rewrite) out = Buffer.from(rule.rewrite(answer.body.toString('utf8')));
-    const headers = { ...answer.headers, 'content-length': String(out.length) };
+    const headers: http.OutgoingHttpHeaders = { ...answer.headers, 'content-length': String(out.length) };
     delete headers['transfer-encoding'];
     delete headers.connection;
     delete headers['keep-alive'];
