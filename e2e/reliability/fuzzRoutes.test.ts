@@ -72,7 +72,12 @@ describeOnStores('fuzzing every route', (store) => {
   let notification: Record<string, string>;
 
   beforeAll(async () => {
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, env: BULK_ENV });
+    // thousands of wrong credentials on purpose: the failed-auth throttle (throttleFailedAuth.test.ts) is raised
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { ...BULK_ENV, AUTH_FAILURES_PER_IP: '1000000' },
+    });
     paid = (await paidPixOrder(backend.url)).order_no;
     authorised = (await payCard(backend.url)).session.order_no;
     const pix = await startPix(backend.url);
