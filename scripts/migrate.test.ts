@@ -74,9 +74,9 @@ describePg(`a production start on PostgreSQL${databaseUrl ? '' : ' skipped: DATA
     GATEWAY_BASE_URL: 'https://gateway.example',
     MERCHANT_ID: '900001',
     ACCOUNT_ID: '900001001',
-    SIGN_KEY: 'sk_live_test_only',
-    SHOP_SECRET: 'shop-secret-test-only',
-    ADMIN_TOKEN: 'admin-token-test-only',
+    SIGN_KEY: 'sk_live_T3st0nly9Qx2Vm7K',
+    SHOP_SECRET: 'shop_T3st0nly_r7Kp2Vx9Qm4Zt8Lw1Ns6',
+    ADMIN_TOKEN: 'adm_T3st0nly_N3q8Wz5Rt1Vx7Kp4Lm9Bc',
     PUBLIC_URL: 'https://pay.example',
     ALLOWED_ORIGINS: 'https://shop.example',
   };

@@ -11,6 +11,8 @@ import { measureRequests } from './metrics/measureRequests';
 import { metricsRoutes } from './metrics/metricsRoutes';
 import { mapError } from './middleware/mapError';
 import { refuseNul } from './middleware/refuseNul';
+import { throttleFailedAuth } from './middleware/throttleFailedAuth';
+import { clientIp } from './http/clientIp';
 import { widgetCors } from './middleware/widgetCors';
 import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
@@ -53,6 +55,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
   app.use('/hooks/*', limitBody(MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
+  // one budget of failed Bearer authentications per client IP for the admin API, /metrics and the shop server's
+  // session creation: guessing the admin token or the shop secret gets a handful of tries per window
+  const authFailures = throttleFailedAuth({
+    ...deps.config.authFailures,
+    key: (c) => clientIp(c, deps.config.trustedProxyHops),
+    now: () => deps.now().getTime(),
+  });
+  app.use('/admin/api/*', authFailures);
+  app.use('/metrics', authFailures);
+  app.on('POST', '/api/sessions', authFailures);
   app.route('/api/sessions', sessionRoutes(deps));
   app.route('/api/sessions', paymentRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));

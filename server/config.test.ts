@@ -6,9 +6,9 @@ const PRODUCTION = {
   GATEWAY_BASE_URL: 'https://gateway.example',
   MERCHANT_ID: '900001',
   ACCOUNT_ID: '900001001',
-  SIGN_KEY: 'sk_live_abc',
-  SHOP_SECRET: 'shop-secret-live',
-  ADMIN_TOKEN: 'admin-token-live',
+  SIGN_KEY: 'sk_live_5Qm2xT9vR4kL8wZ1',
+  SHOP_SECRET: 'shop_r7Kp2Vx9Qm4Zt8Lw1Ns6Bd3Hf5Jc0Ye',
+  ADMIN_TOKEN: 'adm_N3q8Wz5Rt1Vx7Kp4Lm9Bc2Hd6Jf0Gs',
   PUBLIC_URL: 'https://pay.shop.example/',
   ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
   DATABASE_URL: 'postgres://app@db.internal/merchant',
@@ -173,6 +173,7 @@ describe('SIGN_KEYS_PREVIOUS', () => {
 
   it.each([
     ['sk_live_old', 'key 1 has no expiry'],
+    [`sk_live_ok@2026-12-31,${PRODUCTION.ADMIN_TOKEN}@2026-12-31`, 'key 2 is ADMIN_TOKEN'],
     [`sk_live_ok@2026-12-31,${PRODUCTION.SIGN_KEY}@2026-12-31`, 'key 2 is SIGN_KEY itself'],
     [`${DEMO_DEFAULTS.SIGN_KEY}@2026-12-31`, 'key 1 is a demo key'],
     ['sk_sandbox_701001020@2026-12-31', 'key 1 is a demo key'],
@@ -180,5 +181,43 @@ describe('SIGN_KEYS_PREVIOUS', () => {
     const text = problems({ ...PRODUCTION, SIGN_KEYS_PREVIOUS: value });
     expect(text).toContain(`SIGN_KEYS_PREVIOUS: ${problem}`);
     expect(text).not.toContain('sk_live_old');
+  });
+});
+
+// #18: production accepted a 1-character admin token and the same value for every secret
+describe('production secrets', () => {
+  it.each([
+    ['ADMIN_TOKEN', 'Q', 'must be at least 32 characters'],
+    ['SHOP_SECRET', 'short-shop-secret', 'must be at least 32 characters'],
+    ['SIGN_KEY', 'sk_1', 'must be at least 16 characters'],
+    ['ADMIN_TOKEN', 'a'.repeat(64), 'too predictable'],
+    ['SHOP_SECRET', 'password-password-password-passwo', 'too predictable'],
+    ['SIGN_KEY', '1212121212121212121212', 'too predictable'],
+  ] as const)('refuses %s = %j: %s, naming the variable and never the value', (name, value, problem) => {
+    const text = problems({ ...PRODUCTION, [name]: value });
+    expect(text).toMatch(new RegExp(`^${name}: ${problem}`, 'm'));
+    expect(text).not.toContain(value);
+  });
+
+  it('refuses secrets that are equal to each other, naming both variables and neither value', () => {
+    const shared = PRODUCTION.ADMIN_TOKEN;
+    const text = problems({ ...PRODUCTION, SHOP_SECRET: shared, SIGN_KEY: shared });
+    expect(text).toContain('SHOP_SECRET: must differ from ADMIN_TOKEN');
+    expect(text).toContain('SIGN_KEY: must differ from ADMIN_TOKEN');
+    expect(text).toContain('SIGN_KEY: must differ from SHOP_SECRET');
+    expect(text).not.toContain(shared);
+  });
+
+  it("refuses another secret's demo value too", () => {
+    expect(problems({ ...PRODUCTION, ADMIN_TOKEN: DEMO_DEFAULTS.SHOP_SECRET })).toContain(
+      'ADMIN_TOKEN: a demo value is refused',
+    );
+    expect(problems({ ...PRODUCTION, SHOP_SECRET: 'sk_sandbox_701001020' })).toContain(
+      'SHOP_SECRET: a demo value is refused',
+    );
+  });
+
+  it('outside production any non-empty secret is accepted (the demo runs on its defaults)', () => {
+    expect(loadConfig({ ADMIN_TOKEN: 'x', SHOP_SECRET: 'x', SIGN_KEY: 'x' }).adminToken).toBe('x');
   });
 });

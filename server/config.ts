@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { checkProductionSecrets } from './checkProductionSecrets';
 import { DEFAULT_PROFILE, type GatewayProfile, parseProfile, ProfileError } from '../shared/gateway/profile';
 
 /**
@@ -75,6 +76,10 @@ const envSchema = z.object({
   RECONCILE_PENDING_AFTER_MS: positiveInt.default(10 * 60_000),
   RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(600),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt.default(30),
+  /** failed Bearer authentications (admin token, shop secret) a client IP may make per window before every
+   * request of it is refused with 429 until the window ends (throttleFailedAuth) */
+  AUTH_FAILURES_PER_IP: positiveInt.default(10),
+  AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
   /** how many reverse proxies in front of the backend append to X-Forwarded-For (0 = use the socket address) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   WIDGET_DIR: z.string().default('dist/widget'),
@@ -118,6 +123,8 @@ export interface Config {
   sessionTtlMs: number;
   reconcile: { intervalMs: number; pendingAfterMs: number };
   rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number };
+  /** failed authentications allowed per client IP and window (throttleFailedAuth) */
+  authFailures: { limit: number; windowMs: number };
   trustedProxyHops: number;
   widgetDir: string;
   /** the built admin page (index.html + assets/) */
@@ -177,6 +184,22 @@ export function loadConfig(
       if (given[name] && given[name] === DEMO_DEFAULTS[name])
         problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
     }
+    // length, randomness, no demo value of another secret, all distinct (#18: a 1-character token was accepted)
+    const demoSecrets = [DEMO_DEFAULTS.SIGN_KEY, DEMO_DEFAULTS.SHOP_SECRET, DEMO_DEFAULTS.ADMIN_TOKEN];
+    const secrets = {
+      ADMIN_TOKEN: given.ADMIN_TOKEN ?? '',
+      SHOP_SECRET: given.SHOP_SECRET ?? '',
+      SIGN_KEY: given.SIGN_KEY ?? '',
+    };
+    for (const line of checkProductionSecrets(secrets, demoSecrets)) {
+      // the exact-default line above already says it for a variable's own default
+      const name = line.slice(0, line.indexOf(':')) as keyof typeof secrets;
+      if (!(line.includes('a demo value') && secrets[name] === DEMO_DEFAULTS[name])) problems.push(line);
+    }
+    for (const [i, { key }] of verifyKeys.entries()) {
+      for (const name of ['ADMIN_TOKEN', 'SHOP_SECRET'] as const)
+        if (key === given[name]) problems.push(`SIGN_KEYS_PREVIOUS: key ${i + 1} is ${name}`);
+    }
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
       problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
     }
@@ -212,6 +235,7 @@ export function loadConfig(
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
       paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE,
     },
+    authFailures: { limit: e.AUTH_FAILURES_PER_IP, windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000 },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     widgetDir: e.WIDGET_DIR,
     adminDir: e.ADMIN_DIR,

@@ -24,6 +24,8 @@ export function createGateway(
     verifyKeys: config.gateway.verifyKeys,
     timeoutMs: config.gateway.timeoutMs,
     profile: config.gateway.profile,
+    // in production no issuer page lives on a private address; the demo's sandbox does, on loopback
+    publicIssuerHostsOnly: config.production,
     ...clientOverrides,
     onCall: (record, call) => {
       metrics?.gatewayCalls.observe({ operation: record.operation, outcome: record.outcome }, record.durationMs / 1000);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,12 @@ const tempDir = mkdtempSync(join(tmpdir(), 'merchant-main-'));
 afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
 
 /** Runs `server/main.ts` as `npm run server` does, with only `env` (plus PATH) in its environment. */
-function runMain(env: Record<string, string>) {
+function runMain(env: Record<string, string>, options: { uid?: number; gid?: number } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
   });
   let stdout = '';
   let stderr = '';
@@ -51,6 +52,47 @@ describe('server/main.ts', () => {
       expect(await run.exited).toBe(0);
     } finally {
       run.child.kill('SIGKILL');
+    }
+  });
+});
+
+// #18: a database that cannot be reached or written gave a stack trace; an operator needs one line that names
+// the database (never its password) and says what is wrong
+describe('server/main.ts on a database it cannot use', () => {
+  /** stderr's non-empty lines: exactly one, with no stack frame */
+  const oneLine = (err: string) => {
+    const lines = err.split('\n').filter((l) => l.trim() !== '');
+    expect(lines, err).toHaveLength(1);
+    expect(err).not.toMatch(/^\s+at /m);
+    return lines[0]!;
+  };
+
+  it('refuses an unreachable PostgreSQL in one line naming it, without the password', async () => {
+    const run = runMain({ PORT: '0', DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/nothing' });
+    expect(await run.exited).toBe(1);
+    const line = oneLine(run.err());
+    expect(line).toMatch(
+      /^merchant backend: refusing to start, cannot open the database postgres:\/\/127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/,
+    );
+    expect(line).not.toContain('hunter2');
+  });
+
+  it('refuses a SQLite file in a read-only directory in one line naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merchant-readonly-'));
+    chmodSync(dir, 0o555);
+    const file = join(dir, 'merchant.db');
+    try {
+      // root writes anywhere: run the backend as an unprivileged user so the directory really is read-only
+      const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = runMain({ PORT: '0', SQLITE_FILE: file, HOME: dir }, asUser);
+      expect(await run.exited).toBe(1);
+      expect(oneLine(run.err())).toMatch(
+        new RegExp(
+          `^merchant backend: refusing to start, cannot open the database ${file.replace(/[.]/g, '\\.')}: \\S`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -13,7 +13,7 @@ import { startReconcileLoop } from './reconcile/startReconcileLoop';
 import { exitOnSignals } from './shutdown/exitOnSignals';
 import { shutDownGracefully } from './shutdown/shutDownGracefully';
 import { trackRequests } from './shutdown/trackRequests';
-import { StoreNotMigratedError } from './store/db';
+import { StoreNotMigratedError, StoreOpenError } from './store/db';
 
 function refuseToStart(reason: string): never {
   console.error(`merchant backend: refusing to start, ${reason}`);
@@ -39,7 +39,8 @@ try {
   // development migrates at start; production only checks, `npm run migrate` is a deliberate step
   backend = await buildBackend(config, { log, migrate: !config.production, isDraining: () => draining });
 } catch (e) {
-  if (!(e instanceof StoreNotMigratedError)) throw e;
+  // one line an operator can act on, not a stack trace
+  if (!(e instanceof StoreNotMigratedError || e instanceof StoreOpenError)) throw e;
   refuseToStart(e.message);
 }
 const { app, deps, store } = backend;

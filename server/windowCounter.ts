@@ -30,6 +30,11 @@ export function createWindowCounter(options: { windowMs: number; now: () => numb
       w.count += 1;
       return w;
     },
+    /** `key`'s count in its current window without counting anything (0 when it has none running). */
+    peek(key: string): { count: number; resetAt: number } {
+      const w = windows.get(key);
+      return w && w.resetAt > options.now() ? w : { count: 0, resetAt: options.now() + options.windowMs };
+    },
     /** how many windows are kept, for the tests that hold the memory bound */
     get size() {
       return windows.size;

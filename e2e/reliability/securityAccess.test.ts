@@ -35,7 +35,12 @@ beforeAll(async () => {
     startPageServer('127.0.0.1'),
     launchBrowser(),
   ]);
-  backend = await startBackend({ gatewayUrl: sandbox.url, allowedOrigins: [shop.origin], env: BULK_ENV });
+  // many wrong credentials on purpose: the failed-auth throttle (throttleFailedAuth.test.ts) is raised
+  backend = await startBackend({
+    gatewayUrl: sandbox.url,
+    allowedOrigins: [shop.origin],
+    env: { ...BULK_ENV, AUTH_FAILURES_PER_IP: '1000000' },
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -29,7 +29,8 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
 describe('admin API authentication', () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({ env: { ADMIN_TOKEN: 'the-admin-token-0123456789' } });
+    // ~100 wrong credentials on purpose: the failed-auth throttle (throttleFailedAuth.test.ts) is raised
+    backend = await startBackend({ env: { ADMIN_TOKEN: 'the-admin-token-0123456789', AUTH_FAILURES_PER_IP: '1000' } });
   });
   afterAll(() => backend?.close());
 

@@ -50,6 +50,7 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     profile: config.profile ?? DEFAULT_PROFILE,
     timeoutMs,
     queryTimeoutMs: config.queryTimeoutMs ?? timeoutMs,
+    publicIssuerHostsOnly: config.publicIssuerHostsOnly ?? false,
     url: (path) => base + path,
     call: createCaller({
       transport: config.fetch ? fetchTransport(config.fetch) : httpTransport(),

@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { newId } from '../ids';
-import { attemptStatusesOf, insertAttempt, type AttemptRow } from '../store/attempts';
+import { AttemptTakenError, attemptStatusesOf, insertAttempt, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
 import { makeAttemptCurrent, type OrderRow } from '../store/orders';
@@ -28,7 +28,7 @@ export interface AttemptRequest {
 /**
  * Records a new payment attempt for `order` (status `created`) and makes it the order's current one, in
  * transaction `trx`, before anything is sent. Refused while another attempt is open or paid: an order is never
- * paid twice. Two concurrent new attempts cannot both be stored: (order_id, seq) is unique.
+ * paid twice. Two concurrent new attempts cannot both be stored: (order_id, seq) is unique, and the loser is a 409.
  */
 export async function startAttempt(
   trx: Db,
@@ -54,7 +54,7 @@ export async function startAttempt(
     order_id: order.id,
     session_id: req.sessionId,
     seq,
-    gateway_order_no: gatewayOrderNo(order.order_no, seq),
+    gateway_order_no: gatewayOrderNo(order.order_no, seq, order.id),
     method_id: method.id,
     kind: method.kind,
     payment_method: method.paymentMethod,
@@ -76,7 +76,18 @@ export async function startAttempt(
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
-  await insertAttempt(trx, attempt);
+  try {
+    await insertAttempt(trx, attempt);
+  } catch (e) {
+    // a concurrent request stored its attempt between our read and this insert: the same answer as above
+    if (e instanceof AttemptTakenError)
+      throw new ApiError(
+        409,
+        API_ERROR.conflict,
+        'another payment for this order has just started; wait for its outcome',
+      );
+    throw e;
+  }
   await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
   await writeAuditEvent(
     trx,

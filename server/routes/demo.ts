@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
+import { API_ERROR } from '../../shared/contract/errors';
 import { createSessionBody } from '../../shared/contract/session';
+import { ApiError } from '../apiError';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
@@ -15,6 +17,14 @@ const FALLBACK_PAGE = `<!doctype html>
  * The demo shop (never in production): `GET /` serves its page, and `POST /demo/sessions` plays the shop's
  * server, creating a session with the shop secret on the server side so the browser never sees it.
  */
+/** `url` is the demo page itself, with any query or fragment (the page reads none, but a shop's might). */
+function isDemoPage(url: string, demoPage: string): boolean {
+  const page = new URL(demoPage);
+  if (!URL.canParse(url)) return false;
+  const given = new URL(url);
+  return given.origin === page.origin && given.pathname === page.pathname;
+}
+
 export function demoRoutes(deps: AppDeps) {
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   // open to any visitor, so limited like the shop's own session creation
@@ -37,9 +47,12 @@ export function demoRoutes(deps: AppDeps) {
     })
     .post('/demo/sessions', limitCreation, async (c) => {
       const body = parseWith(createSessionBody, (await readJson(c)).value);
-      return c.json(
-        await createSession(deps, { ...body, return_url: body.return_url ?? `${deps.config.publicUrl}/` }),
-        201,
-      );
+      const demoPage = `${deps.config.publicUrl}/`;
+      // open to any visitor: any other return_url would make this backend's return page an open redirect
+      if (body.return_url !== undefined && !isDemoPage(body.return_url, demoPage)) {
+        const message = `must be the demo page (${demoPage}) or left out`;
+        throw new ApiError(400, API_ERROR.invalid_request, `return_url: ${message}`, [{ path: 'return_url', message }]);
+      }
+      return c.json(await createSession(deps, { ...body, return_url: body.return_url ?? demoPage }), 201);
     });
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { Db } from './db';
+import { isUniqueViolation } from './isUniqueViolation';
 import type { PaymentAttemptTable } from './schema';
 
 export type AttemptRow = Selectable<PaymentAttemptTable>;
@@ -120,8 +121,22 @@ export async function attemptStatusesOf(db: Db, orderId: string): Promise<Pick<A
   return db.selectFrom('payment_attempts').select(['status', 'seq']).where('order_id', '=', orderId).execute();
 }
 
+/** Another attempt took the place first: its (order, seq), gateway order number or idempotency key. */
+export class AttemptTakenError extends Error {
+  override name = 'AttemptTakenError';
+}
+
+/**
+ * Stores a new attempt; AttemptTakenError when a unique key refuses it, the database's own verdict on two
+ * concurrent payments (SQLite serialises them, so there the later one usually sees the first and never gets here).
+ */
 export async function insertAttempt(trx: Db, attempt: Insertable<PaymentAttemptTable>): Promise<void> {
-  await trx.insertInto('payment_attempts').values(attempt).execute();
+  try {
+    await trx.insertInto('payment_attempts').values(attempt).execute();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AttemptTakenError('another payment attempt of this order was stored first');
+    throw e;
+  }
 }
 
 /**

@@ -38,6 +38,61 @@ export class StoreNotMigratedError extends Error {
   }
 }
 
+/** The database cannot be opened, reached or written at start: `message` names it (no credentials) and why. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+  constructor(options: StoreOptions, cause: unknown) {
+    super(`cannot open the database ${databaseName(options)}: ${reasonOf(cause)}`, { cause });
+  }
+}
+
+/**
+ * Driver codes of a database that is not there, not reachable, refuses us, or cannot be written: network
+ * errors, PostgreSQL's bad password (28P01), refused role (28000) and missing database (3D000), SQLite's
+ * read-only and cannot-open.
+ */
+const CANNOT_OPEN_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  '28P01',
+  '28000',
+  '3D000',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_PERM',
+]);
+
+function cannotOpen(e: unknown): boolean {
+  for (let inner = e; inner; inner = (inner as { cause?: unknown }).cause) {
+    if (CANNOT_OPEN_CODES.has(String((inner as { code?: unknown }).code))) return true;
+    if (inner instanceof AggregateError && inner.errors.some(cannotOpen)) return true;
+  }
+  return false;
+}
+
+/** The SQLite file, or the PostgreSQL URL without its user and password. */
+function databaseName(options: StoreOptions): string {
+  if (options.kind === 'sqlite') return options.file;
+  const url = URL.canParse(options.url) ? new URL(options.url) : undefined;
+  return url ? `${url.protocol}//${url.host}${url.pathname}` : 'from DATABASE_URL (not a valid URL)';
+}
+
+/** The innermost cause's message (a failed migration wraps the driver's error), on one line. */
+function reasonOf(e: unknown): string {
+  let inner = e;
+  while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause;
+  const message = inner instanceof Error ? inner.message : String(inner);
+  // libsql reports a file it cannot open as ConnectionFailed("...: 14"), 14 being SQLITE_CANTOPEN
+  if (/^ConnectionFailed\(.*: 14"\)$/.test(message))
+    return 'the file cannot be created or opened (SQLITE_CANTOPEN): is its directory there and writable by this user?';
+  return message.replace(/\s+/g, ' ').trim() || String((inner as { code?: unknown } | null)?.code ?? 'unknown error');
+}
+
 export type StoreOptions =
   | { kind: 'sqlite'; file: string }
   /** `schema`: a PostgreSQL schema to use (and create) instead of `public`, e.g. one per test file */
@@ -48,14 +103,19 @@ export type StoreOptions =
  * to date first; without (a production start) a schema that is behind is refused with StoreNotMigratedError, so
  * that schema changes happen in one deliberate step and never race between processes starting together.
  * SQLite runs in WAL mode with a busy timeout, so several processes on one machine can share the file;
- * PostgreSQL is for several machines.
+ * PostgreSQL is for several machines. A database that cannot be opened, reached or written is a StoreOpenError.
  */
 export async function openStore(
   options: StoreOptions,
   { migrate = true, onWarning = (m) => process.emitWarning(m) }: OpenStoreSettings = {},
 ): Promise<Store> {
   const schema = options.kind === 'postgres' ? options.schema : undefined;
-  const store = options.kind === 'sqlite' ? openSqlite(options.file, onWarning) : openPostgres(options.url, schema);
+  let store: Store;
+  try {
+    store = options.kind === 'sqlite' ? openSqlite(options.file, onWarning) : openPostgres(options.url, schema);
+  } catch (e) {
+    throw new StoreOpenError(options, e);
+  }
   try {
     if (migrate) await migrateToLatest(migratorFor(store.db, store.dialect, schema));
     else {
@@ -63,8 +123,10 @@ export async function openStore(
       if (pending.length) throw new StoreNotMigratedError(pending);
     }
   } catch (e) {
-    await store.close();
-    throw e;
+    await store.close().catch(() => {});
+    // the first statements are where an unreachable server or a read-only file shows itself; a migration
+    // that fails for another reason keeps its own error
+    throw cannotOpen(e) ? new StoreOpenError(options, e) : e;
   }
   return store;
 }

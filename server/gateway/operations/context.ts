@@ -11,6 +11,8 @@ export interface OperationContext {
   /** signed field lists and content types (PROTOCOL.md 9) */
   profile: GatewayProfile;
   timeoutMs: number;
+  /** refuse to fetch an issuer_url whose host is not a public address (GatewayConfig.publicIssuerHostsOnly) */
+  publicIssuerHostsOnly?: boolean;
   queryTimeoutMs: number;
   /** absolute URL of a gateway path such as `/v1/checkout` */
   url(path: string): string;

@@ -23,6 +23,11 @@ export interface GatewayConfig {
   timeoutMs?: number;
   /** per attempt, for query and retrievalRefund; default `timeoutMs` */
   queryTimeoutMs?: number;
+  /**
+   * refuse to fetch an issuer_url whose host resolves to a private, loopback or link-local address (on in
+   * production; off by default, since the sandbox serves its issuer page on loopback)
+   */
+  publicIssuerHostsOnly?: boolean;
   /** retries of the calls that may be retried (see core/retryPolicy.ts) */
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** a fetch to send through instead of Node's http client (keep-alive), e.g. to inject a fault in tests */

@@ -1,0 +1,44 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { API_ERROR } from '../../shared/contract/errors';
+import { ApiError } from '../apiError';
+import { createWindowCounter } from '../windowCounter';
+
+export interface FailedAuthOptions {
+  /** failed authentications (answers 401) allowed per key and window */
+  limit: number;
+  windowMs: number;
+  /** who is counted: the client IP */
+  key: (c: Context) => string;
+  now: () => number;
+}
+
+/**
+ * Makes guessing a Bearer secret impractical: each key (client IP) may fail authentication `limit` times per
+ * fixed window, on every route this one middleware guards together; after that every request of it is answered
+ * 429 with Retry-After until the window ends, before any credential is looked at.
+ *
+ * The right secret is refused too while its IP is throttled. Letting it through would mean comparing every
+ * guess, and the answer (429 or 200) would tell the guesser when a guess was right. The lock-out is bounded by
+ * the window (it never grows with more requests), so an owner who mistyped, or shares an IP with a guesser,
+ * waits at most one window. Counting is per process (`createWindowCounter`), like the rate limiter: N processes
+ * give a guesser N budgets, still a handful per window instead of thousands a second.
+ */
+export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandler {
+  const failures = createWindowCounter({ windowMs: options.windowMs, now: options.now });
+  return async function throttleFailedAuthMiddleware(c, next) {
+    const key = options.key(c);
+    const seen = failures.peek(key);
+    if (seen.count >= options.limit) {
+      const retryAfter = String(Math.max(1, Math.ceil((seen.resetAt - options.now()) / 1000)));
+      throw new ApiError(
+        429,
+        API_ERROR.rate_limited,
+        `too many failed authentications from this address, try again in ${retryAfter} s`,
+        undefined,
+        { 'Retry-After': retryAfter },
+      );
+    }
+    await next();
+    if (c.res.status === 401) failures.count(key);
+  };
+}
