@@ -3,6 +3,7 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { sandboxApi } from '../../testing/sandboxApi';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { payByCard } from '../gateway/testing/playShopper';
+import { withPaymentOrderTables } from '../store/paymentOrderTables';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
@@ -39,7 +40,7 @@ describeOnStores('card-like text in free fields', (store) => {
       .selectAll()
       .where('session_id', '=', s.id)
       .executeTakeFirstOrThrow();
-    const { sent } = await backend.store.db
+    const { sent } = await withPaymentOrderTables(backend.store.db)
       .selectFrom('attempt_orders')
       .select('sent')
       .where('attempt_id', '=', attempt.id)
