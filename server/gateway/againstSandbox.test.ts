@@ -139,13 +139,13 @@ describe('APM: authorise, issuer page, refunds', () => {
 describe('cards: checkout, capture, cancel, review', () => {
   async function authorisedCard(client: GatewayClient, card = '4242424242424242') {
     const orderNo = uniq('CARD');
-    const { html } = await client.checkout({
+    const { form } = await client.checkout({
       ...order(orderNo),
       open3d: 'no3DS',
       checkout_time: Math.floor(Date.now() / 1000),
       cart_items: [{ basic_item_data: { name: 'T-shirt', quantity: '1' } }],
     });
-    const back = await payByCard(html, card);
+    const back = await payByCard(form, card);
     return { orderNo, back, transactionId: back.query.transaction_id! };
   }
 

@@ -11,7 +11,7 @@
  *   signKey: process.env.SIGN_KEY!, onCall: (record) => audit.write(record),
  * });
  * try {
- *   const { html } = await gateway.checkout({
+ *   const { form } = await gateway.checkout({
  *     order_no: 'ORD-1', currency: 'USD', amount: toDecimal(2500, 'USD'), website: 'shop.example',
  *     return_url: 'https://shop.example/pay/return/p1', notify_url: 'https://shop.example/hooks/gateway',
  *   });
@@ -24,7 +24,7 @@
 export { createGatewayClient } from './createGatewayClient';
 export type { GatewayConfig, GatewayCallRecord } from './types/config';
 export type { GatewayClient } from './types/client';
-export type { CheckoutOrder, AuthoriseOrder } from './types/payment';
+export type { CheckoutForm, CheckoutOrder, AuthoriseOrder } from './types/payment';
 export type { TransactionRecord } from './types/query';
 export type {
   BatchOrder,

@@ -505,7 +505,10 @@ describe('the audit records', () => {
   });
 
   it('summarise HTML pages instead of copying them', async () => {
-    handlers['/v1/checkout'] = (c) => c.html('<html><form><input name="signInfo" value="secret-ish"></form></html>');
+    handlers['/v1/checkout'] = (c) =>
+      c.html(
+        '<html><form method="post" action="/v1/checkout"><input type="hidden" name="signInfo" value="secret-ish"></form></html>',
+      );
     await client().checkout(order);
     expect(records[0]!.response).toMatch(/^\[html page, \d+ characters\]$/);
   });

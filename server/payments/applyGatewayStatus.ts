@@ -80,7 +80,7 @@ export async function applyGatewayStatus(
     // still pending: the reconcile loop keeps its schedule; settled: nothing left to ask
     next_check_at: OPEN_STATUSES.includes(status) ? attempt.next_check_at : null,
     // the card page is kept only while it can still be reopened (resumePayment)
-    frame_html: status === 'pending' ? attempt.frame_html : null,
+    frame_form: status === 'pending' ? attempt.frame_form : null,
     updated_at: at,
   };
   if (!(await moveAttemptFrom(trx, attempt.id, from, patch)))
@@ -119,7 +119,7 @@ async function holdUnknownStatus(
     // a query settles it: the reconcile loop asks at its next pass, then less often
     next_check_at: at,
     checks: 0,
-    frame_html: null,
+    frame_form: null,
     updated_at: at,
   };
   let update = trx.updateTable('payment_attempts').set(patch).where('id', '=', attempt.id);

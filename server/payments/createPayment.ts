@@ -5,7 +5,6 @@ import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { gatewayCallEvent } from '../createGateway';
 import { GatewayError, GatewayRejectedError, type GatewayCallRecord } from '../gateway';
-import { maskFields } from '../gateway/core/maskForLog';
 import { hashSecret } from '../ids';
 import { methodFits } from '../sessions/applicableMethods';
 import { authorizeSession } from '../sessions/authorizeSession';
@@ -17,6 +16,8 @@ import { runInTransaction } from '../store/runInTransaction';
 import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { guestShopperId } from './guestShopperId';
+import { maskFrameForm } from './maskFrameForm';
+import { maskSentOrder } from './maskSentOrder';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
@@ -86,7 +87,7 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       // built and kept in the same transaction, before anything is sent: the owner sees what was sent even when
       // the outcome is unknown, and an order that cannot be built leaves no attempt (nothing was sent)
       const built = buildOrder(deps, context, attempt, req);
-      await recordSentOrder(trx, attempt.id, maskFields(built.fields) as Record<string, unknown>, attempt.created_at);
+      await recordSentOrder(trx, attempt.id, maskSentOrder(built.fields), attempt.created_at);
       return { attempt, order: built };
     });
   } catch (e) {
@@ -160,14 +161,19 @@ async function sendToGateway(
     settleAttempt(deps, attempt, outcome, answer, calls, req.requestId);
   try {
     if (order.kind === 'checkout') {
-      const { html } = await deps.gateway.checkout(order.fields, collect);
+      const { form } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
       const answer: PaymentAnswer = {
         status: 200,
         body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } },
       };
       await settle(
-        { status: 'pending', payment_status: PAYMENT_STATUS.PENDING, frame_token: link.token, frame_html: html },
+        {
+          status: 'pending',
+          payment_status: PAYMENT_STATUS.PENDING,
+          frame_token: link.token,
+          frame_form: JSON.stringify(maskFrameForm(form)),
+        },
         answer,
       );
       return answer;

@@ -8,7 +8,7 @@ import type { PaymentAnswer } from './paymentAnswer';
 export type AttemptOutcome = Partial<
   Pick<
     AttemptRow,
-    'status' | 'payment_status' | 'frame_token' | 'frame_html' | 'redirect_url' | 'message' | 'next_check_at'
+    'status' | 'payment_status' | 'frame_token' | 'frame_form' | 'redirect_url' | 'message' | 'next_check_at'
   >
 >;
 

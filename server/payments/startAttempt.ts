@@ -66,7 +66,7 @@ export async function startAttempt(
     response: null,
     widget_origin: req.origin ?? null,
     frame_token: null,
-    frame_html: null,
+    frame_form: null,
     frame_served_at: null,
     redirect_url: null,
     message: null,

@@ -154,7 +154,7 @@ describeOnStores('reconcile', (store) => {
         response: null,
         widget_origin: null,
         frame_token: null,
-        frame_html: null,
+        frame_form: null,
         frame_served_at: null,
         redirect_url: null,
         message: null,

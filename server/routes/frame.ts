@@ -1,26 +1,27 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { inlineHashes } from '../http/inlineHashes';
-import { takeFrameHtml } from '../store/attempts';
+import type { CheckoutForm } from '../gateway';
+import { takeFrameForm } from '../store/attempts';
+import { FRAME_SCRIPT_HASH, renderFramePage } from './renderFramePage';
 import { renderMessagePage } from './renderMessagePage';
 
 /**
- * `GET /pay/frame/:token`: the gateway's checkout page, served once from our origin inside the widget's
- * iFrame. Its CSP lets only the shop origins frame it, only its own inline code run, and its form post only to
- * the gateway.
+ * `GET /pay/frame/:token`: the card frame, served once inside the widget's iFrame: our own page carrying the
+ * gateway's form (renderFramePage). Its CSP lets only the shop origins frame it, only our one auto-submit script
+ * run, and the form post only to the gateway. `sandbox` without `allow-same-origin` gives the page an opaque
+ * origin: it shares no cookies or storage with the admin page or anything else on the backend's origin, and a
+ * message it posts comes from origin "null", which the widget ignores.
  */
 export function frameRoutes(deps: AppDeps) {
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   const frameAncestors = deps.config.allowedOrigins.join(' ') || "'none'";
+  const common = `base-uri 'none'; frame-ancestors ${frameAncestors}; sandbox allow-forms allow-scripts`;
   return new Hono<AppEnv>().get('/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const taken = await takeFrameHtml(deps.store.db, c.req.param('token'), deps.now().toISOString());
+    const taken = await takeFrameForm(deps.store.db, c.req.param('token'), deps.now().toISOString());
     if (!taken) {
-      c.header(
-        'Content-Security-Policy',
-        `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`,
-      );
+      c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; ${common}`);
       return c.html(
         renderMessagePage(
           'Payment page expired',
@@ -29,20 +30,10 @@ export function frameRoutes(deps: AppDeps) {
         410,
       );
     }
-    const scripts = inlineHashes(taken.html, 'script');
-    const styles = inlineHashes(taken.html, 'style');
     c.header(
       'Content-Security-Policy',
-      [
-        "default-src 'none'",
-        `script-src ${[...scripts, gatewayOrigin].join(' ')}`,
-        `style-src ${[...styles, gatewayOrigin].join(' ')}`,
-        `img-src ${gatewayOrigin} data:`,
-        `form-action ${gatewayOrigin}`,
-        "base-uri 'none'",
-        `frame-ancestors ${frameAncestors}`,
-      ].join('; '),
+      `default-src 'none'; script-src ${FRAME_SCRIPT_HASH}; style-src 'unsafe-inline'; form-action ${gatewayOrigin}; ${common}`,
     );
-    return c.html(taken.html);
+    return c.html(renderFramePage(JSON.parse(taken.form) as CheckoutForm));
   });
 }

@@ -116,7 +116,7 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
     const returned = await payByCard(reopenedHtml, '4242424242424242');
     expect(returned.query.order_no).toBe(orderNo);
     expect((await fetch(returned.returnUrl)).status).toBe(200);
-    expect(await attemptOf(paymentId)).toMatchObject({ status: 'authorised', frame_html: null });
+    expect(await attemptOf(paymentId)).toMatchObject({ status: 'authorised', frame_form: null });
 
     const transactions = await gatewayTransactions(orderNo);
     expect(transactions.map((t) => t.payment_status)).toEqual(['2000']);

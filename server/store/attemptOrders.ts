@@ -10,7 +10,7 @@ export interface SentOrder {
   subscription_result: Record<string, string> | null;
 }
 
-/** Keeps the order an attempt is about to send; `masked` must already be masked (gateway/core/maskForLog). */
+/** Keeps the order an attempt is about to send; `masked` must already be masked (payments/maskSentOrder). */
 export async function recordSentOrder(
   db: Db,
   attemptId: string,

@@ -44,16 +44,16 @@ export async function updateAttempt(db: Db, id: string, patch: Updateable<Paymen
 }
 
 /**
- * Hands out the card frame's HTML once per token: the token is claimed by a conditional update, so of two
- * concurrent requests for one token only one gets the page, on SQLite and PostgreSQL alike. The HTML itself is
- * kept while the attempt is pending, so a reloaded widget can reopen the same checkout under a new token
- * (renewFrameToken); it is served only while the attempt is pending.
+ * Hands out the card frame's form (JSON CheckoutForm) once per token: the token is claimed by a conditional
+ * update, so of two concurrent requests for one token only one gets the page, on SQLite and PostgreSQL alike. The
+ * form itself is kept while the attempt is pending, so a reloaded widget can reopen the same checkout under a new
+ * token (renewFrameToken); it is served only while the attempt is pending.
  */
-export async function takeFrameHtml(
+export async function takeFrameForm(
   db: Db,
   token: string,
   now: string,
-): Promise<{ attempt: AttemptRow; html: string } | undefined> {
+): Promise<{ attempt: AttemptRow; form: string } | undefined> {
   return db.transaction().execute(async (trx) => {
     const attempt = await trx
       .selectFrom('payment_attempts')
@@ -62,7 +62,7 @@ export async function takeFrameHtml(
       .where('frame_served_at', 'is', null)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (!attempt?.frame_html) return undefined;
+    if (!attempt?.frame_form) return undefined;
     const claimed = await trx
       .updateTable('payment_attempts')
       .set({ frame_served_at: now, updated_at: now })
@@ -70,12 +70,12 @@ export async function takeFrameHtml(
       .where('frame_token', '=', token)
       .where('frame_served_at', 'is', null)
       .executeTakeFirst();
-    return claimed.numUpdatedRows === 1n ? { attempt, html: attempt.frame_html } : undefined;
+    return claimed.numUpdatedRows === 1n ? { attempt, form: attempt.frame_form } : undefined;
   });
 }
 
 /**
- * Gives a pending card attempt's kept checkout HTML a fresh one-time token; the previous token stops working
+ * Gives a pending card attempt's kept checkout form a fresh one-time token; the previous token stops working
  * in the same update. False when the attempt is not (or no longer) a pending card attempt with its page kept.
  */
 export async function renewFrameToken(db: Db, attemptId: string, token: string, now: string): Promise<boolean> {
@@ -85,7 +85,7 @@ export async function renewFrameToken(db: Db, attemptId: string, token: string, 
     .where('id', '=', attemptId)
     .where('kind', '=', 'card')
     .where('status', '=', 'pending')
-    .where('frame_html', 'is not', null)
+    .where('frame_form', 'is not', null)
     .executeTakeFirst();
   return renewed.numUpdatedRows === 1n;
 }

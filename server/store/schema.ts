@@ -76,8 +76,11 @@ export interface PaymentAttemptTable {
   widget_origin: string | null;
   /** one-time token of the card frame URL; replayed as part of the idempotent answer, so kept as is */
   frame_token: string | null;
-  /** the gateway's checkout HTML, kept until the frame is served once, then cleared */
-  frame_html: string | null;
+  /**
+   * the loading page's form (JSON CheckoutForm, free text masked: payments/maskFrameForm.ts), kept while the
+   * attempt is pending so a reloaded widget can reopen it, cleared when it settles
+   */
+  frame_form: string | null;
   frame_served_at: string | null;
   redirect_url: string | null;
   message: string | null;

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createPaymentBody } from '../../shared/contract/payment';
+import type { OrderStatus } from '../../shared/gateway/status';
 import { demoSession, errorReply, startFakeBackend, type FakeBackend } from '../testing/fakeBackend';
 import { fillShopper } from '../testing/fillShopper';
 import { renderCheckout } from '../testing/renderCheckout';
@@ -17,6 +18,14 @@ afterEach(async () => {
 });
 
 const payButton = () => screen.getByRole('button', { name: /^Pay / });
+
+/** From now on the backend says the session's payment `paymentId` has `status` (what the widget confirms with). */
+function backendSays(paymentId: string, status: OrderStatus, message?: string): void {
+  backend.onSession = () => ({
+    status: 200,
+    body: demoSession({ status, payment: { payment_id: paymentId, status, ...(message ? { message } : {}) } }),
+  });
+}
 
 /** Posts what /pay/return posts, from `origin`. */
 function postResult(origin: string, data: Record<string, unknown>): void {
@@ -279,6 +288,7 @@ describe('paying by card', () => {
     expect(screen.getByTitle('Secure card payment page')).toBeTruthy();
     expect(notify.completed).not.toHaveBeenCalled();
 
+    backendSays('pay_1', 'declined', 'Do not honor');
     postResult(backend.origin, {
       payment_id: 'pay_1',
       order_no: 'ORDER-1',
@@ -305,11 +315,32 @@ describe('paying by card', () => {
     fillShopper();
     fireEvent.click(payButton());
     await screen.findByTitle('Secure card payment page');
+    backendSays('pay_1', 'paid');
     postResult(backend.origin, { payment_id: 'pay_1', order_no: 'ORDER-1', status: 'paid' });
     const heading = await screen.findByRole('heading', { name: 'Payment successful' });
     expect(screen.getByText('Thank you! Order ORDER-1 is paid.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'paid', order_no: 'ORDER-1' }));
+  });
+
+  test('a forged "paid" from the backend origin is not reported: the widget shows what the backend confirms', async () => {
+    const { notify } = renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
+    await screen.findByRole('heading', { name: 'Order summary' });
+    fillShopper();
+    fireEvent.click(payButton());
+    await screen.findByTitle('Secure card payment page');
+    backendSays('pay_1', 'pending');
+    const reads = backend.requests.filter((r) => r.method === 'GET').length;
+    // any script running on the backend's origin could post this; only the backend's answer counts
+    postResult(backend.origin, { payment_id: 'pay_1', order_no: 'ORDER-1', status: 'paid' });
+    expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeTruthy();
+    expect(backend.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(reads);
+    expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
+    expect(notify.completed.mock.calls.map(([r]) => r.outcome)).toEqual(['pending']);
+    // once the backend confirms, the shopper and the shop learn it
+    backendSays('pay_1', 'paid');
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeTruthy();
+    expect(notify.completed.mock.calls.map(([r]) => r.outcome)).toEqual(['pending', 'paid']);
   });
 
   test('"choose another method" leaves the frame for the form', async () => {
@@ -483,6 +514,7 @@ describe('coming back (reload, return from the issuer)', () => {
     expect(container.querySelector('form.ck-form')).toBeNull();
     expect(notify.completed).not.toHaveBeenCalled();
 
+    backendSays('pay_9', 'authorised');
     postResult(backend.origin, { payment_id: 'pay_9', order_no: 'ORDER-1', status: 'authorised' });
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
     expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_9', outcome: 'paid' }));

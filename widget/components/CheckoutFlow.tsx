@@ -6,7 +6,7 @@ import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';
 import { pollSession, type PollOptions } from '../core/pollSession';
 import { resumePayment } from '../core/api/resumePayment';
-import { resultOf, resultOfMessage } from '../core/resultOf';
+import { resultOf } from '../core/resultOf';
 import { startPayment } from '../core/startPayment';
 import { toCheckoutError } from '../core/toCheckoutError';
 import type { CheckoutOptions, CheckoutResult, Notify } from '../core/types';
@@ -71,6 +71,17 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
     setStep({ kind: 'result', result, polling: result.outcome === 'pending' });
     notify.completed(result);
   };
+
+  // A result message from the frame only says "ask now": what is shown is the backend's word on that payment, so
+  // a forged "paid" shows nothing the backend has not confirmed. No answer: wait for the outcome by polling.
+  const confirm = (paymentId: string) =>
+    getSession(apiBase, session.id, options.clientSecret, options.locale).then(
+      (fresh) => {
+        const result = resultOf(fresh);
+        if (result?.payment_id === paymentId) show(result);
+      },
+      () => show({ payment_id: paymentId, order_no: session.order_no, status: 'pending', outcome: 'pending' }),
+    );
 
   useEffect(() => {
     // A payment found on load (the shopper came back from an APM or reloaded) is reported like a fresh one.
@@ -215,7 +226,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           url={step.url}
           origin={new URL(apiBase).origin}
           paymentId={step.paymentId}
-          onResult={(m) => show(resultOfMessage(m))}
+          onResult={(m) => void confirm(m.payment_id)}
           onBack={backToForm}
         />
       )}

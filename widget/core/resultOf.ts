@@ -1,5 +1,4 @@
 import type { SessionView } from '../../shared/contract/session';
-import type { OrderStatus } from '../../shared/gateway/status';
 import { classifyStatus } from './classifyStatus';
 import type { CheckoutResult } from './types';
 
@@ -20,21 +19,5 @@ export function resultOf(session: SessionView): CheckoutResult | undefined {
     status: payment.status,
     outcome: classifyStatus(payment.status) ?? 'pending',
     ...(payment.message ? { message: payment.message } : {}),
-  };
-}
-
-/** The result of a status posted by /pay/return. */
-export function resultOfMessage(message: {
-  payment_id: string;
-  order_no: string;
-  status: string;
-  message?: string;
-}): CheckoutResult {
-  return {
-    payment_id: message.payment_id,
-    order_no: message.order_no,
-    status: message.status as OrderStatus,
-    outcome: classifyStatus(message.status) ?? 'pending',
-    ...(message.message ? { message: message.message } : {}),
   };
 }

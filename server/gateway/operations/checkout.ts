@@ -1,18 +1,19 @@
 import type { CallOptions } from '../types/client';
-import type { CheckoutOrder } from '../types/payment';
+import type { CheckoutForm, CheckoutOrder } from '../types/payment';
 import type { OperationContext } from './context';
+import { readLoadingPage } from './readLoadingPage';
 import { signPaymentOrder } from './signPaymentOrder';
 
 /**
  * `/v1/checkout` step 1: posts the signed order as a form (as a browser would, PROTOCOL.md 2) and returns the
- * gateway's loading page untouched, for the backend to serve in the iFrame. Nothing is read out of the page:
- * its auto-posting form is the gateway's business.
+ * auto-posting form of the gateway's loading page (readLoadingPage), for the backend to render in the iFrame as
+ * its own page: the gateway's HTML itself is never served, so nothing injected into it can run on our origin.
  */
 export async function checkout(
   ctx: OperationContext,
   order: CheckoutOrder,
   call?: CallOptions,
-): Promise<{ html: string }> {
+): Promise<{ form: CheckoutForm }> {
   const fields = signPaymentOrder(ctx, 'checkout', order);
   return ctx.call({
     operation: 'checkout',
@@ -23,8 +24,7 @@ export async function checkout(
     call,
     interpret: (res) => {
       if (!/^text\/html\b/i.test(res.contentType)) throw new Error(`expected text/html, got "${res.contentType}"`);
-      if (!/<form\b/i.test(res.text)) throw new Error('the loading page carries no form');
-      return { html: res.text };
+      return { form: readLoadingPage(res.text, ctx.url('/v1/checkout')) };
     },
   });
 }

@@ -3,14 +3,19 @@
  * checkout loading page, types a test card, presses an issuer page button. Returns the return_url query the
  * gateway finally redirects to (PROTOCOL.md 7). Test support only; the client itself reads no HTML.
  */
+import type { CheckoutForm } from '../types/payment';
+
 export interface Returned {
   returnUrl: URL;
   query: Record<string, string>;
 }
 
-/** The loading page HTML from `checkout` -> hosted card page -> card -> 303 to return_url. */
-export async function payByCard(loadingPage: string, cardNumber: string): Promise<Returned> {
-  const step1 = readForm(loadingPage);
+/** The loading page (the frame's HTML, or the form `checkout` read) -> hosted card page -> card -> 303 to return_url. */
+export async function payByCard(loadingPage: string | CheckoutForm, cardNumber: string): Promise<Returned> {
+  const step1 =
+    typeof loadingPage === 'string'
+      ? readForm(loadingPage)
+      : { action: loadingPage.action, fields: Object.fromEntries(loadingPage.fields) };
   const cardPage = await post(step1.action, step1.fields);
   if (cardPage.status !== 200) throw new Error(`hosted card page: HTTP ${cardPage.status}`);
   const card = readForm(await cardPage.text());

@@ -1,7 +1,7 @@
 import type { GatewayProfile } from '../../../shared/gateway/profile';
 import type { BatchResult, CancelItem, CaptureItem, RefundItem, ReviewItem } from './batch';
 import type { GatewayCallRecord } from './config';
-import type { AuthoriseOrder, AuthoriseResponse, CheckoutOrder } from './payment';
+import type { AuthoriseOrder, AuthoriseResponse, CheckoutForm, CheckoutOrder } from './payment';
 import type { PayoutRequest, PayoutResponse } from './payout';
 import type { QuerySelector, RefundLookup, RefundSelector, TransactionRecord } from './query';
 
@@ -24,8 +24,8 @@ export interface CallOptions {
 export interface GatewayClient {
   /** the wire profile this client speaks (PROTOCOL.md 9): status codes and notification types for its callers */
   readonly profile: GatewayProfile;
-  /** `/v1/checkout` step 1: the loading page HTML that forwards the shopper to the hosted card page. */
-  checkout(order: CheckoutOrder, call?: CallOptions): Promise<{ html: string }>;
+  /** `/v1/checkout` step 1: the loading page's form that forwards the shopper to the hosted card page. */
+  checkout(order: CheckoutOrder, call?: CallOptions): Promise<{ form: CheckoutForm }>;
   /** `/v1/authorise`, then GET issuer_url without following redirects (PROTOCOL.md 8). */
   authorise(order: AuthoriseOrder, call?: CallOptions): Promise<AuthoriseResponse>;
   /** `/v1/retrievalTrans`, split into calls of at most 100 references; retried (a query changes nothing). */

@@ -113,3 +113,14 @@ export interface AuthoriseResponse {
   redirectUrl: string;
   result: ApmResult;
 }
+
+/**
+ * The auto-posting form of the checkout loading page (spec 2.4), read out of the gateway's HTML: where it posts
+ * and its hidden inputs in page order, values decoded. The backend renders its own page from this, never the
+ * gateway's HTML.
+ */
+export interface CheckoutForm {
+  /** absolute URL on the gateway's origin */
+  action: string;
+  fields: [string, string][];
+}

@@ -24,7 +24,8 @@ const MAX_HEIGHT = 2000;
  * 3-D Secure pages keep their cookies). No top navigation, no popups: the frame cannot take the shop page away.
  * The height is set through the `height` attribute, not a style, so a strict style-src CSP still allows it.
  * (Chromium warns that scripts plus same-origin "can escape" the sandbox: true only when the shop page itself is
- * on the backend's origin, as the demo shop is, and then the framed page is the backend's own.)
+ * on the backend's origin, as the demo shop is, and then the framed page is the backend's own.) The first page,
+ * /pay/frame, drops even its own origin by its CSP `sandbox`; a result message is only a cue to ask the backend.
  */
 export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFrameProps) {
   const { t } = useWidget();
