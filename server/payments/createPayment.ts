@@ -180,7 +180,8 @@ async function sendToGateway(
     await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
     return answer;
   } catch (e) {
-    if (e instanceof GatewayRejectedError) {
+    // anything after the call that created the payment (the issuer page) is unknown, never declined
+    if (e instanceof GatewayRejectedError && e.operation !== 'issuerPage') {
       // refused, nothing created: a field the shopper sent is named as theirs, anything else is ours
       const path = bodyPathOf(e.source);
       const answer: PaymentAnswer = path
@@ -206,7 +207,7 @@ async function sendToGateway(
       await settle({ status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
       return answer;
     }
-    if (e instanceof GatewayError && !e.outcomeUnknown) {
+    if (e instanceof GatewayError && !e.outcomeUnknown && e.operation !== 'issuerPage') {
       const answer: PaymentAnswer = {
         status: 503,
         body: {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { inlineHashes } from '../http/inlineHashes';
-import { takeFrameHtml } from '../store/attempts';
+import { takeFramePage } from '../payments/takeFramePage';
 import { renderMessagePage } from './renderMessagePage';
 
 /**
@@ -15,8 +15,8 @@ export function frameRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const taken = await takeFrameHtml(deps.store.db, c.req.param('token'), deps.now().toISOString());
-    if (!taken) {
+    const taken = await takeFramePage(deps, c.req.param('token'));
+    if (!taken || taken === 'expired') {
       c.header(
         'Content-Security-Policy',
         `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}`,
@@ -24,7 +24,9 @@ export function frameRoutes(deps: AppDeps) {
       return c.html(
         renderMessagePage(
           'Payment page expired',
-          'This payment page was already opened or does not exist. Please start the payment again.',
+          taken === 'expired'
+            ? 'This checkout has expired. Please return to the shop to start again.'
+            : 'This payment page was already opened or does not exist. Please start the payment again.',
         ),
         410,
       );
