@@ -37,6 +37,7 @@ export async function authorise(
     // the payment exists at the gateway now: whatever failed on the way to its page (refused, DNS, a 4xx, an
     // unreadable answer), nothing says it will not be paid, so the outcome is unknown, never a refusal; a query
     // settles it (issue #18)
+    if (e instanceof GatewayError && e.outcomeUnknown) throw e;
     const why = e instanceof GatewayError ? e.message : String(e);
     throw new GatewayUnavailableError(
       'issuerPage',
