@@ -171,6 +171,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     bulk: (action: BulkAction, orders: BulkItem[]) =>
       call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }),
     sync: (req: SyncRequest) => call<{ results: BulkResult[] }>('POST', '/orders/sync', req),
+    /** refunds, once, the extra payment of a double payment (an order's `alerts`) */
+    refundExtraPayment: (orderNo: string, alertId: string) =>
+      call<{ alert: AdminPaymentAlert }>(
+        'POST',
+        `/orders/${encodeURIComponent(orderNo)}/alerts/${encodeURIComponent(alertId)}/refund`,
+      ),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<Payout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
     listPayouts: (cursor?: string) =>
