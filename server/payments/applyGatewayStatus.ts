@@ -31,13 +31,12 @@ export interface Applied {
  * A query that finds an attempt pending whose page the shopper never received (the checkout answer or the
  * issuer page was lost, so no card page and no redirect was stored) shows an attempt nobody can finish: it stops
  * blocking a new attempt (startAttempt) but stays open, so the reconcile loop keeps asking, and should it be paid
- * after all, raisePaymentAlerts catches the double payment. Only from `unknown` (the answer was lost) or
- * `created` (the process died before storing it; the reconcile loop asks about those only past
- * RECONCILE_PENDING_AFTER_MS, and settleAttempt clears the mark if the page is stored after all).
+ * after all, raisePaymentAlerts catches the double payment. Only from `unknown`, an answer known to be lost: an
+ * attempt still `created` may be in flight, its page about to be stored (settleAttempt also clears the mark if
+ * a page is stored after all).
  */
 function strandedByQuery(attempt: AttemptRow, source: StatusSource, status: OrderStatus): boolean {
-  if (source !== 'query' || status !== 'pending') return false;
-  if (attempt.status !== 'unknown' && attempt.status !== 'created') return false;
+  if (source !== 'query' || status !== 'pending' || attempt.status !== 'unknown') return false;
   return attempt.kind === 'card'
     ? attempt.frame_html === null && attempt.frame_token === null
     : attempt.redirect_url === null;

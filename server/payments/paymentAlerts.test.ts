@@ -6,6 +6,7 @@ import { runInTransaction } from '../store/runInTransaction';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyGatewayStatus, type GatewayState, type StatusSource } from './applyGatewayStatus';
+import type { PaymentAnswer } from './paymentAnswer';
 import { LATE_PAYMENT_GRACE_MS } from './sessionExpiry';
 import { settleAttempt } from './settleAttempt';
 import { newAttempt, newOrder, reload } from './testing/paymentFixtures';
@@ -31,7 +32,10 @@ describeOnStores('payment alerts and stranded attempts', (store) => {
     );
   /** An attempt whose answer was lost: stored as unknown, as createPayment stores it. */
   const lostAnswer = async (attempt: AttemptRow) => {
-    const answer = { status: 503, body: { error: { code: 'gateway_unavailable', message: 'unknown' } } };
+    const answer: PaymentAnswer = {
+      status: 503,
+      body: { error: { code: 'gateway_unavailable', message: 'unknown' } },
+    };
     await settleAttempt(backend.deps, attempt, { status: 'unknown' }, answer);
   };
   const strandedAttempt = async () => {
