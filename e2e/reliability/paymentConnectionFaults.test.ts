@@ -246,4 +246,18 @@ describeOnStores('payment calls under connection faults', (store) => {
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain('expired');
   });
+
+  it('session expired: a repeat of a pix payment no longer hands out the issuer page', async () => {
+    const s = await createSession(backend.url, {}, BR_ORDER);
+    const key = 'repeat-after-expiry';
+    const pay = await startPayment(backend.url, s, 'pix', key);
+    expect(pay.status).toBe(200);
+    // within the grace the repeat is answered as before
+    ahead = SESSION_TTL_MS + 1000;
+    expect(await startPayment(backend.url, s, 'pix', key)).toMatchObject({ status: 200, body: pay.body });
+    ahead = SESSION_TTL_MS + 10 * 60_000;
+    const late = await startPayment(backend.url, s, 'pix', key);
+    expect(late.status).toBe(410);
+    expect(late.body.error.code).toBe('session_expired');
+  });
 });

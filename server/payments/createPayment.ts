@@ -23,6 +23,7 @@ import { replayAnswer } from './replayAnswer';
 import { missingMethodFields } from './missingMethodFields';
 import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
+import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
 import { settleAttempt, type AttemptOutcome } from './settleAttempt';
 import { startAttempt } from './startAttempt';
 
@@ -49,7 +50,16 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   const { session, order } = await authorizeSession(db, req.sessionId, req.body.client_secret);
   const requestHash = hashSecret(req.rawBody);
   const earlier = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
-  if (earlier) return replayAnswer(deps, earlier, requestHash);
+  if (earlier) {
+    // a repeat after the expiry hands out no page again (sessionExpiry.ts); an unknown outcome is still told as such
+    if (earlier.status === 'pending' && pastExpiry(session.expires_at, deps.now(), FRAME_LINK_GRACE_MS))
+      throw new ApiError(
+        410,
+        API_ERROR.session_expired,
+        'this checkout session has expired; the shop must create a new one',
+      );
+    return replayAnswer(deps, earlier, requestHash);
+  }
 
   if (deps.now().toISOString() >= session.expires_at) {
     throw new ApiError(

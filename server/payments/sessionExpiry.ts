@@ -3,7 +3,7 @@
  * expiry"). Before it the shopper can start, reopen and be shown a payment page. After it nothing new reaches the
  * shopper: no new attempt, no reopened card page, and a card page link handed out before the expiry opens only
  * within `FRAME_LINK_GRACE_MS` (the widget loads it at once: this is for the shopper who pressed "pay" in the last
- * seconds). A page the shopper already has open at the gateway or at an issuer can still be paid: the backend
+ * seconds; a repeated payment call within it is answered as before, after it with 410). A page the shopper already has open at the gateway or at an issuer can still be paid: the backend
  * cannot stop the shopper's bank, so that payment is recorded as the gateway reports it (money is never hidden),
  * and one confirmed later than `LATE_PAYMENT_GRACE_MS` after the expiry is flagged for the owner.
  */
