@@ -91,7 +91,7 @@ export function startPayment(
   backend: BackendRef,
   session: Pick<CreateSessionResponse, 'id' | 'client_secret'>,
   method: 'pix' | 'card',
-  idempotencyKey = randomUUID(),
+  idempotencyKey: string = randomUUID(),
   extra: Record<string, unknown> = {},
 ) {
   return callJson(`${urlOf(backend)}/api/sessions/${session.id}/payments`, {

@@ -1,4 +1,11 @@
-import type { AdminOrder, AdminPaymentMethod, BulkItem, BulkResult, OrderPage } from '../../shared/contract/admin';
+import type {
+  AdminOrder,
+  AdminPaymentAlert,
+  AdminPaymentMethod,
+  BulkItem,
+  BulkResult,
+  OrderPage,
+} from '../../shared/contract/admin';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
@@ -54,12 +61,16 @@ export interface OrderAttempt {
   payment_order: Record<string, unknown> | null;
   /** what the gateway last said about this attempt's subscription */
   subscription_result: SubscriptionResultValue | null;
+  /** pending at the gateway, but the shopper never got its page: a new attempt may start (still watched) */
+  stranded: boolean;
 }
 
 export interface OrderDetail extends OrderRow {
   events: OrderEvent[];
   attempts: OrderAttempt[];
   refunds: Record<string, unknown>[];
+  /** payments the owner must look at: a double payment (with the refund of the extra one), a late one */
+  alerts: AdminPaymentAlert[];
   /** the subscription the order's latest paying attempt started, as the gateway last reported it */
   subscription_result: SubscriptionResultValue | null;
 }
@@ -160,6 +171,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     bulk: (action: BulkAction, orders: BulkItem[]) =>
       call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }),
     sync: (req: SyncRequest) => call<{ results: BulkResult[] }>('POST', '/orders/sync', req),
+    /** refunds, once, the extra payment of a double payment (an order's `alerts`) */
+    refundExtraPayment: (orderNo: string, alertId: string) =>
+      call<{ alert: AdminPaymentAlert }>(
+        'POST',
+        `/orders/${encodeURIComponent(orderNo)}/alerts/${encodeURIComponent(alertId)}/refund`,
+      ),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<Payout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
     listPayouts: (cursor?: string) =>

@@ -78,3 +78,43 @@ test('a paid order offers a refund, not a capture', async () => {
       .map((b) => b.textContent),
   ).toEqual(['Refund', 'Sync with gateway']);
 });
+
+test('a double payment is shown first, and its extra payment is refunded from the alert', async () => {
+  let refunded = false;
+  const alert = (refund: unknown) => ({
+    id: 'alr_1',
+    kind: 'double_payment',
+    attempt_id: 'pay_1',
+    gateway_order_no: 'ORD/1-1',
+    transaction_id: 'T-extra',
+    other_attempt_id: 'pay_2',
+    created_at: '2024-05-01T10:06:00Z',
+    refund,
+  });
+  const { seen } = stubFetch((req) => {
+    if (req.method === 'GET')
+      return {
+        body: {
+          ...order(1, { order_no: 'ORD/1', alert: 'double_payment' }),
+          events: [],
+          attempts: [],
+          refunds: [],
+          alerts: [
+            alert(refunded ? { status: 'succeeded', reference: 'alr_1.1', message: null, amount: '10.00' } : null),
+          ],
+        },
+      };
+    refunded = true;
+    return { body: { alert: alert({ status: 'succeeded' }) } };
+  });
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  const section = within(await screen.findByRole('region', { name: 'Payment alerts' }));
+  expect(section.getByRole('listitem').textContent).toContain('Paid twice');
+  expect(section.getByRole('listitem').textContent).toContain('T-extra');
+  fireEvent.click(section.getByRole('button', { name: 'Refund the extra payment' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
+  await screen.findByText('The extra payment was refunded.');
+  expect(seen.find((r) => r.method === 'POST')?.path).toBe('/admin/api/orders/ORD%2F1/alerts/alr_1/refund');
+  await waitFor(() => expect(section.getByRole('listitem').textContent).toContain('Refund: succeeded'));
+  expect(section.queryByRole('button')).toBeNull();
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
+import { PaymentAlerts } from '../components/PaymentAlerts';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
 import { SentPaymentOrders } from '../components/SentPaymentOrders';
@@ -58,6 +59,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
       )}
       {order && (
         <>
+          <PaymentAlerts api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
           <dl class="fields summary-fields">
             <div>
               <dt>Status</dt>

@@ -135,7 +135,21 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
             ),
           },
           { key: 'order', header: 'Order', cell: (o) => <a href={href(['orders', o.order_no])}>{o.order_no}</a> },
-          { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (o) => (
+              <>
+                <StatusBadge status={o.status} />
+                {o.alert && (
+                  <strong class="error" title="See the order's payment alerts">
+                    {' '}
+                    {o.alert === 'double_payment' ? 'paid twice' : 'paid after expiry'}
+                  </strong>
+                )}
+              </>
+            ),
+          },
           { key: 'amount', header: 'Amount', class: 'num', cell: (o) => `${o.amount} ${o.currency}` },
           { key: 'email', header: 'Customer', cell: (o) => o.email ?? '' },
           { key: 'created', header: 'Created', cell: (o) => <DateTime iso={o.created_at} /> },

@@ -54,6 +54,7 @@ export function order(n: number, over: Record<string, unknown> = {}) {
     updated_at: '2024-05-01T10:00:00Z',
     captured: '10.00',
     refunded: null,
+    alert: null,
     ...over,
   };
 }

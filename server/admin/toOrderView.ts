@@ -24,6 +24,7 @@ export function toOrderView(order: OrderRow): OrderView {
     updated_at: order.updated_at,
     captured: captured === null ? null : money(captured),
     refunded: order.refunded_minor > 0 ? money(order.refunded_minor) : null,
+    alert: order.alert,
     ...(order.payment_status !== null && !isPaymentStatus(order.payment_status)
       ? { status_note: `${unknownStatusNote(order.payment_status)}; it is settled by query` }
       : {}),

@@ -473,6 +473,21 @@ describe('issuer_url (PROTOCOL.md 8)', () => {
       outcomeUnknown: true,
     });
   });
+
+  // issue #18: a failure that looks like "nothing was sent" is still after the payment was created
+  it('an issuer page refused, missing (4xx) or unreadable is unknown too, never a refusal', async () => {
+    handlers['/v1/authorise'] = answer('http://127.0.0.1:9/issuer/4');
+    await expect(client().authorise(apm)).rejects.toMatchObject({ operation: 'issuerPage', outcomeUnknown: true });
+    handlers['/v1/authorise'] = answer(`${fake.url}/issuer/4`);
+    handlers['/issuer/4'] = (c) => c.text('gone', 404);
+    const missing = await client()
+      .authorise(apm)
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(GatewayUnavailableError);
+    expect(missing).toMatchObject({ operation: 'issuerPage', outcomeUnknown: true });
+    handlers['/issuer/4'] = (c) => c.redirect('javascript:alert(1)', 302);
+    await expect(client().authorise(apm)).rejects.toMatchObject({ operation: 'issuerPage', outcomeUnknown: true });
+  });
 });
 
 describe('the audit records', () => {

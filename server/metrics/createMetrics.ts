@@ -90,6 +90,18 @@ export function createMetrics(store: Store, log: Logger): Metrics {
     },
   });
 
+  new Gauge({
+    name: 'merchant_payment_alerts',
+    help: 'Payments the owner must look at, by kind (double_payment: an order paid twice; paid_after_expiry) and state (open, or refunded once the extra payment was refunded)',
+    labelNames: ['kind', 'state'] as const,
+    registers,
+    async collect() {
+      const s = await snapshot();
+      this.reset();
+      for (const a of s?.paymentAlerts ?? []) this.set({ kind: a.kind, state: a.state }, a.count);
+    },
+  });
+
   return {
     registry,
     httpRequests: new Histogram({

@@ -5,6 +5,7 @@ import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
 import { mirrorAttempt } from '../store/orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
+import { HOLDS_MONEY, raisePaymentAlerts, type RaisedAlert } from './raisePaymentAlerts';
 
 /** Where a gateway status came from; a query is trusted over a notification (DESIGN.md "Order state"). */
 export type StatusSource = 'query' | 'notification';
@@ -18,6 +19,28 @@ export interface GatewayState {
 }
 
 export type ApplyOutcome = 'applied' | 'same_status' | 'backwards' | 'unknown_status';
+
+/** What applying a status did; `alerts`: raised by this move, to be logged once the transaction commits. */
+export interface Applied {
+  outcome: ApplyOutcome;
+  attempt: AttemptRow;
+  alerts?: RaisedAlert[];
+}
+
+/**
+ * A query that finds an attempt pending whose page the shopper never received (the checkout answer or the
+ * issuer page was lost, so no card page and no redirect was stored) shows an attempt nobody can finish: it stops
+ * blocking a new attempt (startAttempt) but stays open, so the reconcile loop keeps asking, and should it be paid
+ * after all, raisePaymentAlerts catches the double payment. Only from `unknown`, an answer known to be lost: an
+ * attempt still `created` may be in flight, its page about to be stored (settleAttempt also clears the mark if
+ * a page is stored after all).
+ */
+function strandedByQuery(attempt: AttemptRow, source: StatusSource, status: OrderStatus): boolean {
+  if (source !== 'query' || status !== 'pending' || attempt.status !== 'unknown') return false;
+  return attempt.kind === 'card'
+    ? attempt.frame_form === null && attempt.frame_token === null
+    : attempt.redirect_url === null;
+}
 
 /**
  * Moves a payment attempt, and its order when it is the order's current attempt, to the gateway's status, if
@@ -35,7 +58,7 @@ export async function applyGatewayStatus(
   state: GatewayState,
   source: StatusSource,
   ctx: { now: Date; requestId?: string | undefined; profile: GatewayProfile },
-): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
+): Promise<Applied> {
   const attempt = await findAttempt(trx, attemptId);
   if (!attempt) throw new Error(`payment attempt ${attemptId} not found`);
   const audit = (kind: string, summary: string) =>
@@ -81,6 +104,7 @@ export async function applyGatewayStatus(
     next_check_at: OPEN_STATUSES.includes(status) ? attempt.next_check_at : null,
     // the card page is kept only while it can still be reopened (resumePayment)
     frame_form: status === 'pending' ? attempt.frame_form : null,
+    ...(strandedByQuery(attempt, source, status) ? { stranded_at: at } : {}),
     updated_at: at,
   };
   if (!(await moveAttemptFrom(trx, attempt.id, from, patch)))
@@ -92,7 +116,17 @@ export async function applyGatewayStatus(
     at,
   );
   await audit('transition', `${source}: ${attempt.status} -> ${status}`);
-  return { outcome: 'applied', attempt: { ...attempt, ...patch } };
+  if (patch.stranded_at)
+    await audit(
+      'stranded',
+      `${source}: pending at the gateway, but the shopper never got its page; a new attempt may start`,
+    );
+  const moved = { ...attempt, ...patch };
+  const alerts =
+    HOLDS_MONEY.includes(status) && !HOLDS_MONEY.includes(attempt.status)
+      ? await raisePaymentAlerts(trx, moved, ctx.now)
+      : [];
+  return { outcome: 'applied', attempt: moved, ...(alerts.length ? { alerts } : {}) };
 }
 
 /** Words for an order whose gateway status code is outside the profile, for the owner and the logs. */
@@ -107,7 +141,7 @@ async function holdUnknownStatus(
   source: StatusSource,
   now: Date,
   audit: (kind: string, summary: string) => Promise<unknown>,
-): Promise<{ outcome: ApplyOutcome; attempt: AttemptRow }> {
+): Promise<Applied> {
   const code = state.payment_status;
   if (attempt.payment_status === code) return { outcome: 'same_status', attempt };
   const at = now.toISOString();

@@ -6,6 +6,8 @@ import { recordNotification, setNotificationOutcome } from '../store/notificatio
 import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { logAlerts } from './logAlerts';
+import type { RaisedAlert } from './raisePaymentAlerts';
 import { confirmPayment } from './confirmPayment';
 import { keepSavedCard } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
@@ -34,7 +36,7 @@ export async function applyNotification(
   const orderNo = form.order_no ?? '';
   const result = await runInTransaction(
     db,
-    async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow }> => {
+    async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow; alerts?: RaisedAlert[] }> => {
       const now = deps.now();
       const audit = (kind: string, summary: string, attemptId: string | null = null) =>
         writeAuditEvent(
@@ -100,9 +102,10 @@ export async function applyNotification(
         'notification',
         { now, requestId, profile: deps.gateway.profile },
       );
-      return finish(applied.outcome, applied.outcome);
+      return { ...(await finish(applied.outcome, applied.outcome)), alerts: applied.alerts ?? [] };
     },
   );
+  logAlerts(deps.log, result.alerts, requestId);
 
   // a PAYMENT notification may carry the stored-card token of a payment the shopper asked to save
   if (

@@ -7,6 +7,7 @@ import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
 import { keepRecordExtras } from './keepRecordExtras';
+import { logAlerts } from './logAlerts';
 import { matchesOrder } from './matchesOrder';
 
 export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
@@ -16,7 +17,7 @@ export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
  * another amount, currency or transaction is not applied but written to the audit log for a person to look at.
  */
 export async function applyQueryRecord(
-  deps: Pick<AppDeps, 'store' | 'now' | 'gateway'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'gateway' | 'log'>,
   attempt: AttemptRow,
   record: TransactionRecord | undefined,
   requestId?: string,
@@ -45,9 +46,10 @@ export async function applyQueryRecord(
   // `message` is not in spec 2.6, but a gateway that sends it (the sandbox does) tells the shopper why
   const message = typeof record.message === 'string' && record.message ? record.message : undefined;
   const state = { payment_status: record.payment_status, transaction_id: record.transaction_id, message };
-  const { outcome } = await runInTransaction(db, (trx) =>
+  const { outcome, alerts } = await runInTransaction(db, (trx) =>
     applyGatewayStatus(trx, attempt.id, state, 'query', { now: deps.now(), requestId, profile: deps.gateway.profile }),
   );
+  logAlerts(deps.log, alerts, requestId);
   await keepRecordExtras(deps, attempt, record);
   return outcome;
 }

@@ -24,6 +24,7 @@ import { replayAnswer } from './replayAnswer';
 import { missingMethodFields } from './missingMethodFields';
 import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
+import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
 import { settleAttempt, type AttemptOutcome } from './settleAttempt';
 import { startAttempt } from './startAttempt';
 
@@ -50,7 +51,16 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   const { session, order } = await authorizeSession(db, req.sessionId, req.body.client_secret);
   const requestHash = hashSecret(req.rawBody);
   const earlier = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
-  if (earlier) return replayAnswer(deps, earlier, requestHash);
+  if (earlier) {
+    // a repeat after the expiry hands out no page again (sessionExpiry.ts); an unknown outcome is still told as such
+    if (earlier.status === 'pending' && pastExpiry(session.expires_at, deps.now(), FRAME_LINK_GRACE_MS))
+      throw new ApiError(
+        410,
+        API_ERROR.session_expired,
+        'this checkout session has expired; the shop must create a new one',
+      );
+    return replayAnswer(deps, earlier, requestHash);
+  }
 
   if (deps.now().toISOString() >= session.expires_at) {
     throw new ApiError(
@@ -186,7 +196,8 @@ async function sendToGateway(
     await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
     return answer;
   } catch (e) {
-    if (e instanceof GatewayRejectedError) {
+    // anything after the call that created the payment (the issuer page) is unknown, never declined
+    if (e instanceof GatewayRejectedError && e.operation !== 'issuerPage') {
       // refused, nothing created: a field the shopper sent is named as theirs, anything else is ours
       const path = bodyPathOf(e.source);
       const answer: PaymentAnswer = path
@@ -212,7 +223,7 @@ async function sendToGateway(
       await settle({ status: 'declined', message: `${e.code}:${e.gatewayMessage}` }, answer);
       return answer;
     }
-    if (e instanceof GatewayError && !e.outcomeUnknown) {
+    if (e instanceof GatewayError && !e.outcomeUnknown && e.operation !== 'issuerPage') {
       const answer: PaymentAnswer = {
         status: 503,
         body: {

@@ -6,6 +6,7 @@ import { authorizeSession } from '../sessions/authorizeSession';
 import { findAttempt, renewFrameToken } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { newFrameLink } from './newFrameLink';
+import { pastExpiry } from './sessionExpiry';
 
 export interface ResumeRequest {
   sessionId: string;
@@ -37,6 +38,13 @@ export async function resumePayment(
       "only a card payment page can be reopened; this payment continues on its payment method's own page",
     );
   }
+  // after the expiry no page reaches the shopper again (sessionExpiry.ts)
+  if (pastExpiry(session.expires_at, deps.now()))
+    throw new ApiError(
+      410,
+      API_ERROR.session_expired,
+      'this checkout session has expired; its payment page cannot be reopened',
+    );
   const now = deps.now().toISOString();
   const link = newFrameLink(deps.config.publicUrl);
   if (!(await renewFrameToken(db, attempt.id, link.token, now))) {

@@ -40,7 +40,9 @@ export async function settleAttempt(
       if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves })) {
         await mirrorAttempt(trx, attempt, { status, payment_status: moves.payment_status, message: moves.message }, at);
       } else {
-        await updateAttempt(trx, attempt.id, kept);
+        // a page stored after a query found the attempt without one: the shopper has it, so it blocks again
+        const page = artefacts.frame_form || artefacts.redirect_url;
+        await updateAttempt(trx, attempt.id, { ...kept, ...(page ? { stranded_at: null } : {}) });
       }
       for (const event of audit) await writeAuditEvent(trx, event, at);
     });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import type { CheckoutForm } from '../gateway';
-import { takeFrameForm } from '../store/attempts';
+import { takeFramePage } from '../payments/takeFramePage';
 import { FRAME_SCRIPT_HASH, renderFramePage } from './renderFramePage';
 import { renderMessagePage } from './renderMessagePage';
 
@@ -19,8 +19,8 @@ export function frameRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const taken = await takeFrameForm(deps.store.db, c.req.param('token'), deps.now().toISOString());
-    if (!taken) {
+    const taken = await takeFramePage(deps, c.req.param('token'));
+    if (!taken || taken === 'expired') {
       c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; ${common}`);
       return c.html(
         renderMessagePage(

@@ -74,6 +74,16 @@ export async function takeFrameForm(
   });
 }
 
+/** The session of the attempt a frame link belongs to (undefined: no such link). */
+export async function sessionOfFrameToken(db: Db, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_attempts')
+    .select('session_id')
+    .where('frame_token', '=', token)
+    .executeTakeFirst();
+  return row?.session_id;
+}
+
 /**
  * Gives a pending card attempt's kept checkout form a fresh one-time token; the previous token stops working
  * in the same update. False when the attempt is not (or no longer) a pending card attempt with its page kept.
@@ -117,8 +127,15 @@ export async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<
 }
 
 /** The status and sequence number of every attempt of an order: enough to decide whether another may start. */
-export async function attemptStatusesOf(db: Db, orderId: string): Promise<Pick<AttemptRow, 'status' | 'seq'>[]> {
-  return db.selectFrom('payment_attempts').select(['status', 'seq']).where('order_id', '=', orderId).execute();
+export async function attemptStatusesOf(
+  db: Db,
+  orderId: string,
+): Promise<Pick<AttemptRow, 'status' | 'seq' | 'stranded_at'>[]> {
+  return db
+    .selectFrom('payment_attempts')
+    .select(['status', 'seq', 'stranded_at'])
+    .where('order_id', '=', orderId)
+    .execute();
 }
 
 /** Another attempt took the place first: its (order, seq), gateway order number or idempotency key. */

@@ -93,3 +93,37 @@ export async function markRefundedInFull(db: Db, orderIds: readonly string[]): P
       .execute();
   }
 }
+
+/**
+ * Makes a paid attempt that is not the order's current one its current attempt, with its state, unless the
+ * current attempt changed meanwhile: a late payment is shown on the order rather than a later declined attempt.
+ */
+export async function adoptPaidAttempt(
+  trx: Db,
+  order: Pick<OrderRow, 'id' | 'current_attempt_id'>,
+  attempt: {
+    id: string;
+    status: OrderTable['status'];
+    payment_status: string | null;
+    transaction_id: string | null;
+    message: string | null;
+  },
+  at: string,
+): Promise<void> {
+  let update = trx
+    .updateTable('orders')
+    .set({
+      current_attempt_id: attempt.id,
+      status: attempt.status,
+      payment_status: attempt.payment_status,
+      transaction_id: attempt.transaction_id,
+      message: attempt.message,
+      updated_at: at,
+    })
+    .where('id', '=', order.id);
+  update =
+    order.current_attempt_id === null
+      ? update.where('current_attempt_id', 'is', null)
+      : update.where('current_attempt_id', '=', order.current_attempt_id);
+  await update.execute();
+}

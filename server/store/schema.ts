@@ -50,6 +50,8 @@ export interface OrderTable {
   captured_minor: number | null;
   /** the shopper's e-mail of the latest payment attempt, for the owner's search (migration 003) */
   email: string | null;
+  /** the kind of the latest payment alert (`payment_alerts`), for the owner's list (migration 006) */
+  alert: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -87,6 +89,8 @@ export interface PaymentAttemptTable {
   /** when the reconcile loop should next ask the gateway, if the outcome is still open */
   next_check_at: string | null;
   checks: Generated<number>;
+  /** a query found it pending but the shopper never got its page: it no longer blocks a new attempt (migration 006) */
+  stranded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -204,6 +208,24 @@ interface LeaseTable {
   expires_at: string;
 }
 
+/** Payments the owner must look at (migration 006); see server/store/paymentAlerts.ts. */
+export interface PaymentAlertTable {
+  id: string;
+  order_id: string;
+  /** the attempt the alert is about: for `double_payment`, the extra one (paid while another was) */
+  attempt_id: string;
+  kind: 'double_payment' | 'paid_after_expiry';
+  /** `double_payment`: the attempt that was paid already */
+  other_attempt_id: string | null;
+  /** the refund of the extra attempt: null (not asked), pending (journalled, maybe sent), succeeded, failed */
+  refund_status: string | null;
+  /** fixed before the refund is sent; a retry sends the same one, which the gateway refuses to refund twice */
+  refund_reference: string | null;
+  refund_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -215,4 +237,5 @@ export interface Database {
   audit_events: AuditEventTable;
   leases: LeaseTable;
   order_operations: OrderOperationTable;
+  payment_alerts: PaymentAlertTable;
 }

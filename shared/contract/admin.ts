@@ -22,6 +22,22 @@ export interface AdminOrder {
   refunded: string | null;
   /** set when the gateway reported a status code this version does not know (the order is `unknown` until a query settles it) */
   status_note?: string;
+  /** the kind of the order's latest payment alert (`double_payment`, `paid_after_expiry`): the owner must look at it */
+  alert: string | null;
+}
+
+/** A payment the owner must look at (issue #18), on an order's detail. */
+export interface AdminPaymentAlert {
+  id: string;
+  /** `double_payment`: this attempt was paid while another of the order was; `paid_after_expiry`: paid late */
+  kind: 'double_payment' | 'paid_after_expiry';
+  attempt_id: string;
+  gateway_order_no: string | null;
+  transaction_id: string | null;
+  other_attempt_id: string | null;
+  created_at: string;
+  /** `double_payment`: the refund of the extra attempt (null: not asked yet) */
+  refund: { status: string; reference: string | null; message: string | null; amount: string | null } | null;
 }
 
 /** A payment method as `GET /api/admin/payment-methods` shows it and `PUT` takes it. */

@@ -68,6 +68,7 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       updated_at: expect.any(String),
       captured: null,
       refunded: null,
+      alert: null,
     });
     expect(all.body.orders.find((o: { order_no: string }) => o.order_no === zoe)).toMatchObject({
       status: 'paid',

@@ -11,7 +11,10 @@ import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
 import { listOrders } from '../../store/listOrders';
 import { findOrderByNo } from '../../store/orders';
+import { alertsOfOrder } from '../../store/paymentAlerts';
 import { refundsOf } from '../../store/refunds';
+import { refundExtraPayment } from '../refundExtraPayment';
+import { toAlertView } from '../toAlertView';
 import { decodeCursor, nextCursor } from '../cursor';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
 import { maskAuditValue } from '../maskAuditValue';
@@ -65,6 +68,7 @@ export function orderRoutes(deps: AppDeps) {
         limit: MAX_ORDER_EVENTS,
       });
       const refunds = await refundsOf(db, [order.id]);
+      const alerts = await alertsOfOrder(db, order.id);
       // what each attempt sent the gateway (masked), and what the gateway said about its subscription
       const sent = await sentOrdersOf(
         db,
@@ -92,7 +96,15 @@ export function orderRoutes(deps: AppDeps) {
           updated_at: a.updated_at,
           payment_order: sent.get(a.id)?.payment_order ?? null,
           subscription_result: sent.get(a.id)?.subscription_result ?? null,
+          stranded: a.stranded_at !== null,
         })),
+        alerts: alerts.map((alert) =>
+          toAlertView(
+            alert,
+            attempts.find((a) => a.id === alert.attempt_id),
+            toDecimal(order.amount_minor, order.currency),
+          ),
+        ),
         refunds: refunds.map((r) => ({
           seq: r.seq,
           amount: toDecimal(r.amount_minor, r.currency),
@@ -106,5 +118,14 @@ export function orderRoutes(deps: AppDeps) {
           updated_at: r.updated_at,
         })),
       });
+    })
+    .post('/:order_no/alerts/:alert_id/refund', async (c) => {
+      const answer = await refundExtraPayment(
+        deps,
+        c.req.param('order_no'),
+        c.req.param('alert_id'),
+        c.get('requestId'),
+      );
+      return c.json(answer.body, answer.status);
     });
 }

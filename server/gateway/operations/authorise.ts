@@ -1,4 +1,6 @@
+import { GatewayError } from '../errors/GatewayError';
 import { GatewayRejectedError } from '../errors/GatewayRejectedError';
+import { GatewayUnavailableError } from '../errors/GatewayUnavailableError';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { parseXml } from '../core/parseXml';
 import type { GatewayHttpResponse } from '../core/callGateway';
@@ -28,7 +30,23 @@ export async function authorise(
     call,
     interpret: (res) => readApmResult(ctx, order, res),
   });
-  const redirectUrl = await resolveIssuerPage(ctx, result.issuer_url, call);
+  let redirectUrl: string;
+  try {
+    redirectUrl = await resolveIssuerPage(ctx, result.issuer_url, call);
+  } catch (e) {
+    // the payment exists at the gateway now: whatever failed on the way to its page (refused, DNS, a 4xx, an
+    // unreadable answer), nothing says it will not be paid, so the outcome is unknown, never a refusal; a query
+    // settles it (issue #18)
+    if (e instanceof GatewayError && e.outcomeUnknown) throw e;
+    const why = e instanceof GatewayError ? e.message : String(e);
+    throw new GatewayUnavailableError(
+      'issuerPage',
+      `the payment was created but its issuer page could not be read (${why})`,
+      true,
+      undefined,
+      { cause: e },
+    );
+  }
   return { issuerUrl: result.issuer_url, redirectUrl, result };
 }
 

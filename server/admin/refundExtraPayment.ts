@@ -1,0 +1,165 @@
+import { API_ERROR } from '../../shared/contract/errors';
+import { formatGatewayMessage } from '../../shared/gateway/errors';
+import { toDecimal } from '../../shared/gateway/money';
+import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { findAttempt } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import { findOrderByNo, type OrderRow } from '../store/orders';
+import { findAlert, journalAlertRefund, settleAlertRefund } from '../store/paymentAlerts';
+import { callBatch } from './bulk/callBatch';
+import { refreshFromGateway } from './bulk/refreshFromGateway';
+import { toAlertView, type AlertView } from './toAlertView';
+
+/** What the owner is answered: the alert with its refund, or an error whose outcome they must know. */
+export type ExtraRefundAnswer =
+  | { status: 200; body: { alert: AlertView; refund: AlertView['refund'] } }
+  | {
+      status: 502;
+      body: { error: { code: string; message: string } };
+    };
+
+/**
+ * `POST /admin/api/orders/:order_no/alerts/:alert_id/refund`: refunds, in full, the extra attempt of a double
+ * payment (raisePaymentAlerts), exactly once. The refund is journalled on the alert under a fixed reference
+ * before it is sent; a request that finds it pending (the answer was lost, or the process died) first looks the
+ * reference up at the gateway and only sends again, under the same reference, when the gateway never got it. The
+ * gateway refuses a reference twice, so even two requests at once refund once. The order's own payment (its
+ * current attempt) is not touched.
+ */
+export async function refundExtraPayment(
+  deps: AppDeps,
+  orderNo: string,
+  alertId: string,
+  requestId?: string,
+): Promise<ExtraRefundAnswer> {
+  const { db } = deps.store;
+  const order = await findOrderByNo(db, orderNo);
+  const alert = order && (await findAlert(db, alertId));
+  if (!order || !alert || alert.order_id !== order.id)
+    throw new ApiError(404, API_ERROR.not_found, `no alert ${alertId} on order ${orderNo}`);
+  if (alert.kind !== 'double_payment')
+    throw new ApiError(
+      409,
+      API_ERROR.conflict,
+      'only the extra payment of a double payment is refunded here; refund the order itself instead',
+    );
+  const attempt = (await findAttempt(db, alert.attempt_id))!;
+  const at = () => deps.now().toISOString();
+  const audit = (summary: string) =>
+    writeAuditEvent(
+      db,
+      {
+        kind: 'refund',
+        summary,
+        order_no: attempt.gateway_order_no,
+        attempt_id: attempt.id,
+        request_id: requestId ?? null,
+      },
+      at(),
+    );
+  const done = async () => {
+    await refreshFromGateway(deps, [attempt], requestId);
+    const view = toAlertView((await findAlert(db, alert.id))!, (await findAttempt(db, attempt.id))!, money(order));
+    return { status: 200 as const, body: { alert: view, refund: view.refund } };
+  };
+  const unknown = (message: string): ExtraRefundAnswer => ({
+    status: 502,
+    body: { error: { code: 'outcome_unknown', message } },
+  });
+
+  if (alert.refund_status === 'succeeded') return done();
+  let reference = alert.refund_reference;
+  if (alert.refund_status === 'pending' && reference) {
+    const found = await lookUp(deps, reference);
+    if (found === 'unavailable')
+      return unknown(
+        'the earlier refund of this payment could not be checked with the gateway; nothing was sent, try again later',
+      );
+    if (found) return settle(deps, alert.id, reference, found.ok, found.message, audit, done);
+  } else {
+    if (attempt.status !== 'paid')
+      throw new ApiError(
+        409,
+        API_ERROR.conflict,
+        `the extra payment is ${attempt.status}; only a paid one is refunded here`,
+      );
+    const tries = Number(alert.refund_reference?.split('.').pop() ?? 0);
+    reference = `${alert.id}.${tries + 1}`;
+    if (!(await journalAlertRefund(db, alert, reference, at())))
+      throw new ApiError(
+        409,
+        API_ERROR.conflict,
+        'this payment is being refunded by another request; try again in a moment',
+      );
+    await audit(`refund of the extra payment ${money(order)} ${order.currency} journalled as ${reference}`);
+  }
+
+  const item = {
+    transaction_id: attempt.transaction_id ?? '',
+    order_no: attempt.gateway_order_no,
+    currency: order.currency,
+    amount: toDecimal(order.amount_minor, order.currency),
+    refund_amount: toDecimal(order.amount_minor, order.currency),
+    refund_reason: 'paid twice: refund of the extra payment',
+    refund_reference: reference,
+  };
+  const outcome = (await callBatch(deps.gateway, 'refund', [item])).get(item.transaction_id) ?? {
+    kind: 'unknown' as const,
+    message: 'no answer for this payment',
+  };
+  if (outcome.kind === 'ok') return settle(deps, alert.id, reference, true, null, audit, done);
+  if (outcome.kind === 'failed' && outcome.code !== 'E0008')
+    return settle(deps, alert.id, reference, false, formatGatewayMessage(outcome.code, outcome.message), audit, done);
+  // lost, or the gateway has this reference already: the next request looks it up before sending anything
+  await audit(`refund of the extra payment (${reference}): outcome unknown, kept pending`);
+  return unknown(
+    'the refund was sent but its outcome is not known yet; send this request again to check it (it is never refunded twice)',
+  );
+}
+
+function money(order: OrderRow): string {
+  return toDecimal(order.amount_minor, order.currency);
+}
+
+async function lookUp(
+  deps: AppDeps,
+  reference: string,
+): Promise<{ ok: boolean; message: string | null } | undefined | 'unavailable'> {
+  try {
+    const { refunds } = await deps.gateway.retrievalRefund({ refund_references: [reference] });
+    const record = refunds.find((r) => r.query_result !== '0' && r.refund_reference === reference);
+    if (!record) return undefined;
+    const ok = record.refund_status === '1';
+    return { ok, message: ok ? null : typeof record.refund_message === 'string' ? record.refund_message : null };
+  } catch (err) {
+    deps.log.warn(
+      { err: { name: (err as Error).name, message: (err as Error).message } },
+      'admin: retrievalRefund failed',
+    );
+    return 'unavailable';
+  }
+}
+
+async function settle(
+  deps: AppDeps,
+  alertId: string,
+  reference: string,
+  ok: boolean,
+  message: string | null,
+  audit: (summary: string) => Promise<void>,
+  done: () => Promise<ExtraRefundAnswer>,
+): Promise<ExtraRefundAnswer> {
+  await settleAlertRefund(
+    deps.store.db,
+    alertId,
+    { refund_status: ok ? 'succeeded' : 'failed', refund_message: message },
+    deps.now().toISOString(),
+  );
+  await audit(`refund of the extra payment (${reference}): ${ok ? 'succeeded' : `refused, ${message ?? ''}`}`);
+  if (ok) return done();
+  return {
+    status: 502,
+    body: { error: { code: 'refund_failed', message: `the gateway refused the refund: ${message ?? ''}` } },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from './db';
+import type { PaymentAlertTable } from './schema';
+
+export type PaymentAlertRow = Selectable<PaymentAlertTable>;
+export type AlertKind = PaymentAlertTable['kind'];
+
+/**
+ * Raises an alert about `attempt_id`, once per attempt and kind (a replayed notification or a second query finds
+ * it raised and changes nothing), and flags the order. True when this call raised it.
+ */
+export async function raiseAlert(
+  trx: Db,
+  alert: Pick<PaymentAlertRow, 'id' | 'order_id' | 'attempt_id' | 'kind' | 'other_attempt_id' | 'created_at'>,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_alerts')
+    .values({
+      ...alert,
+      refund_status: null,
+      refund_reference: null,
+      refund_message: null,
+      updated_at: alert.created_at,
+    })
+    .onConflict((oc) => oc.columns(['attempt_id', 'kind']).doNothing())
+    .executeTakeFirst();
+  if (inserted.numInsertedOrUpdatedRows !== 1n) return false;
+  await trx.updateTable('orders').set({ alert: alert.kind }).where('id', '=', alert.order_id).execute();
+  return true;
+}
+
+/** An order's alerts, oldest first. */
+export async function alertsOfOrder(db: Db, orderId: string): Promise<PaymentAlertRow[]> {
+  return db
+    .selectFrom('payment_alerts')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findAlert(db: Db, id: string): Promise<PaymentAlertRow | undefined> {
+  return db.selectFrom('payment_alerts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Journals the refund of an alert's extra attempt under `reference`, if no refund is journalled yet or the last
+ * one was refused: a conditional update, so of two owners pressing "refund" at once only one journals it. False
+ * when another request got there first (or a refund is pending or done).
+ */
+export async function journalAlertRefund(
+  db: Db,
+  alert: PaymentAlertRow,
+  reference: string,
+  at: string,
+): Promise<boolean> {
+  let update = db
+    .updateTable('payment_alerts')
+    .set({ refund_status: 'pending', refund_reference: reference, refund_message: null, updated_at: at })
+    .where('id', '=', alert.id);
+  update =
+    alert.refund_status === null
+      ? update.where('refund_status', 'is', null)
+      : update.where('refund_status', '=', alert.refund_status).where('refund_reference', '=', alert.refund_reference);
+  const moved = await update.executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
+}
+
+/** Settles a pending refund of an alert's extra attempt, once (only while it is still pending). */
+export async function settleAlertRefund(
+  db: Db,
+  alertId: string,
+  patch: Pick<Updateable<PaymentAlertTable>, 'refund_status' | 'refund_message'>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('payment_alerts')
+    .set({ ...patch, updated_at: at })
+    .where('id', '=', alertId)
+    .where('refund_status', '=', 'pending')
+    .execute();
+}
