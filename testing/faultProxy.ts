@@ -136,7 +136,7 @@ export async function startFaultProxy(opts: { target?: string } = {}): Promise<F
     const headers = { ...answer.headers, 'content-length': String(out.length) };
     delete headers['transfer-encoding'];
     delete headers.connection;
-    delete headers['keep-alive'];
+    delete (headers as Record<string, unknown>)['keep-alive'];
     if (rule?.action === 'cut-answer') {
       const head = `HTTP/1.1 ${answer.status} X\r\n${Object.entries(headers)
         .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)
