@@ -216,6 +216,8 @@ async function reserveRefunds(
       seq,
       status: REFUND_STATUS.pending,
       message: null,
+      request_key: null,
+      request_hash: null,
       created_at: at,
       updated_at: at,
     };
