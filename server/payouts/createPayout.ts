@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_ERROR } from '../../shared/contract/errors';
 import { toMinor } from '../../shared/gateway/money';
@@ -12,6 +11,7 @@ import {
   type PayoutResponse,
 } from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
+import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
 import { writeAuditEvent } from '../store/auditEvents';
 import { deleteUnsentPayout, findPayoutByKey, insertPayout, type PayoutRow } from '../store/payouts';
@@ -19,17 +19,6 @@ import type { PayoutFields } from './payoutBody';
 import { recordPayoutAnswer } from './recordPayoutAnswer';
 import { requestIdFor } from './requestIdFor';
 import { toPayoutView } from './toPayoutView';
-
-/** JSON with sorted keys: the same payout written in another key order is the same request. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
-}
 
 /** What the owner is told when the gateway may have made the payout but its answer was lost. */
 const NOT_KNOWN_YET = (id: string) =>
@@ -58,7 +47,7 @@ export async function createPayout(
   requestId?: string,
 ): Promise<PayoutAnswer> {
   const { db } = deps.store;
-  const hash = createHash('sha256').update(canonical(fields)).digest('hex');
+  const hash = hashRequest(fields);
   const now = deps.now().toISOString();
   const requestIdOfKey = requestIdFor(idempotencyKey);
   // exactly what goes to the gateway: kept (unmasked) while SENDING so reconcile can send the same request again
