@@ -15,8 +15,15 @@ afterAll(() => sandbox?.close());
 
 describeOnStores('Idempotency-Key on bulk actions', (store) => {
   let backend: Backend;
+  /** the backend's clock ahead of the real one: past the window in which a journalled refund may be in flight */
+  let ahead = 0;
   beforeAll(async () => {
-    backend = await startBackend({ store, gatewayUrl: sandbox.url, env: BULK_ENV });
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      now: () => new Date(Date.now() + ahead),
+      env: { ...BULK_ENV, GATEWAY_TIMEOUT_MS: '1500' },
+    });
   });
   afterAll(() => backend?.close());
   const refund = (orders: Record<string, unknown>[], key?: string) =>
@@ -83,5 +90,30 @@ describeOnStores('Idempotency-Key on bulk actions', (store) => {
     expect(rowKey.status).toBe(400);
     expect(rowKey.body.error.fields).toEqual([{ path: 'orders.0.idempotency_key', message: expect.any(String) }]);
     expect(await refundsAtGateway(o!.gateway_order_no)).toBe(1);
+  });
+
+  it("another key's refund the gateway never got is sent first, under its own key; the new key is told to send again", async () => {
+    const [o] = await makeOrders(backend, 1, 'paid');
+    const item = { order_no: o!.order_no, amount: '6.00', reason: 'x' };
+    // the gateway answers 503 before it acts: the refund stays journalled (pending) under the first key
+    await sandboxApi(sandbox.url).addFault({
+      endpoint: '/v1/refund',
+      order_no: o!.gateway_order_no,
+      times: 1,
+      fault: { kind: 'status', status: 503 },
+    });
+    const k1 = randomUUID();
+    expect((await refund([item], k1)).body.results[0]).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    await sandboxApi(sandbox.url).clearFaults();
+    ahead += 10_000;
+    const k2 = randomUUID();
+    expect((await refund([item], k2)).body.results[0]).toMatchObject({ ok: false, error: { code: 'refund_pending' } });
+    expect(await refundsAtGateway(o!.gateway_order_no)).toBe(1);
+    expect((await refund([item], k1)).body.results[0]).toMatchObject({
+      ok: true,
+      note: expect.stringMatching(/this key/),
+    });
+    expect((await refund([item], k2)).body.results[0]).toMatchObject({ ok: true, status: 'partially_refunded' });
+    expect(await refundsAtGateway(o!.gateway_order_no)).toBe(2);
   });
 });

@@ -126,12 +126,17 @@ export async function refundOrders(
       );
       continue;
     }
-    // a keyed request is a new refund: another request's unfinished refund is not taken as its retry
-    const unsent = key === undefined ? earlier?.unsent.find((r) => r.attempt_id === t.attempt.id) : undefined;
+    // an earlier request's refund the gateway never received is sent first, under its own reference (and answered
+    // to its own key when that request is repeated); this request is then told to send again for its own
+    const unsent = earlier?.unsent.find((r) => r.attempt_id === t.attempt.id);
     if (unsent) {
       const at = deps.now().toISOString();
       if (await claimPendingRefund(db, unsent, at))
-        sending.push({ target: t, refund: { ...unsent, updated_at: at }, otherAmount: !sameAmount(unsent) });
+        sending.push({
+          target: t,
+          refund: { ...unsent, updated_at: at },
+          otherAmount: key !== undefined || !sameAmount(unsent),
+        });
       else
         results.set(
           t.index,
@@ -143,6 +148,7 @@ export async function refundOrders(
         );
       continue;
     }
+    // without a key a refund just found done is taken as what this request asked; a keyed request is a new refund
     const done = key === undefined ? earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded) : undefined;
     if (done) {
       results.set(
