@@ -142,6 +142,27 @@ describe('the admin command line', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('the admin token was refused');
   });
+
+  it('re-running a refund spreadsheet (its answers lost) refunds each row once, also with rows added', async () => {
+    const [a, b, c] = await makeOrders(backend, 3, 'paid');
+    const input = join(dir, 'partial.csv');
+    const rows = `${a!.order_no},2.00,scratched\n${b!.order_no},3.00,late\n`;
+    writeFileSync(input, `order_no,amount,reason\n${rows}`);
+    const first = await cli(['refund', '--csv', input], env);
+    expect(first.stderr).toContain('refund: 2 ok, 0 not done');
+    // the owner never saw the results (the terminal closed) and runs the file again, then with a row added
+    const again = await cli(['refund', '--csv', input], env);
+    expect(again.stderr).toContain('refund: 2 ok, 0 not done');
+    writeFileSync(input, `order_no,amount,reason\n${c!.order_no},1.00,dented\n${rows}`);
+    expect((await cli(['refund', '--csv', input], env)).stderr).toContain('refund: 3 ok, 0 not done');
+    const refunds = async (o: MadeOrder) =>
+      ((await sandboxApi(sandbox.url).transaction(o.gateway_order_no)).refunds as { refund_amount: string }[]).map(
+        (r) => r.refund_amount,
+      );
+    expect(await refunds(a!)).toEqual(['2.00']);
+    expect(await refunds(b!)).toEqual(['3.00']);
+    expect(await refunds(c!)).toEqual(['1.00']);
+  });
 });
 
 describe('gateway check', () => {

@@ -168,8 +168,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
   return {
     listOrders: (q: OrderQuery = {}) => call<OrderPage>('GET', `/orders${queryString(q)}`),
     getOrder: (orderNo: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`),
-    bulk: (action: BulkAction, orders: BulkItem[]) =>
-      call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }),
+    /**
+     * One chunk of a bulk action under its own Idempotency-Key: the backend holds the key to this body and a
+     * refund it journalled answers any repeat of it, so the same call sent twice never refunds twice.
+     */
+    bulk: (action: BulkAction, orders: BulkItem[], idempotencyKey: string = crypto.randomUUID()) =>
+      call<{ results: BulkResult[] }>('POST', `/orders/${action}`, { orders }, { 'idempotency-key': idempotencyKey }),
     sync: (req: SyncRequest) => call<{ results: BulkResult[] }>('POST', '/orders/sync', req),
     /** refunds, once, the extra payment of a double payment (an order's `alerts`) */
     refundExtraPayment: (orderNo: string, alertId: string) =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BulkItem, BulkResult } from '../../shared/contract/admin';
 
 export type CliAction = 'capture' | 'cancel' | 'review' | 'refund';
@@ -18,9 +19,29 @@ const APPROVE: Record<string, boolean> = {
 };
 
 /**
+ * A refund row's Idempotency-Key: its `idempotency_key` column when the sheet has one, else derived from what
+ * the row asks (order, amount, reason) and how many identical rows came before it. The same file run again,
+ * or with other rows added or removed, sends the same key for the same row, so a run whose answers were lost
+ * can be repeated without refunding twice; two identical rows are still two refunds, as written.
+ */
+function rowKey(record: Record<string, string>, seen: Map<string, number>): string {
+  if (record.idempotency_key) return record.idempotency_key;
+  const asks = JSON.stringify([
+    record.order_no ?? '',
+    record.transaction_id ?? '',
+    record.amount ?? '',
+    record.reason ?? '',
+  ]);
+  const n = (seen.get(asks) ?? 0) + 1;
+  seen.set(asks, n);
+  return `csv-${createHash('sha256').update(`${asks}#${n}`).digest('hex').slice(0, 40)}`;
+}
+
+/**
  * The spreadsheet's rows as bulk items. Columns: `order_no` or `transaction_id`; `amount` (capture, refund;
- * empty = the full amount); `reason` (refund); `approve` (review: true/false, yes/no, approve/reject). A row
- * that could not be sent as it is becomes a failed result naming its line, and is not sent.
+ * empty = the full amount); `reason` (refund); `idempotency_key` (refund, optional: see rowKey); `approve`
+ * (review: true/false, yes/no, approve/reject). A row that could not be sent as it is becomes a failed result
+ * naming its line, and is not sent.
  */
 export function readBulkCsv(
   records: { line: number; record: Record<string, string> }[],
@@ -28,6 +49,7 @@ export function readBulkCsv(
 ): { items: CliItem[]; refused: BulkResult[] } {
   const items: CliItem[] = [];
   const refused: BulkResult[] = [];
+  const seen = new Map<string, number>();
   for (const { line, record } of records) {
     const orderNo = record.order_no ?? '';
     const transactionId = record.transaction_id ?? '';
@@ -52,6 +74,7 @@ export function readBulkCsv(
       item.amount = amount;
     }
     if (action === 'refund' && record.reason) item.reason = record.reason;
+    if (action === 'refund') item.idempotency_key = rowKey(record, seen);
     if (action === 'review') {
       const approve = APPROVE[(record.approve ?? '').toLowerCase()];
       if (approve === undefined) {

@@ -32,5 +32,5 @@ export type {
   RefundItem,
   BatchItemResult,
 } from './types/batch';
-export type { PayoutResponse } from './types/payout';
+export type { PayoutRequest, PayoutResponse } from './types/payout';
 export * from './errors';

@@ -1,28 +1,30 @@
-import { createHash } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_ERROR } from '../../shared/contract/errors';
 import { toMinor } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { GatewayError, GatewayRejectedError, GatewayRequestError, type PayoutResponse } from '../gateway';
+import {
+  GatewayError,
+  GatewayRejectedError,
+  GatewayRequestError,
+  type PayoutRequest,
+  type PayoutResponse,
+} from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
+import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
 import { writeAuditEvent } from '../store/auditEvents';
-import { deleteUnsentPayout, findPayoutByKey, insertPayout, updateOpenPayout, type PayoutRow } from '../store/payouts';
+import { deleteUnsentPayout, findPayoutByKey, insertPayout, type PayoutRow } from '../store/payouts';
 import type { PayoutFields } from './payoutBody';
+import { recordPayoutAnswer } from './recordPayoutAnswer';
 import { requestIdFor } from './requestIdFor';
 import { toPayoutView } from './toPayoutView';
 
-/** JSON with sorted keys: the same payout written in another key order is the same request. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
-}
+/** What the owner is told when the gateway may have made the payout but its answer was lost. */
+const NOT_KNOWN_YET = (id: string) =>
+  'the gateway may have made this payout but its answer was lost: whether it was paid out is not known yet. ' +
+  "Do not send it again under a new Idempotency-Key; it stays SENDING until the gateway's answer, its " +
+  `notification or the reconcile loop settles it (GET /admin/api/payouts/${id}). The same key may be sent again safely.`;
 
 export interface PayoutAnswer {
   status: ContentfulStatusCode;
@@ -33,8 +35,10 @@ export interface PayoutAnswer {
  * `POST /admin/api/payouts`: the Idempotency-Key becomes the payout's request_id, so the same key returns the
  * same payout and the gateway (which dedupes by request_id) pays at most once. The payout is stored (SENDING)
  * before it is sent; an answer lost to a time-out leaves it SENDING, and the next request with the same key
- * sends it again under the same request_id to learn its status (the notification may tell first). A payout
- * the gateway refused, or never received, is removed again, so the owner can correct it and resend.
+ * sends it again under the same request_id to learn its status (the notification or the reconcile loop may
+ * tell first); the owner is answered 202 "not known yet, do not send again". A payout the gateway refused, or
+ * certainly never received (every attempt refused a connection), is removed again, so the owner can correct it
+ * and resend; one that may have reached the gateway never is.
  */
 export async function createPayout(
   deps: AppDeps,
@@ -43,11 +47,14 @@ export async function createPayout(
   requestId?: string,
 ): Promise<PayoutAnswer> {
   const { db } = deps.store;
-  const hash = createHash('sha256').update(canonical(fields)).digest('hex');
+  const hash = hashRequest(fields);
   const now = deps.now().toISOString();
+  const requestIdOfKey = requestIdFor(idempotencyKey);
+  // exactly what goes to the gateway: kept (unmasked) while SENDING so reconcile can send the same request again
+  const request = { ...fields, request_id: requestIdOfKey, notify_url: deps.config.notifyUrl };
   const row: PayoutRow = {
     id: newId('po'),
-    request_id: requestIdFor(idempotencyKey),
+    request_id: requestIdOfKey,
     idempotency_key: idempotencyKey,
     amount_minor: toMinor(fields.payment_amount, fields.payment_currency),
     currency: fields.payment_currency,
@@ -57,6 +64,7 @@ export async function createPayout(
     response: null,
     failure_reason: null,
     request_hash: hash,
+    pending_request: JSON.stringify(request),
     created_at: now,
     updated_at: now,
   };
@@ -78,16 +86,15 @@ export async function createPayout(
 
   let answer: PayoutResponse;
   try {
-    answer = await deps.gateway.payout({
-      ...fields,
-      request_id: payout.request_id,
-      notify_url: deps.config.notifyUrl,
-    } as Parameters<AppDeps['gateway']['payout']>[0]);
+    answer = await deps.gateway.payout(request as PayoutRequest);
   } catch (e) {
     if (e instanceof GatewayError && e.outcomeUnknown) {
+      // the gateway may have paid: the row stays (never deleted) and only the gateway's own word settles it
       await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
-      return { status: 202, body: toPayoutView((await findPayoutByKey(db, idempotencyKey)) ?? payout) };
+      const kept = (await findPayoutByKey(db, idempotencyKey)) ?? payout;
+      return { status: 202, body: { ...toPayoutView(kept), message: NOT_KNOWN_YET(kept.id) } };
     }
+    // certainly not made (refused, or never sent): the owner may correct it and send it again
     if (payout === row) await deleteUnsentPayout(db, payout.id);
     if (e instanceof GatewayRejectedError || e instanceof GatewayRequestError) {
       const source = e.source;
@@ -109,17 +116,7 @@ export async function createPayout(
       );
     throw e;
   }
-  const at = deps.now().toISOString();
-  await updateOpenPayout(db, payout.id, {
-    status: answer.status,
-    transaction_id: answer.transaction_id,
-    response: JSON.stringify(maskFields(answer)),
-    failure_reason:
-      answer.status === 'FAILED'
-        ? [answer.failure_type, answer.failure_reason].filter(Boolean).join(': ') || null
-        : null,
-    updated_at: at,
-  });
+  await recordPayoutAnswer(db, payout, answer, deps.now().toISOString());
   await audit(deps, payout, `payout ${payout.request_id}: ${answer.status} (${answer.transaction_id})`, requestId);
   const stored = (await findPayoutByKey(db, idempotencyKey))!;
   return { status: payout === row ? 201 : 200, body: toPayoutView(stored) };

@@ -2,6 +2,7 @@ import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
 import { applyQueryRecord } from '../payments/applyQueryRecord';
+import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
 import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
@@ -26,7 +27,8 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers. At most one pass runs at a time across all processes sharing the store.
+ * answers; then the payouts left SENDING (settleSendingPayouts). At most one pass runs at a time across all
+ * processes sharing the store.
  */
 export async function reconcileOnce(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
@@ -68,6 +70,11 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
       await reschedule(deps, attempt);
     }
   }
+  // payouts whose answer was lost: the same request again, which the gateway dedupes by request_id
+  const payouts = await settleSendingPayouts(deps);
+  result.checked += payouts.checked;
+  result.applied += payouts.applied;
+  result.errors += payouts.errors;
   return result;
 }
 

@@ -36,11 +36,14 @@ export async function findPayoutByRequestId(db: Db, requestId: string): Promise<
   return db.selectFrom('payouts').selectAll().where('request_id', '=', requestId).executeTakeFirst();
 }
 
-/** Moves a payout only while it is open, so a late or replayed answer never overwrites a final status. */
+/**
+ * Moves a payout only while it is open, so a late or replayed answer never overwrites a final status. Once it
+ * has left SENDING the unmasked request kept for a resend is dropped.
+ */
 export async function updateOpenPayout(db: Db, id: string, patch: Updateable<PayoutTable>): Promise<boolean> {
   const result = await db
     .updateTable('payouts')
-    .set(patch)
+    .set(patch.status && patch.status !== 'SENDING' ? { ...patch, pending_request: null } : patch)
     .where('id', '=', id)
     .where('status', 'in', OPEN_PAYOUT_STATUSES)
     .executeTakeFirst();
@@ -64,4 +67,27 @@ export async function listPayouts(
 /** Removes a payout the gateway never took (refused, or not reached), while it is still SENDING. */
 export async function deleteUnsentPayout(db: Db, id: string): Promise<void> {
   await db.deleteFrom('payouts').where('id', '=', id).where('status', '=', 'SENDING').execute();
+}
+
+/** SENDING payouts last touched before `before` whose request can be sent again: reconcile's to settle. */
+export async function sendingPayoutsDue(db: Db, before: string, limit: number): Promise<PayoutRow[]> {
+  return db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('status', '=', 'SENDING')
+    .where('pending_request', 'is not', null)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a SENDING payout as looked at, so the next look waits its turn. */
+export async function touchSendingPayout(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({ updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'SENDING')
+    .execute();
 }

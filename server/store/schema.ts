@@ -123,8 +123,20 @@ export interface RefundTable {
   /** pending (journalled, maybe sent) | succeeded | failed */
   status: string;
   message: string | null;
+  /** the Idempotency-Key that journalled it; (order_id, request_key) is unique (migration 005) */
+  request_key: string | null;
+  /** what that key asked of this order, so the key reused for another refund is refused */
+  request_hash: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A keyed bulk request: its body's hash, so the key reused with another body is refused (migration 005). */
+export interface BulkRequestTable {
+  idempotency_key: string;
+  action: string;
+  request_hash: string;
+  created_at: string;
 }
 
 export interface PayoutTable {
@@ -142,6 +154,8 @@ export interface PayoutTable {
   failure_reason: string | null;
   /** SHA-256 of the owner's request, so a reused Idempotency-Key with another body is refused (migration 003) */
   request_hash: string | null;
+  /** the payout as sent, unmasked, only while SENDING: reconcile sends it again to learn its fate (migration 005) */
+  pending_request: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -233,6 +247,7 @@ export interface Database {
   notifications: NotificationTable;
   refunds: RefundTable;
   payouts: PayoutTable;
+  bulk_requests: BulkRequestTable;
   payment_methods: PaymentMethodTable;
   audit_events: AuditEventTable;
   leases: LeaseTable;

@@ -72,6 +72,8 @@ export interface BulkItem {
   amount?: string;
   reason?: string;
   approve?: boolean;
+  /** refund: this order's own Idempotency-Key (the CLI derives one per spreadsheet row) */
+  idempotency_key?: string;
 }
 
 /** What became of one order of a bulk call or a sync. */

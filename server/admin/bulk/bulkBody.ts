@@ -18,6 +18,11 @@ const bulkItem = z
     amount: decimalString.optional(),
     reason: text(MAX_LENGTH.refund_reason).optional(),
     approve: z.boolean({ error: 'must be true (approve) or false (reject)' }).optional(),
+    /** refund: this order's own key (else the request's Idempotency-Key); a repeat maps to the same refund */
+    idempotency_key: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters')
+      .optional(),
   })
   .refine((i) => i.order_no !== undefined || i.transaction_id !== undefined, {
     message: 'needs order_no or transaction_id',
@@ -27,11 +32,14 @@ const bulkItem = z
 export type BulkItem = z.infer<typeof bulkItem>;
 
 /** What each action allows and needs beyond the order itself. */
-const RULES: Record<BulkAction, { amount: boolean; reason: boolean; approve: 'required' | 'forbidden' }> = {
-  capture: { amount: true, reason: false, approve: 'forbidden' },
-  cancel: { amount: false, reason: false, approve: 'forbidden' },
-  review: { amount: false, reason: false, approve: 'required' },
-  refund: { amount: true, reason: true, approve: 'forbidden' },
+const RULES: Record<
+  BulkAction,
+  { amount: boolean; reason: boolean; approve: 'required' | 'forbidden'; itemKey: boolean }
+> = {
+  capture: { amount: true, reason: false, approve: 'forbidden', itemKey: false },
+  cancel: { amount: false, reason: false, approve: 'forbidden', itemKey: false },
+  review: { amount: false, reason: false, approve: 'required', itemKey: false },
+  refund: { amount: true, reason: true, approve: 'forbidden', itemKey: true },
 };
 
 /** `{orders:[...]}` for `action`: fields the action does not take are refused by path, not ignored. */
@@ -53,6 +61,12 @@ export function bulkBody(action: BulkAction) {
               code: 'custom',
               path: [i, 'approve'],
               message: 'is required: true approves, false rejects',
+            });
+          if (!rule.itemKey && item.idempotency_key !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'idempotency_key'],
+              message: `is not taken by ${action} (send the Idempotency-Key header)`,
             });
           if (rule.approve === 'forbidden' && item.approve !== undefined)
             ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: `is not allowed for ${action}` });

@@ -1,8 +1,10 @@
+import { API_ERROR } from '../../../shared/contract/errors';
 import { BATCH_LIMIT, formatGatewayMessage, GATEWAY_ERRORS } from '../../../shared/gateway/errors';
 import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
 import { canApply, isPaymentStatus } from '../../../shared/gateway/status';
 import type { AppDeps } from '../../deps';
 import type { RefundItem } from '../../gateway';
+import { hashRequest } from '../../hashRequest';
 import { newId } from '../../ids';
 import { writeAuditEvent } from '../../store/auditEvents';
 import type { Db } from '../../store/db';
@@ -53,9 +55,10 @@ function capturedMinor(order: OrderRow): number {
 export async function refundOrders(
   deps: AppDeps,
   items: readonly BulkItem[],
-  requestId?: string,
+  options: { requestId?: string | undefined; key?: string | undefined } = {},
 ): Promise<OrderResult[]> {
   const { db } = deps.store;
+  const { requestId } = options;
   const { targets, results } = await findTargets(db, items);
   const pending = await settlePendingRefunds(
     deps,
@@ -66,6 +69,13 @@ export async function refundOrders(
     db,
     targets.map((t) => t.order.id),
   );
+  // the refunds journalled under a key, read after the settling above: a repeat finds its own, as it is now
+  const keyed = new Map<string, RefundRow>();
+  for (const r of await refundsOf(
+    db,
+    targets.map((t) => t.order.id),
+  ))
+    if (r.request_key !== null) keyed.set(`${r.order_id}\n${r.request_key}`, r);
 
   const sending: Sending[] = [];
   const fresh: Target<BulkItem>[] = [];
@@ -83,6 +93,28 @@ export async function refundOrders(
     const requestedMinor = requested === undefined ? undefined : toMinor(requested, order.currency);
     const sameAmount = (r: RefundRow) => requestedMinor === undefined || r.amount_minor === requestedMinor;
     const earlier = pending.get(order.id);
+    const key = keyOf(t.input, options.key);
+    const journalled = key === undefined ? undefined : keyed.get(`${order.id}\n${key}`);
+    if (journalled) {
+      const answer = answerFromJournal(t, journalled, hashItem(t.input), earlier);
+      if (answer) results.set(t.index, answer);
+      else if (await claimPendingRefund(db, journalled, deps.now().toISOString()))
+        sending.push({
+          target: t,
+          refund: { ...journalled, updated_at: deps.now().toISOString() },
+          otherAmount: false,
+        });
+      else
+        results.set(
+          t.index,
+          failed(
+            t.label,
+            BULK_ERROR.refund_pending,
+            'this refund is being sent by another request; try again in a moment',
+          ),
+        );
+      continue;
+    }
     if (earlier?.unknown.length) {
       results.set(
         t.index,
@@ -94,11 +126,17 @@ export async function refundOrders(
       );
       continue;
     }
+    // an earlier request's refund the gateway never received is sent first, under its own reference (and answered
+    // to its own key when that request is repeated); this request is then told to send again for its own
     const unsent = earlier?.unsent.find((r) => r.attempt_id === t.attempt.id);
     if (unsent) {
       const at = deps.now().toISOString();
       if (await claimPendingRefund(db, unsent, at))
-        sending.push({ target: t, refund: { ...unsent, updated_at: at }, otherAmount: !sameAmount(unsent) });
+        sending.push({
+          target: t,
+          refund: { ...unsent, updated_at: at },
+          otherAmount: key !== undefined || !sameAmount(unsent),
+        });
       else
         results.set(
           t.index,
@@ -110,7 +148,8 @@ export async function refundOrders(
         );
       continue;
     }
-    const done = earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded);
+    // without a key a refund just found done is taken as what this request asked; a keyed request is a new refund
+    const done = key === undefined ? earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded) : undefined;
     if (done) {
       results.set(
         t.index,
@@ -139,7 +178,7 @@ export async function refundOrders(
     fresh.push(t);
   }
 
-  const reserved = await runInTransaction(db, (trx) => reserveRefunds(trx, deps, fresh, requestId));
+  const reserved = await runInTransaction(db, (trx) => reserveRefunds(trx, deps, fresh, options));
   for (const [index, result] of reserved.refused) results.set(index, result);
   sending.push(...reserved.journalled.map(({ target, refund }) => ({ target, refund, otherAmount: false })));
 
@@ -173,7 +212,7 @@ async function reserveRefunds(
   trx: Db,
   deps: AppDeps,
   targets: readonly Target<BulkItem>[],
-  requestId: string | undefined,
+  options: { requestId?: string | undefined; key?: string | undefined },
 ): Promise<{ journalled: { target: Target<BulkItem>; refund: RefundRow }[]; refused: Map<number, OrderResult> }> {
   const journalled: { target: Target<BulkItem>; refund: RefundRow }[] = [];
   const refused = new Map<number, OrderResult>();
@@ -186,6 +225,18 @@ async function reserveRefunds(
   for (const target of targets) {
     const order = orders.get(target.order.id) ?? target.order;
     const mine = existing.filter((r) => r.order_id === order.id);
+    const key = keyOf(target.input, options.key);
+    if (key !== undefined && mine.some((r) => r.request_key === key)) {
+      refused.set(
+        target.index,
+        failed(
+          target.label,
+          BULK_ERROR.refund_pending,
+          'another request with this Idempotency-Key is sending this refund; send it again in a moment',
+        ),
+      );
+      continue;
+    }
     const taken = mine.filter((r) => RESERVING.includes(r.status)).reduce((sum, r) => sum + r.amount_minor, 0);
     const inFlight = mine.filter((r) => r.status === REFUND_STATUS.pending).reduce((sum, r) => sum + r.amount_minor, 0);
     const left = capturedMinor(order) - taken;
@@ -216,6 +267,8 @@ async function reserveRefunds(
       seq,
       status: REFUND_STATUS.pending,
       message: null,
+      request_key: key ?? null,
+      request_hash: key === undefined ? null : hashItem(target.input),
       created_at: at,
       updated_at: at,
     };
@@ -227,13 +280,57 @@ async function reserveRefunds(
         summary: `refund ${refundMoney(refund)} journalled as ${refund.refund_reference}`,
         order_no: target.attempt.gateway_order_no,
         attempt_id: target.attempt.id,
-        request_id: requestId ?? null,
+        request_id: options.requestId ?? null,
       },
       at,
     );
     journalled.push({ target: { ...target, order }, refund });
   }
   return { journalled, refused };
+}
+
+/** The key a refund of this item is journalled under: its own, else the request's; none without either. */
+function keyOf(item: BulkItem, requestKey: string | undefined): string | undefined {
+  return item.idempotency_key ?? requestKey;
+}
+
+/** What a key asks of one order: the same key asking another amount or reason is another refund. */
+function hashItem(item: BulkItem): string {
+  return hashRequest({ amount: item.amount ?? null, reason: item.reason ?? null });
+}
+
+/**
+ * The answer to a repeat of the request that journalled `refund` under its key, from the journal: done, refused,
+ * or not known yet. Undefined when the gateway never received it: it is then sent again, under its reference.
+ */
+function answerFromJournal(
+  target: Target<BulkItem>,
+  refund: RefundRow,
+  hash: string,
+  earlier: PendingRefunds | undefined,
+): OrderResult | undefined {
+  const { label } = target;
+  if (refund.request_hash !== hash)
+    return failed(
+      label,
+      API_ERROR.idempotency_key_reused,
+      'this Idempotency-Key was used for another refund of this order (another amount or reason); use a new key for a new refund',
+    );
+  if (refund.status === REFUND_STATUS.succeeded)
+    return succeeded(label, {
+      status: target.order.status,
+      note: `refunded once, by the first request with this key (${refund.refund_reference})`,
+    });
+  if (refund.status === REFUND_STATUS.failed) {
+    const [code, ...text] = (refund.message ?? '').split(':');
+    return failed(label, code || BULK_ERROR.outcome_unknown, text.join(':') || refund.message || 'refused');
+  }
+  if (earlier?.unsent.some((r) => r.id === refund.id)) return undefined;
+  return failed(
+    label,
+    BULK_ERROR.outcome_unknown,
+    'the refund this key journalled may have reached the gateway and is not settled yet: do not send it under a new key; send this same request again later, or sync the order',
+  );
 }
 
 function refundMoney(refund: Pick<RefundRow, 'amount_minor' | 'currency'>): string {

@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { API_ERROR } from '../../../shared/contract/errors';
+import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
+import { hashRequest } from '../../hashRequest';
+import { readIdempotencyKey } from '../../http/readIdempotencyKey';
+import { claimBulkRequestKey } from '../../store/bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { bulkBody, type BulkAction } from '../bulk/bulkBody';
 import { refundOrders } from '../bulk/refundOrders';
@@ -10,14 +15,22 @@ import { runOrderActions } from '../bulk/runOrderActions';
  * reason?, approve?}]}` -> `{results:[...]}`, one per order in the order sent. A malformed request is a 400
  * naming the field; what goes wrong with one order (its state, its amount, the gateway's answer) is that
  * order's result.
+ *
+ * `Idempotency-Key` (optional; the admin page and the CLI always send one): the key is held to its first body
+ * (another body under it is a 422), and a refund it journalled answers every repeat of the request: a repeat
+ * after a lost answer never refunds twice. Refund items may carry their own `idempotency_key` instead (the CLI
+ * sends one per spreadsheet row), which counts for that order only. Capture, cancel and review need no more:
+ * the order's state refuses a second one.
  */
 export function bulkRoutes(deps: AppDeps) {
   const route = (action: BulkAction) => async (c: Context<AppEnv>) => {
+    const key = readIdempotencyKey(c, false, 'the same key and body map to the same refunds');
     const { orders } = parseWith(bulkBody(action), (await readJson(c)).value);
+    if (key) await holdKeyToRequest(deps, key, action, orders);
     const requestId = c.get('requestId');
     const results =
       action === 'refund'
-        ? await refundOrders(deps, orders, requestId)
+        ? await refundOrders(deps, orders, { requestId, key })
         : await runOrderActions(deps, action, orders, requestId);
     return c.json({ results });
   };
@@ -26,4 +39,21 @@ export function bulkRoutes(deps: AppDeps) {
     .post('/cancel', route('cancel'))
     .post('/review', route('review'))
     .post('/refund', route('refund'));
+}
+
+/** A key names one request: the same key with another action or body is refused, as for payouts. */
+async function holdKeyToRequest(deps: AppDeps, key: string, action: BulkAction, orders: unknown): Promise<void> {
+  const request_hash = hashRequest({ action, orders });
+  const first = await claimBulkRequestKey(deps.store.db, {
+    idempotency_key: key,
+    action,
+    request_hash,
+    created_at: deps.now().toISOString(),
+  });
+  if (first.request_hash !== request_hash)
+    throw new ApiError(
+      422,
+      API_ERROR.idempotency_key_reused,
+      'this Idempotency-Key was used for another bulk request; use a new key for a new request',
+    );
 }

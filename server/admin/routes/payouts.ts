@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
+import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { findPayout, listPayouts } from '../../store/payouts';
 import { decodeCursor, nextCursor } from '../cursor';
@@ -26,15 +27,7 @@ export function payoutRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const key = c.req.header('idempotency-key');
-      if (!key || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-        throw new ApiError(
-          400,
-          API_ERROR.invalid_request,
-          'Idempotency-Key: a header of 1 to 255 visible ASCII characters is required; the same key returns the same payout',
-          [{ path: 'Idempotency-Key', message: 'is required' }],
-        );
-      }
+      const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
       const fields = parsePayoutBody((await readJson(c)).value, deps.now().toISOString().slice(0, 10));
       const answer = await createPayout(deps, fields, key, c.get('requestId'));
       return c.json(answer.body, answer.status);

@@ -55,11 +55,16 @@ export function createCaller(deps: CallerDeps): CallGateway {
 
   return async function callGateway<T>(spec: CallSpec<T>): Promise<T> {
     const rule = CALL_RULES[spec.operation];
+    // the first failure after which the gateway may have acted: once one attempt may have reached it, the call's
+    // outcome stays unknown whatever later attempts say ("connection refused" on a retry says nothing about the
+    // first send, whose payout may exist)
+    let mayHaveActed: GatewayError | undefined;
     for (let attempt = 1; ; attempt++) {
       const { result, error, retryAfter } = await attemptOnce(spec, attempt, deps);
       if (!error) return result as T;
+      if (error.outcomeUnknown) mayHaveActed ??= error;
       const delay = rule.retry ? retryDelay(error, attempt, deps.retry, retryAfter) : undefined;
-      if (delay === undefined) throw error;
+      if (delay === undefined) throw error.outcomeUnknown ? error : (mayHaveActed ?? error);
       await sleep(delay);
     }
   };

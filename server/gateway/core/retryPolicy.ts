@@ -31,7 +31,8 @@ export const CALL_RULES: Record<GatewayOperation, { retry: boolean; outcomeUnkno
   review: { retry: false, outcomeUnknown: true },
   refund: { retry: false, outcomeUnknown: true },
   // The gateway dedupes payouts by request_id, and a retry sends the same request_id: it can only ever
-  // return the payout already made. If every attempt fails, the payout's fate is still unknown.
+  // return the payout already made. If every attempt fails, the payout's fate is still unknown, also when the
+  // last retry was refused a connection: the caller (callGateway) keeps the first attempt's "unknown".
   payout: { retry: true, outcomeUnknown: true },
 };
 

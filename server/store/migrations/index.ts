@@ -4,6 +4,7 @@ import { initial } from './001_initial';
 import { seedPaymentMethods } from './002_seed_payment_methods';
 import { admin } from './003_admin';
 import { paymentOrderSources } from './004_payment_order_sources';
+import { calls } from './005_calls';
 import { paymentAlerts } from './006_payment_alerts';
 import { frame } from './008_frame';
 
@@ -14,6 +15,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '002_seed_payment_methods': seedPaymentMethods,
     '003_admin': admin(dialect),
     '004_payment_order_sources': paymentOrderSources,
+    '005_calls': calls,
     '006_payment_alerts': paymentAlerts,
     '008_frame': frame,
   };
