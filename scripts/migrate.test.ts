@@ -77,6 +77,7 @@ describePg(`a production start on PostgreSQL${databaseUrl ? '' : ' skipped: DATA
     SIGN_KEY: 'sk_live_test_only',
     SHOP_SECRET: 'shop-secret-test-only',
     ADMIN_TOKEN: 'admin-token-test-only',
+    TOKEN_KEY: 'token-key-test-only-0123456789abcdef',
     PUBLIC_URL: 'https://pay.example',
     ALLOWED_ORIGINS: 'https://shop.example',
   };

@@ -15,11 +15,12 @@ export const DEMO_DEFAULTS = {
   SIGN_KEY: 'sk_sandbox_701001010',
   SHOP_SECRET: 'demo-shop-secret',
   ADMIN_TOKEN: 'demo-admin-token',
+  TOKEN_KEY: 'demo-token-key',
   PUBLIC_URL: 'http://127.0.0.1:4000',
 } as const;
 
 /** Secrets that must be set explicitly, and never to their demo value, in production. */
-const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const;
+const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY'] as const;
 /** Also required in production: a demo value here would point a live shop at the sandbox or localhost. */
 const REQUIRED_IN_PRODUCTION = [
   ...SECRETS,
@@ -64,6 +65,8 @@ const envSchema = z.object({
   SIGN_KEYS_PREVIOUS: z.string().default(''),
   SHOP_SECRET: z.string().min(1).default(DEMO_DEFAULTS.SHOP_SECRET),
   ADMIN_TOKEN: z.string().min(1).default(DEMO_DEFAULTS.ADMIN_TOKEN),
+  /** encrypts saved-card tokens at rest (AES-256-GCM under a key derived from it); changing it loses saved cards */
+  TOKEN_KEY: z.string().min(1).default(DEMO_DEFAULTS.TOKEN_KEY),
   PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
   /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
   ALLOWED_ORIGINS: z.string().optional(),
@@ -75,6 +78,10 @@ const envSchema = z.object({
   RECONCILE_PENDING_AFTER_MS: positiveInt.default(10 * 60_000),
   RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(600),
   RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt.default(30),
+  /** per client IP on /hooks/*: the gateway sends from a few addresses, so this is generous */
+  RATE_LIMIT_HOOKS_PER_MINUTE: positiveInt.default(1200),
+  /** per client IP on /pay/return/*: a shopper comes back once or twice a payment */
+  RATE_LIMIT_RETURNS_PER_MINUTE: positiveInt.default(120),
   /** how many reverse proxies in front of the backend append to X-Forwarded-For (0 = use the socket address) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   WIDGET_DIR: z.string().default('dist/widget'),
@@ -110,6 +117,8 @@ export interface Config {
   website: string;
   shopSecret: string;
   adminToken: string;
+  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/payments/cardTokenSeal.ts) */
+  tokenKey: string;
   /** no trailing slash */
   publicUrl: string;
   notifyUrl: string;
@@ -117,7 +126,7 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   sessionTtlMs: number;
   reconcile: { intervalMs: number; pendingAfterMs: number };
-  rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number };
+  rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number; hooksPerMinute: number; returnsPerMinute: number };
   trustedProxyHops: number;
   widgetDir: string;
   /** the built admin page (index.html + assets/) */
@@ -177,6 +186,9 @@ export function loadConfig(
       if (given[name] && given[name] === DEMO_DEFAULTS[name])
         problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
     }
+    // a short key would make the saved cards' encryption as weak as a password
+    if (given.TOKEN_KEY && given.TOKEN_KEY.length < 32)
+      problems.push('TOKEN_KEY: must be at least 32 characters when NODE_ENV=production');
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
       problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
     }
@@ -202,6 +214,7 @@ export function loadConfig(
     website: e.WEBSITE ?? new URL(publicUrl).host,
     shopSecret: e.SHOP_SECRET,
     adminToken: e.ADMIN_TOKEN,
+    tokenKey: e.TOKEN_KEY,
     publicUrl,
     notifyUrl: `${publicUrl}/hooks/gateway`,
     allowedOrigins,
@@ -211,6 +224,8 @@ export function loadConfig(
     rateLimit: {
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
       paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+      hooksPerMinute: e.RATE_LIMIT_HOOKS_PER_MINUTE,
+      returnsPerMinute: e.RATE_LIMIT_RETURNS_PER_MINUTE,
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     widgetDir: e.WIDGET_DIR,
