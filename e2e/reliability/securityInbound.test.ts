@@ -12,11 +12,16 @@ import Database from 'libsql';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { payByCard, pressIssuerButton } from '../../server/gateway/testing/playShopper';
 import type { Db } from '../../server/store/db';
+import { listSavedCards } from '../../server/store/savedCards';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
+import { auditOf, orderOf } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { callJson, createSession, paymentBody, startPix } from '../../testing/shopClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { clearCountingFaults } from './lib/faults';
+import { addFault, clearCountingFaults } from './lib/faults';
 import { useTally } from './lib/tally';
 
 const tally = useTally('securityInbound');
@@ -169,5 +174,125 @@ describeOnStores('/readyz when the store cannot write', (store) => {
       timeout: 15_000,
       interval: 100,
     });
+  });
+});
+
+describeOnStores('saved card tokens', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({
+      store,
+      gatewayUrl: sandbox.url,
+      env: { ...BULK_ENV, ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020' },
+    });
+  });
+  afterAll(() => backend?.close());
+
+  const gatewayOrderNo = async (sessionId: string) =>
+    (
+      await backend.store.db
+        .selectFrom('payment_attempts')
+        .select('gateway_order_no')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow()
+    ).gateway_order_no;
+
+  /** A card payment with "save my card" for `shopperId`, up to the gateway's redirect back (not followed). */
+  async function payAndSave(shopperId: string) {
+    const s = await createSession(backend, { shopper_id: shopperId, allow_save_card: true });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'card', { save_card: true }),
+      headers: { 'Idempotency-Key': randomUUID(), Accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    const returned = await payByCard(await (await fetch(res.body.action.url)).text(), '4242424242424242');
+    expect(returned.query.payment_status).toBe('3000');
+    const orderNo = await gatewayOrderNo(s.id);
+    const tx = await sandboxApi(sandbox.url).transaction(orderNo);
+    expect(tx.token_id).toMatch(/^tok_/);
+    return { returned, token: tx.token_id as string, amount: tx.amount as string, currency: tx.currency as string };
+  }
+  const cardsOf = (shopperId: string) => listSavedCards(backend.store.db, shopperId);
+
+  it("a shopper's signed return link posted as a notification with another shopper's token binds nothing", async () => {
+    const a = await payAndSave(`shopper-a-${store}`);
+    expect((await fetch(a.returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
+    await vi.waitFor(async () => expect(await cardsOf(`shopper-a-${store}`)).toHaveLength(1));
+
+    const b = await payAndSave(`shopper-b-${store}`);
+    const forged = {
+      ...b.returned.query,
+      merchant_id: '701001',
+      account_id: '701001020',
+      amount: b.amount,
+      currency: b.currency,
+      notify_id: randomUUID(),
+      notify_type: 'PAYMENT',
+      token_id: a.token,
+      card_brand: 'Visa',
+      card_last4: '4242',
+    };
+    // what the return's signature covered beside its query: the account and the order's amount, all known to B
+    expect(await (await postHook(backend, new URLSearchParams(forged).toString())).text()).toBe('success');
+    expect((await fetch(b.returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
+    // B's own card, from the gateway's query answer; never A's token
+    await vi.waitFor(async () => expect(await cardsOf(`shopper-b-${store}`)).toHaveLength(1));
+    const replays = await postHook(backend, new URLSearchParams({ ...forged, notify_id: randomUUID() }).toString());
+    await replays.arrayBuffer();
+    expect(await cardsOf(`shopper-b-${store}`)).toHaveLength(1);
+    expect(await cardsOf(`shopper-a-${store}`)).toHaveLength(1);
+  });
+
+  it('no token is stored in clear: not in saved cards, notifications, the audit log or anywhere else', async () => {
+    const c = await payAndSave(`shopper-c-${store}`);
+    expect((await fetch(c.returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
+    await vi.waitFor(async () => expect(await cardsOf(`shopper-c-${store}`)).toHaveLength(1));
+    // the gateway's notification has arrived too (it carries the token): wait until it is stored
+    const { order_no } = await backend.store.db
+      .selectFrom('orders')
+      .select('order_no')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await vi.waitFor(async () =>
+      expect((await auditOf(backend.url, order_no)).some((e) => e.summary.startsWith('notification '))).toBe(true),
+    );
+    expect(await everythingStored(backend.store.db, store)).not.toContain(c.token);
+  });
+});
+
+describeOnStores('a signed return link replayed', (store) => {
+  let backend: Backend;
+  let clock = Date.now();
+  beforeAll(async () => {
+    backend = await startBackend({ store, gatewayUrl: sandbox.url, env: BULK_ENV, now: () => new Date(clock) });
+  });
+  afterAll(() => backend?.close());
+
+  it('50 replays cost one gateway query per interval and one audit row per attempt and status', async () => {
+    const { session, issuerUrl } = await startPix(backend.url);
+    const gatewayNo = (await orderOf(backend.url, session.order_no)).attempts[0]!.gateway_order_no;
+    // the payment stays open at the backend: no notification, and every query fails, so each replay would ask again
+    await addFault(sandbox.url, { endpoint: 'notify', order_no: gatewayNo, fault: { kind: 'drop' } });
+    await addFault(sandbox.url, { endpoint: '/v1/retrievalTrans', fault: { kind: 'status', status: 503 } });
+    const back = await pressIssuerButton(issuerUrl, 'approve');
+    // one confirmation is one query call, which the client may retry on the 503: count calls by what one costs
+    const queries = () => sandboxApi(sandbox.url).requestCount('/v1/retrievalTrans', gatewayNo);
+    let once = 0;
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(back.returnUrl, { redirect: 'manual' });
+      await res.arrayBuffer();
+      expect(res.status).toBeLessThan(500);
+      tally.requests += 1;
+      if (i === 0) once = await queries();
+    }
+    expect(once).toBeGreaterThan(0);
+    expect(await queries()).toBe(once);
+    const returns = (await auditOf(backend.url, session.order_no)).filter((e) => e.summary.startsWith('return:'));
+    expect(returns.map((e) => e.summary)).toEqual(['return: gateway says 3000']);
+
+    // after the interval the next replay may ask again: the shopper still learns the outcome
+    clock += 11_000;
+    await (await fetch(back.returnUrl, { redirect: 'manual' })).arrayBuffer();
+    expect(await queries()).toBe(2 * once);
   });
 });

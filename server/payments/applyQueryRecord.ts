@@ -16,7 +16,7 @@ export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
  * another amount, currency or transaction is not applied but written to the audit log for a person to look at.
  */
 export async function applyQueryRecord(
-  deps: Pick<AppDeps, 'store' | 'now' | 'gateway'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'gateway' | 'config'>,
   attempt: AttemptRow,
   record: TransactionRecord | undefined,
   requestId?: string,

@@ -16,7 +16,9 @@ type BadSignatureSource = 'notification' | 'return';
  * The throttle lives in this process (`createWindowCounter`): it bounds the load and decides nothing that must
  * happen once.
  */
-export function createBadSignatureHandler(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'metrics'>) {
+export function createBadSignatureHandler(
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'metrics' | 'config'>,
+) {
   const queried = createWindowCounter({ windowMs: BAD_SIGNATURE_QUERY_EVERY_MS, now: () => deps.now().getTime() });
 
   return async function onBadSignature(

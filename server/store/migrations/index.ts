@@ -4,6 +4,7 @@ import { initial } from './001_initial';
 import { seedPaymentMethods } from './002_seed_payment_methods';
 import { admin } from './003_admin';
 import { paymentOrderSources } from './004_payment_order_sources';
+import { inbound } from './007_inbound';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '002_seed_payment_methods': seedPaymentMethods,
     '003_admin': admin(dialect),
     '004_payment_order_sources': paymentOrderSources,
+    '007_inbound': inbound,
   };
 }
