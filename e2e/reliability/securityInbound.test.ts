@@ -63,9 +63,23 @@ async function everythingStored(db: Db, kind: 'sqlite' | 'postgres'): Promise<st
 describeOnStores('unsigned notifications from strangers', (store) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({ store, env: { ...BULK_ENV, RATE_LIMIT_HOOKS_PER_MINUTE: '100' } });
+    backend = await startBackend({
+      store,
+      env: { ...BULK_ENV, RATE_LIMIT_HOOKS_PER_MINUTE: '100', RATE_LIMIT_RETURNS_PER_MINUTE: '5' },
+    });
   });
   afterAll(() => backend?.close());
+
+  it('return links past the per-IP limit get 429 with Retry-After, before any lookup', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${backend.url}/pay/return/pay_unknown${i}?payment_status=3000`);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+  });
 
   // first: the flood below spends this IP's budget
   it('a notification body over 8 KiB is refused with 413 before it is read', async () => {
