@@ -35,7 +35,9 @@ export function healthRoutes(deps: AppDeps) {
   };
   const storeAnswers = (log: Logger) => probe(log, 'store unreachable', () => pingStore(deps.store.db));
   const storeWrites = (log: Logger) =>
-    probe(log, 'the store refuses a write', () => probeWrite(deps.store.db, deps.now()));
+    probe(log, 'the store refuses a write', () =>
+      probeWrite(deps.store.db, deps.store.dialect, deps.now(), STORE_PROBE_MS),
+    );
   /** once all applied, migrations stay applied: later probes skip the look-up */
   const migrationsApplied = async (): Promise<string> => {
     if (migrated) return 'ok';
