@@ -10,6 +10,7 @@ import { attemptHasSavedCard } from '../store/savedCards';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
 import { confirmAtMostEvery } from './confirmAtMostEvery';
 import { confirmPayment } from './confirmPayment';
+import { CARD_CHARGED } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
 
 export type NotificationOutcome = ApplyOutcome | 'duplicate' | 'mismatch' | 'unknown_type' | 'unknown_order';
@@ -121,6 +122,7 @@ export async function applyNotification(
   if (
     result.attempt &&
     form.notify_type === 'PAYMENT' &&
+    CARD_CHARGED.includes(form.payment_status ?? '') &&
     (result.outcome === 'applied' || result.outcome === 'same_status') &&
     (await sentOrdersOf(db, [result.attempt.id])).get(result.attempt.id)?.token_flag === 'YES' &&
     !(await attemptHasSavedCard(db, result.attempt.id))

@@ -9,7 +9,7 @@ import { saveCardToken } from '../store/savedCards';
 import { findSession } from '../store/sessions';
 
 /** Statuses in which the card was charged or held: only then is its token worth keeping. */
-const CHARGED: readonly string[] = [
+export const CARD_CHARGED: readonly string[] = [
   PAYMENT_STATUS.AUTHORISED,
   PAYMENT_STATUS.PAID,
   PAYMENT_STATUS.PARTIALLY_REFUNDED,
@@ -64,7 +64,7 @@ async function keepSavedCard(
 ): Promise<void> {
   const { db } = deps.store;
   const token = typeof fields.token_id === 'string' ? fields.token_id.trim() : '';
-  if (!token || typeof fields.payment_status !== 'string' || !CHARGED.includes(fields.payment_status)) return;
+  if (!token || typeof fields.payment_status !== 'string' || !CARD_CHARGED.includes(fields.payment_status)) return;
   if ((await sentOrdersOf(db, [attempt.id])).get(attempt.id)?.token_flag !== 'YES') return;
   const session = await findSession(db, attempt.session_id);
   if (!session?.shopper_id) return;
