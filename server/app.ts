@@ -5,14 +5,15 @@ import { API_ERROR } from '../shared/contract/errors';
 import type { AppDeps, AppEnv } from './deps';
 import { createAdminApi } from './admin/createAdminApi';
 import { newId } from './ids';
+import { clientIp } from './http/clientIp';
 import { limitBody } from './middleware/limitBody';
+import { rateLimit } from './middleware/rateLimit';
 import { logRequests } from './middleware/logRequests';
 import { measureRequests } from './metrics/measureRequests';
 import { metricsRoutes } from './metrics/metricsRoutes';
 import { mapError } from './middleware/mapError';
 import { refuseNul } from './middleware/refuseNul';
 import { throttleFailedAuth } from './middleware/throttleFailedAuth';
-import { clientIp } from './http/clientIp';
 import { widgetCors } from './middleware/widgetCors';
 import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
@@ -27,6 +28,11 @@ import { staticRoutes } from './routes/static';
 
 /** Request bodies are small JSON or form posts; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * What anyone can send without a secret (notifications, return links) gets less: a gateway notification is a
+ * short form (about 1 KiB), and a stranger's flood must cost little.
+ */
+const INBOUND_MAX_BODY_BYTES = 8 * 1024;
 
 /**
  * The merchant backend as a Hono app (DESIGN.md "The merchant backend's HTTP contract"). Pure wiring: no I/O
@@ -53,7 +59,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(refuseNul());
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
-  app.use('/hooks/*', limitBody(MAX_BODY_BYTES));
+  // per IP, before anything is read: a flood of unsigned notifications or replayed return links gets 429
+  const perIp = (name: string, limit: number) =>
+    rateLimit({ limit, windowMs: 60_000, key: (c) => `${name}:${clientIp(c, deps.config.trustedProxyHops)}` });
+  app.use('/hooks/*', perIp('hooks', deps.config.rateLimit.hooksPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
+  app.use('/pay/return/*', perIp('return', deps.config.rateLimit.returnsPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
   // one budget of failed Bearer authentications per client IP for the admin API, /metrics and the shop server's
   // session creation: guessing the admin token or the shop secret gets a handful of tries per window

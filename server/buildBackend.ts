@@ -1,11 +1,14 @@
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createGateway } from './createGateway';
 import type { AppDeps, AppEnv } from './deps';
 import { createLogger, type Logger } from './log';
 import { createMetrics } from './metrics/createMetrics';
+import { cardTokenSeal } from './store/cardTokenSeal';
 import { openStore, type Store, type StoreOptions } from './store/db';
+import { sealLegacyCardTokens } from './store/savedCards';
 
 export interface BuildBackendOptions {
   /** default: JSON lines at the configured level on stdout */
@@ -45,6 +48,13 @@ export async function buildBackend(config: Config, options: BuildBackendOptions 
     migrate: options.migrate ?? true,
     onWarning: (message) => log.warn(message),
   });
+  // card tokens saved in clear before migration 007 are sealed now, where the key is known
+  const sealed = await sealLegacyCardTokens(store.db, cardTokenSeal(config.tokenKey));
+  if (sealed) {
+    // SQLite keeps deleted bytes in free pages: rewrite the file so the clear tokens are gone from it too
+    if (store.dialect === 'sqlite') await sql`vacuum`.execute(store.db);
+    log.info({ sealed }, 'saved cards: tokens kept in clear before are sealed now');
+  }
   const metrics = createMetrics(store, log);
   const now = options.now ?? (() => new Date());
   const gateway = createGateway(config, store, log, {

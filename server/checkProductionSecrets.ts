@@ -5,6 +5,8 @@ const RULES = {
   SHOP_SECRET: { minLength: 32 },
   // issued by the gateway, not by us, so only what no real key falls short of
   SIGN_KEY: { minLength: 16 },
+  // seals the saved cards' tokens: as weak as a password if short
+  TOKEN_KEY: { minLength: 32 },
 } as const;
 
 export type ProductionSecrets = Record<keyof typeof RULES, string>;

@@ -9,6 +9,7 @@ const PRODUCTION = {
   SIGN_KEY: 'sk_live_5Qm2xT9vR4kL8wZ1',
   SHOP_SECRET: 'shop_r7Kp2Vx9Qm4Zt8Lw1Ns6Bd3Hf5Jc0Ye',
   ADMIN_TOKEN: 'adm_N3q8Wz5Rt1Vx7Kp4Lm9Bc2Hd6Jf0Gs',
+  TOKEN_KEY: 'token-key-live-0123456789abcdef0123',
   PUBLIC_URL: 'https://pay.shop.example/',
   ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
   DATABASE_URL: 'postgres://app@db.internal/merchant',
@@ -56,7 +57,7 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
   });
 
-  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'MERCHANT_ID', 'DATABASE_URL'] as const)(
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY', 'MERCHANT_ID', 'DATABASE_URL'] as const)(
     'refuses production without %s, naming it',
     (name) => {
       const { [name]: _, ...env } = PRODUCTION;
@@ -68,7 +69,7 @@ describe('loadConfig', () => {
     expect(problems({ ...PRODUCTION, SIGN_KEY: '' })).toContain('SIGN_KEY: must be set');
   });
 
-  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const)(
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY'] as const)(
     'refuses the demo default of %s in production',
     (name) => {
       expect(problems({ ...PRODUCTION, [name]: DEMO_DEFAULTS[name] })).toContain(
@@ -76,6 +77,13 @@ describe('loadConfig', () => {
       );
     },
   );
+
+  it('refuses a TOKEN_KEY shorter than 32 characters in production: it encrypts the saved cards', () => {
+    expect(problems({ ...PRODUCTION, TOKEN_KEY: 'short-token-key' })).toMatch(
+      /^TOKEN_KEY: must be at least 32 characters when NODE_ENV=production/m,
+    );
+    expect(problems({ ...PRODUCTION, TOKEN_KEY: PRODUCTION.ADMIN_TOKEN })).toMatch(/^TOKEN_KEY: must differ from/m);
+  });
 
   it('refuses a non-HTTPS notify URL in production, naming PUBLIC_URL', () => {
     expect(problems({ ...PRODUCTION, PUBLIC_URL: 'http://pay.shop.example' })).toMatch(/^PUBLIC_URL: .*must be HTTPS/m);

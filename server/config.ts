@@ -16,11 +16,12 @@ export const DEMO_DEFAULTS = {
   SIGN_KEY: 'sk_sandbox_701001010',
   SHOP_SECRET: 'demo-shop-secret',
   ADMIN_TOKEN: 'demo-admin-token',
+  TOKEN_KEY: 'demo-token-key',
   PUBLIC_URL: 'http://127.0.0.1:4000',
 } as const;
 
 /** Secrets that must be set explicitly, and never to their demo value, in production. */
-const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN'] as const;
+const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY'] as const;
 /** Also required in production: a demo value here would point a live shop at the sandbox or localhost. */
 const REQUIRED_IN_PRODUCTION = [
   ...SECRETS,
@@ -65,6 +66,8 @@ const envSchema = z.object({
   SIGN_KEYS_PREVIOUS: z.string().default(''),
   SHOP_SECRET: z.string().min(1).default(DEMO_DEFAULTS.SHOP_SECRET),
   ADMIN_TOKEN: z.string().min(1).default(DEMO_DEFAULTS.ADMIN_TOKEN),
+  /** encrypts saved-card tokens at rest (AES-256-GCM under a key derived from it); changing it loses saved cards */
+  TOKEN_KEY: z.string().min(1).default(DEMO_DEFAULTS.TOKEN_KEY),
   PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
   /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
   ALLOWED_ORIGINS: z.string().optional(),
@@ -80,6 +83,10 @@ const envSchema = z.object({
    * request of it is refused with 429 until the window ends (throttleFailedAuth) */
   AUTH_FAILURES_PER_IP: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+  /** per client IP on /hooks/*: the gateway sends from a few addresses, so this is generous */
+  RATE_LIMIT_HOOKS_PER_MINUTE: positiveInt.default(1200),
+  /** per client IP on /pay/return/*: a shopper comes back once or twice a payment */
+  RATE_LIMIT_RETURNS_PER_MINUTE: positiveInt.default(120),
   /** how many reverse proxies in front of the backend append to X-Forwarded-For (0 = use the socket address) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   WIDGET_DIR: z.string().default('dist/widget'),
@@ -115,6 +122,8 @@ export interface Config {
   website: string;
   shopSecret: string;
   adminToken: string;
+  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/payments/cardTokenSeal.ts) */
+  tokenKey: string;
   /** no trailing slash */
   publicUrl: string;
   notifyUrl: string;
@@ -122,7 +131,7 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   sessionTtlMs: number;
   reconcile: { intervalMs: number; pendingAfterMs: number };
-  rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number };
+  rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number; hooksPerMinute: number; returnsPerMinute: number };
   /** failed authentications allowed per client IP and window (throttleFailedAuth) */
   authFailures: { limit: number; windowMs: number };
   trustedProxyHops: number;
@@ -185,11 +194,17 @@ export function loadConfig(
         problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
     }
     // length, randomness, no demo value of another secret, all distinct (#18: a 1-character token was accepted)
-    const demoSecrets = [DEMO_DEFAULTS.SIGN_KEY, DEMO_DEFAULTS.SHOP_SECRET, DEMO_DEFAULTS.ADMIN_TOKEN];
+    const demoSecrets = [
+      DEMO_DEFAULTS.SIGN_KEY,
+      DEMO_DEFAULTS.SHOP_SECRET,
+      DEMO_DEFAULTS.ADMIN_TOKEN,
+      DEMO_DEFAULTS.TOKEN_KEY,
+    ];
     const secrets = {
       ADMIN_TOKEN: given.ADMIN_TOKEN ?? '',
       SHOP_SECRET: given.SHOP_SECRET ?? '',
       SIGN_KEY: given.SIGN_KEY ?? '',
+      TOKEN_KEY: given.TOKEN_KEY ?? '',
     };
     for (const line of checkProductionSecrets(secrets, demoSecrets)) {
       // the exact-default line above already says it for a variable's own default
@@ -197,7 +212,7 @@ export function loadConfig(
       if (!(line.includes('a demo value') && secrets[name] === DEMO_DEFAULTS[name])) problems.push(line);
     }
     for (const [i, { key }] of verifyKeys.entries()) {
-      for (const name of ['ADMIN_TOKEN', 'SHOP_SECRET'] as const)
+      for (const name of ['ADMIN_TOKEN', 'SHOP_SECRET', 'TOKEN_KEY'] as const)
         if (key === given[name]) problems.push(`SIGN_KEYS_PREVIOUS: key ${i + 1} is ${name}`);
     }
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
@@ -225,6 +240,7 @@ export function loadConfig(
     website: e.WEBSITE ?? new URL(publicUrl).host,
     shopSecret: e.SHOP_SECRET,
     adminToken: e.ADMIN_TOKEN,
+    tokenKey: e.TOKEN_KEY,
     publicUrl,
     notifyUrl: `${publicUrl}/hooks/gateway`,
     allowedOrigins,
@@ -234,6 +250,8 @@ export function loadConfig(
     rateLimit: {
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
       paymentsPerMinute: e.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+      hooksPerMinute: e.RATE_LIMIT_HOOKS_PER_MINUTE,
+      returnsPerMinute: e.RATE_LIMIT_RETURNS_PER_MINUTE,
     },
     authFailures: { limit: e.AUTH_FAILURES_PER_IP, windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000 },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,

@@ -85,6 +85,8 @@ export async function startBackendProcess(opts: StartBackendProcessOptions): Pro
         // tests pay many times from one loopback address within a minute
         RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000',
         RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
+        RATE_LIMIT_HOOKS_PER_MINUTE: '1000000',
+        RATE_LIMIT_RETURNS_PER_MINUTE: '1000000',
         // a test that wants the reconcile loop says how often
         RECONCILE_INTERVAL_MS: '600000',
         ...opts.env,

@@ -5,18 +5,31 @@ import { writeAuditEvent } from '../store/auditEvents';
 import { recordNotification, setNotificationOutcome } from '../store/notifications';
 import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
+import { sentOrdersOf } from '../store/attemptOrders';
+import { attemptHasSavedCard } from '../store/savedCards';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
 import { logAlerts } from './logAlerts';
 import type { RaisedAlert } from './raisePaymentAlerts';
+import { confirmAtMostEvery } from './confirmAtMostEvery';
 import { confirmPayment } from './confirmPayment';
-import { keepSavedCard } from './keepRecordExtras';
+import { CARD_CHARGED } from './keepRecordExtras';
 import { matchesOrder } from './matchesOrder';
 
 export type NotificationOutcome = ApplyOutcome | 'duplicate' | 'mismatch' | 'unknown_type' | 'unknown_order';
 
-/** A notification's fields with the signature masked, for the audit log and the notifications table. */
+/** Fields never stored as received: the signature, and a card token (which would charge the card). */
+const MASKED_FIELDS = ['encryption_data', 'token_id'];
+/** Fields and characters per field kept: unsigned fields can be added to a signed message, and must cost little. */
+const KEPT_FIELDS = 40;
+const KEPT_CHARS = 256;
+
+/** A notification's fields, secrets masked and bounded, for the audit log and the notifications table. */
 function masked(form: Readonly<Record<string, string>>): Record<string, string> {
-  return { ...form, ...(form.encryption_data ? { encryption_data: '[masked]' } : {}) };
+  return Object.fromEntries(
+    Object.entries(form)
+      .slice(0, KEPT_FIELDS)
+      .map(([name, value]) => [name, MASKED_FIELDS.includes(name) && value ? '[masked]' : value.slice(0, KEPT_CHARS)]),
+  );
 }
 
 /**
@@ -27,7 +40,7 @@ function masked(form: Readonly<Record<string, string>>): Record<string, string> 
  * what it means is not known, so nothing is read from it, as for an unknown status.
  */
 export async function applyNotification(
-  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   form: Readonly<Record<string, string>>,
   requestId?: string,
 ): Promise<NotificationOutcome> {
@@ -107,14 +120,17 @@ export async function applyNotification(
   );
   logAlerts(deps.log, result.alerts, requestId);
 
-  // a PAYMENT notification may carry the stored-card token of a payment the shopper asked to save
+  // A card the shopper asked to save is kept from the query's answer only (keepRecordExtras): the token fields
+  // of a notification are not signed. So a settled payment that should save a card is confirmed by a query.
   if (
     result.attempt &&
     form.notify_type === 'PAYMENT' &&
-    form.token_id &&
-    (result.outcome === 'applied' || result.outcome === 'same_status')
+    CARD_CHARGED.includes(form.payment_status ?? '') &&
+    (result.outcome === 'applied' || result.outcome === 'same_status') &&
+    (await sentOrdersOf(db, [result.attempt.id])).get(result.attempt.id)?.token_flag === 'YES' &&
+    !(await attemptHasSavedCard(db, result.attempt.id))
   ) {
-    await keepSavedCard(deps, result.attempt, form);
+    await confirmAtMostEvery(deps, result.attempt, requestId);
   }
   if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);

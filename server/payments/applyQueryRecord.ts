@@ -17,7 +17,7 @@ export type QueryOutcome = ApplyOutcome | 'not_found' | 'mismatch';
  * another amount, currency or transaction is not applied but written to the audit log for a person to look at.
  */
 export async function applyQueryRecord(
-  deps: Pick<AppDeps, 'store' | 'now' | 'gateway' | 'log'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'gateway' | 'log' | 'config'>,
   attempt: AttemptRow,
   record: TransactionRecord | undefined,
   requestId?: string,

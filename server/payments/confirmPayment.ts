@@ -8,7 +8,7 @@ import { applyQueryRecord, type QueryOutcome } from './applyQueryRecord';
  * and gives `unavailable`.
  */
 export async function confirmPayment(
-  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   attempt: AttemptRow,
   requestId?: string,
 ): Promise<QueryOutcome | 'unavailable'> {

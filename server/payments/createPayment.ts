@@ -82,7 +82,7 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   if (missing.length)
     throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
   const extras = await findSessionExtras(db, session.id);
-  const choices = await resolvePaymentChoices(db, session, extras, method, req.body);
+  const choices = await resolvePaymentChoices(db, session, extras, method, req.body, deps.config.tokenKey);
 
   const context: PaymentContext = { session, extras, method, choices };
   let started: { attempt: AttemptRow; order: BuiltOrder };

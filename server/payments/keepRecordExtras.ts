@@ -3,11 +3,13 @@ import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
 import { recordSubscriptionResult, sentOrdersOf } from '../store/attemptOrders';
 import type { AttemptRow } from '../store/attempts';
+import { writeAuditEvent } from '../store/auditEvents';
+import { cardTokenSeal } from '../store/cardTokenSeal';
 import { saveCardToken } from '../store/savedCards';
 import { findSession } from '../store/sessions';
 
 /** Statuses in which the card was charged or held: only then is its token worth keeping. */
-const CHARGED: readonly string[] = [
+export const CARD_CHARGED: readonly string[] = [
   PAYMENT_STATUS.AUTHORISED,
   PAYMENT_STATUS.PAID,
   PAYMENT_STATUS.PARTIALLY_REFUNDED,
@@ -28,7 +30,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
  * result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
  */
 export async function keepRecordExtras(
-  deps: Pick<AppDeps, 'store' | 'now'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
   attempt: AttemptRow,
   record: TransactionRecord,
 ): Promise<void> {
@@ -37,8 +39,8 @@ export async function keepRecordExtras(
   await keepSavedCard(deps, attempt, record);
 }
 
-/** The fields of a query record or a PAYMENT notification that describe a stored card. */
-export interface StoredCardFields {
+/** The fields of a query record that describe a stored card. */
+interface StoredCardFields {
   readonly token_id?: unknown;
   readonly payment_status?: unknown;
   readonly card_brand?: unknown;
@@ -49,24 +51,40 @@ export interface StoredCardFields {
  * Keeps the stored-card token of a payment the shopper asked to save (token_flag YES), under the session's
  * shopper_id, labelled "Visa •••• 4242" when the gateway names the brand and last four digits. The token is
  * read from `token_id`, the name the payment order uses for it; the spec's record does not list one, so a
- * gateway that sends none saves none. The query and the notification may both carry it: it is kept once.
+ * gateway that sends none saves none.
+ *
+ * Only a query answer is read (issue #18): a notification's token fields are not covered by its signature, and
+ * a shopper's own signed return link, posted as a notification, would otherwise bind any token to their account.
+ * One card per attempt, sealed at rest, and never a token already saved for another shopper.
  */
-export async function keepSavedCard(
-  deps: Pick<AppDeps, 'store' | 'now'>,
+async function keepSavedCard(
+  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
   attempt: AttemptRow,
   fields: StoredCardFields,
 ): Promise<void> {
   const { db } = deps.store;
   const token = typeof fields.token_id === 'string' ? fields.token_id.trim() : '';
-  if (!token || typeof fields.payment_status !== 'string' || !CHARGED.includes(fields.payment_status)) return;
+  if (!token || typeof fields.payment_status !== 'string' || !CARD_CHARGED.includes(fields.payment_status)) return;
   if ((await sentOrdersOf(db, [attempt.id])).get(attempt.id)?.token_flag !== 'YES') return;
   const session = await findSession(db, attempt.session_id);
   if (!session?.shopper_id) return;
-  await saveCardToken(
+  const outcome = await saveCardToken(
     db,
+    cardTokenSeal(deps.config.tokenKey),
     { shopperId: session.shopper_id, tokenId: token, label: cardLabel(fields), attemptId: attempt.id },
     deps.now().toISOString(),
   );
+  if (outcome === 'other_shopper' || outcome === 'attempt_has_card') {
+    await writeAuditEvent(db, {
+      kind: 'mismatch',
+      summary:
+        outcome === 'other_shopper'
+          ? 'query: the card token is already saved for another shopper; not saved for this one'
+          : 'query: another card token for an attempt that already saved one; not saved',
+      order_no: attempt.gateway_order_no,
+      attempt_id: attempt.id,
+    });
+  }
 }
 
 /** "Visa •••• 4242"; null unless both parts look right (the label is shown to the shopper as it is). */

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { admin } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
 import { sentOrdersOf } from '../store/attemptOrders';
+import { cardTokenSeal } from '../store/cardTokenSeal';
 import { listSavedCards, saveCardToken } from '../store/savedCards';
 import { callJson, createSession, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
@@ -246,7 +247,8 @@ describeOnStores('payment order sources, end to end through the backend', (store
     // another shopper's saved card is not this shopper's
     await saveCardToken(
       backend.store.db,
-      { shopperId: 'cust-other', tokenId: 'tok_other', label: null, attemptId: null },
+      cardTokenSeal(backend.config.tokenKey),
+      { shopperId: 'cust-other', tokenId: 'tok_other', label: null, attemptId: 'att_other' },
       new Date().toISOString(),
     );
     const [other] = await listSavedCards(backend.store.db, 'cust-other');
@@ -269,7 +271,13 @@ describeOnStores('payment order sources, end to end through the backend', (store
     const first = await pay(saving.id, paymentBody(saving.client_secret, 'card', { save_card: true }), 'sources-5a');
     const returned = await payByCard(await (await fetch(first.body.action.url)).text(), '4242424242424242');
     expect((await fetch(returned.returnUrl, { redirect: 'manual' })).status).toBe(200);
-    const tokenId = (await listSavedCards(backend.store.db, 'cust-44'))[0]!.token_id;
+    // saved from a query answer: the return's, or the one the notification leads to, which may still be on its way
+    const sealed = await vi.waitFor(async () => {
+      const [saved] = await listSavedCards(backend.store.db, 'cust-44');
+      expect(saved).toBeDefined();
+      return saved!.token_sealed!;
+    });
+    const tokenId = cardTokenSeal(backend.config.tokenKey).open(sealed);
     const s = await createSession(backend, { ...EXTRAS, shopper_id: 'cust-44' });
     const card = (await view(s)).body.methods.find((m: { id: string }) => m.id === 'card');
     expect(card.saved_cards).toEqual([{ id: expect.stringMatching(/^card_/), label: 'Visa •••• 4242' }]);
@@ -310,7 +318,10 @@ describeOnStores('payment order sources, end to end through the backend', (store
       await applyQueryRecord(backend.deps, attempt, record);
       await applyQueryRecord(backend.deps, attempt, record);
     }
-    expect((await listSavedCards(backend.store.db, 'cust-45')).map((c) => c.token_id)).toEqual(['tok_new']);
+    const seal = cardTokenSeal(backend.config.tokenKey);
+    expect((await listSavedCards(backend.store.db, 'cust-45')).map((c) => seal.open(c.token_sealed!))).toEqual([
+      'tok_new',
+    ]);
     expect(await listSavedCards(backend.store.db, 'cust-46')).toEqual([]);
   });
 

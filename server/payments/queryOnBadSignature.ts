@@ -16,7 +16,9 @@ type BadSignatureSource = 'notification' | 'return';
  * The throttle lives in this process (`createWindowCounter`): it bounds the load and decides nothing that must
  * happen once.
  */
-export function createBadSignatureHandler(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'metrics'>) {
+export function createBadSignatureHandler(
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'metrics' | 'config'>,
+) {
   const queried = createWindowCounter({ windowMs: BAD_SIGNATURE_QUERY_EVERY_MS, now: () => deps.now().getTime() });
 
   return async function onBadSignature(
@@ -30,9 +32,10 @@ export function createBadSignatureHandler(deps: Pick<AppDeps, 'store' | 'gateway
       {
         requestId,
         source,
-        order_no: fields.order_no,
+        // anyone can send these: what is logged of them is bounded
+        order_no: fields.order_no?.slice(0, 50),
         signed_fields: deps.gateway.profile.signatures[kind].join(','),
-        fields_received: Object.keys(fields).sort().join(','),
+        fields_received: Object.keys(fields).sort().slice(0, 40).join(',').slice(0, 500),
       },
       `gateway: a ${source} signature does not verify over the profile's "${kind}" field list; querying the order instead`,
     );

@@ -4,6 +4,7 @@ import { ApiError } from '../apiError';
 import type { Db } from '../store/db';
 import { installmentPlansOf, type InstallmentPlan } from '../store/methodOptions';
 import type { PaymentMethod } from '../store/paymentMethods';
+import { cardTokenSeal } from '../store/cardTokenSeal';
 import { findSavedCard } from '../store/savedCards';
 import type { SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
@@ -26,6 +27,8 @@ export async function resolvePaymentChoices(
   extras: SessionExtras,
   method: PaymentMethod,
   body: CreatePaymentBody,
+  /** TOKEN_KEY: opens the saved card's sealed token */
+  tokenKey: string,
 ): Promise<PaymentChoices> {
   const errors: FieldError[] = [];
   const card = method.kind === 'card';
@@ -41,7 +44,10 @@ export async function resolvePaymentChoices(
 
   let savedCard: PaymentChoices['savedCard'];
   if (body.saved_card !== undefined) {
-    const row = card && session.shopper_id ? await findSavedCard(db, body.saved_card, session.shopper_id) : undefined;
+    const row =
+      card && session.shopper_id
+        ? await findSavedCard(db, cardTokenSeal(tokenKey), body.saved_card, session.shopper_id)
+        : undefined;
     if (row) savedCard = { token_id: row.token_id };
     else errors.push({ path: 'saved_card', message: 'is not a saved card of this shopper' });
   }

@@ -27,7 +27,7 @@ describeOnStores('health and readiness', (store) => {
     expect(ready.headers.get('cache-control')).toBe('no-store');
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { store: 'ok', migrations: 'ok' },
+      checks: { store: 'ok', write: 'ok', migrations: 'ok' },
     });
   });
 

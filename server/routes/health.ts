@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import type { Logger } from '../log';
 import { pingStore } from '../store/db';
+import { probeWrite } from '../store/probeWrite';
 
 /** A probe that hangs is a failed probe: the load balancer must get its answer before its own time-out. */
 const STORE_PROBE_MS = 2_000;
@@ -10,28 +11,33 @@ const STORE_PROBE_MS = 2_000;
  * `GET /healthz`, liveness: the process answers. It reports whether the store answers too but stays 200 when it
  * does not, because restarting the process would not bring the database back.
  *
- * `GET /readyz`, readiness: 200 only when this process should get traffic: the store answers and its migrations
- * are applied; 503 as soon as a shutdown begins, so the load balancer drains it. The gateway is not checked: its
+ * `GET /readyz`, readiness: 200 only when this process should get traffic: the store answers, takes a write (one
+ * row rewritten, within the same time limit) and its migrations are applied; 503 as soon as a shutdown begins, so the load balancer drains it. The gateway is not checked: its
  * configuration is refused at start when incomplete, and calling it would let its outage take every process out
  * of rotation at once, refusing requests that do not need it (notifications, the admin page) for nothing.
  */
 export function healthRoutes(deps: AppDeps) {
   let migrated = false;
-  const storeAnswers = async (log: Logger): Promise<boolean> => {
+  const probe = async (log: Logger, what: string, work: () => Promise<void>): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${STORE_PROBE_MS} ms`)), STORE_PROBE_MS);
       });
-      await Promise.race([pingStore(deps.store.db), timeout]);
+      await Promise.race([work(), timeout]);
       return true;
     } catch (err) {
-      log.error({ err }, 'health check: store unreachable');
+      log.error({ err }, `health check: ${what}`);
       return false;
     } finally {
       clearTimeout(timer);
     }
   };
+  const storeAnswers = (log: Logger) => probe(log, 'store unreachable', () => pingStore(deps.store.db));
+  const storeWrites = (log: Logger) =>
+    probe(log, 'the store refuses a write', () =>
+      probeWrite(deps.store.db, deps.store.dialect, deps.now(), STORE_PROBE_MS),
+    );
   /** once all applied, migrations stay applied: later probes skip the look-up */
   const migrationsApplied = async (): Promise<string> => {
     if (migrated) return 'ok';
@@ -49,8 +55,9 @@ export function healthRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       if (deps.isDraining?.()) return c.json({ status: 'draining' }, 503);
       const store = (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable';
+      const write = store !== 'ok' ? 'unknown' : (await storeWrites(c.get('log'))) ? 'ok' : 'failed';
       const migrations = store === 'ok' ? await migrationsApplied().catch(() => 'unknown') : 'unknown';
-      const ready = store === 'ok' && migrations === 'ok';
-      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, migrations } }, ready ? 200 : 503);
+      const ready = store === 'ok' && write === 'ok' && migrations === 'ok';
+      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, write, migrations } }, ready ? 200 : 503);
     });
 }

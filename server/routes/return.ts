@@ -3,8 +3,9 @@ import type { WidgetMessage } from '../../shared/contract/payment';
 import { toDecimal } from '../../shared/gateway/money';
 import type { AppDeps, AppEnv } from '../deps';
 import { addLogFields } from '../middleware/logRequests';
-import { confirmPayment } from '../payments/confirmPayment';
+import { confirmAtMostEvery } from '../payments/confirmAtMostEvery';
 import type { OnBadSignature } from '../payments/queryOnBadSignature';
+import { markOnce } from '../store/attemptMarks';
 import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { findOrder } from '../store/orders';
@@ -18,6 +19,10 @@ import { renderResultPage } from './renderResultPage';
  * The card iFrame gets a page that posts the result to the widget; a redirect payment goes back to the shop.
  * A return whose signature does not verify is not believed, but its order is queried (`onBadSignature`), so the
  * shopper still learns the state the gateway confirms.
+ *
+ * Anyone holding a return link can replay it, so a replay must cost little: the confirmation query is made at
+ * most once per attempt every CONFIRM_EVERY_MS, and the audit log gets one line per attempt and returned status
+ * (one for all unverified returns of the attempt), holding only the signed fields.
  */
 export function returnRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
   const frameAncestors = deps.config.allowedOrigins.join(' ') || "'none'";
@@ -45,15 +50,19 @@ export function returnRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
         currency: order.currency,
         amount: toDecimal(order.amount_minor, order.currency),
       });
-    const masked = { ...query, ...(query.encryption_data ? { encryption_data: '[masked]' } : {}) };
-    await writeAuditEvent(db, {
-      kind: signed ? 'return' : 'ignored',
-      summary: signed ? `return: gateway says ${query.payment_status ?? '?'}` : 'return: the signature does not verify',
-      order_no: attempt.gateway_order_no,
-      attempt_id: attempt.id,
-      request_id: requestId,
-      detail: masked,
-    });
+    const status = (query.payment_status ?? '?').slice(0, 10);
+    if (await markOnce(db, attempt.id, signed ? `return:${status}` : 'return:unsigned', deps.now())) {
+      await writeAuditEvent(db, {
+        kind: signed ? 'return' : 'ignored',
+        summary: signed ? `return: gateway says ${status}` : 'return: the signature does not verify',
+        order_no: attempt.gateway_order_no,
+        attempt_id: attempt.id,
+        request_id: requestId,
+        detail: signed
+          ? signedFields(query, deps.gateway.profile.signatures.returnRedirect)
+          : { reason: 'bad_signature' },
+      });
+    }
     if (!signed) {
       // the query is the truth: what it settles is shown; the return's own claims never are
       await onBadSignature('return', query, requestId);
@@ -65,11 +74,18 @@ export function returnRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
 
     let current: AttemptRow = attempt;
     if (OPEN_STATUSES.includes(attempt.status)) {
-      await confirmPayment(deps, attempt, requestId);
+      await confirmAtMostEvery(deps, attempt, requestId);
       current = (await findAttempt(db, attempt.id)) ?? attempt;
     }
     return answer(c, session, current, frameAncestors);
   });
+}
+
+/** What the return's signature covers (and `message`, cut short): extra query fields are anyone's to add. */
+function signedFields(query: Record<string, string>, signed: readonly string[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of [...signed, 'message']) if (query[name] !== undefined) kept[name] = query[name].slice(0, 256);
+  return kept;
 }
 
 function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, frameAncestors: string): Response {

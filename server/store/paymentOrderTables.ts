@@ -24,8 +24,12 @@ export interface SavedCardTable {
   /** our reference, the only one the browser sees */
   id: string;
   shopper_id: string;
-  /** the gateway's stored-card token (spec 2.2 token_id); never a card number */
-  token_id: string;
+  /** HMAC of the gateway's stored-card token (spec 2.2 token_id): unique, so a token belongs to one shopper */
+  token_hash: string | null;
+  /** the token sealed with AES-256-GCM (cardTokenSeal.ts); opened only to pay with it */
+  token_sealed: string | null;
+  /** a token saved before migration 007, in clear until the next start seals it (sealLegacyCardTokens) */
+  legacy_token: string | null;
   /** e.g. "Visa •••• 4242", when the gateway said */
   label: string | null;
   /** the attempt whose payment saved it */

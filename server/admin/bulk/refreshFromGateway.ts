@@ -13,7 +13,7 @@ export type RefreshOutcome = QueryOutcome | 'unavailable';
  * they were, marked `unavailable`.
  */
 export async function refreshFromGateway(
-  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   attempts: readonly AttemptRow[],
   requestId?: string,
 ): Promise<Map<string, RefreshOutcome>> {

@@ -7,7 +7,12 @@ import { runBatches } from '../runBatches';
 import { expect, vi } from 'vitest';
 
 /** Limits high enough for a test that pays hundreds of orders from one address in a minute. */
-export const BULK_ENV = { RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000', RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000' };
+export const BULK_ENV = {
+  RATE_LIMIT_PAYMENTS_PER_MINUTE: '1000000',
+  RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
+  RATE_LIMIT_HOOKS_PER_MINUTE: '1000000',
+  RATE_LIMIT_RETURNS_PER_MINUTE: '1000000',
+};
 
 export type Kind = 'paid' | 'authorised' | 'review';
 

@@ -6,6 +6,7 @@ import { admin } from './003_admin';
 import { paymentOrderSources } from './004_payment_order_sources';
 import { calls } from './005_calls';
 import { paymentAlerts } from './006_payment_alerts';
+import { inbound } from './007_inbound';
 import { frame } from './008_frame';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -17,6 +18,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '004_payment_order_sources': paymentOrderSources,
     '005_calls': calls,
     '006_payment_alerts': paymentAlerts,
+    '007_inbound': inbound,
     '008_frame': frame,
   };
 }
