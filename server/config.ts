@@ -166,11 +166,14 @@ export function loadConfig(
   const e = parsed.data;
   const problems: string[] = [];
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
-  const allowedOrigins = (e.ALLOWED_ORIGINS ?? defaultOrigins(publicUrl))
+  // The backend's own origin stays allowed when ALLOWED_ORIGINS names shops: the demo shop and the pages the
+  // backend serves itself run there, and adding a shop must not break them.
+  const shopOrigins = (e.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  for (const o of allowedOrigins) {
+  const allowedOrigins = [...new Set([...ownOrigins(publicUrl), ...shopOrigins])];
+  for (const o of shopOrigins) {
     if (!origin.safeParse(o).success)
       problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
   }
@@ -218,7 +221,7 @@ export function loadConfig(
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
       problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
     }
-    for (const o of allowedOrigins) {
+    for (const o of shopOrigins) {
       if (o.startsWith('http:')) problems.push(`ALLOWED_ORIGINS: ${o} must be HTTPS when NODE_ENV=production`);
     }
   }
@@ -321,14 +324,14 @@ function readProfile(path: string, readFile: (path: string) => string, problems:
 }
 
 /**
- * Without ALLOWED_ORIGINS only the backend's own origin may embed the widget: that is where the demo shop runs.
- * On loopback both spellings of the host are allowed, since a browser treats them as different origins.
+ * The backend's own origin, which may always embed the widget: that is where the demo shop runs. On loopback both
+ * spellings of the host are allowed, since a browser treats them as different origins.
  */
-function defaultOrigins(publicUrl: string): string {
+function ownOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const twin = url.hostname === '127.0.0.1' ? 'localhost' : url.hostname === 'localhost' ? '127.0.0.1' : undefined;
-  if (!twin) return url.origin;
+  if (!twin) return [url.origin];
   const other = new URL(url.origin);
   other.hostname = twin;
-  return `${url.origin},${other.origin}`;
+  return [url.origin, other.origin];
 }
