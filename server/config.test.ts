@@ -51,7 +51,7 @@ describe('loadConfig', () => {
   it("keeps the backend's own origin (the demo shop) allowed when ALLOWED_ORIGINS adds a shop", () => {
     expect(
       loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000', ALLOWED_ORIGINS: 'https://shop.example' }).allowedOrigins,
-    ).toEqual(['http://127.0.0.1:4000', 'http://localhost:4000', 'https://shop.example']);
+    ).toEqual(['http://127.0.0.1:4000', 'https://shop.example']);
     // named twice: listed once
     expect(
       loadConfig({ PUBLIC_URL: 'https://pay.example', ALLOWED_ORIGINS: 'https://pay.example,https://shop.example' })

@@ -166,13 +166,14 @@ export function loadConfig(
   const e = parsed.data;
   const problems: string[] = [];
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
-  // The backend's own origin stays allowed when ALLOWED_ORIGINS names shops: the demo shop and the pages the
-  // backend serves itself run there, and adding a shop must not break them.
+  // The backend's own origin (PUBLIC_URL's) stays allowed when ALLOWED_ORIGINS names shops: the demo shop runs
+  // there, and adding a shop must not lock it out. Its loopback twin only by default, so a list given is exact.
   const shopOrigins = (e.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  const allowedOrigins = [...new Set([...ownOrigins(publicUrl), ...shopOrigins])];
+  const own = shopOrigins.length ? [new URL(publicUrl).origin] : ownOrigins(publicUrl);
+  const allowedOrigins = [...new Set([...own, ...shopOrigins])];
   for (const o of shopOrigins) {
     if (!origin.safeParse(o).success)
       problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
@@ -324,8 +325,8 @@ function readProfile(path: string, readFile: (path: string) => string, problems:
 }
 
 /**
- * The backend's own origin, which may always embed the widget: that is where the demo shop runs. On loopback both
- * spellings of the host are allowed, since a browser treats them as different origins.
+ * Without ALLOWED_ORIGINS only the backend's own origin may embed the widget: that is where the demo shop runs.
+ * On loopback both spellings of the host are allowed, since a browser treats them as different origins.
  */
 function ownOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
