@@ -1,6 +1,6 @@
 /**
  * The widget README's "Embedding" steps, taken literally: the code blocks marked `<!-- embed:... -->` in
- * widget/README.md are read here, the README's example origins replaced by this run's, and nothing else added.
+ * widget/README.md are read (harness/readmeEmbed.ts), the README's example origins replaced by this run's.
  * Step 1's ALLOWED_ORIGINS starts the backend, step 2's code creates each session on the shop's server, step 3's
  * HTML is the shop page's body, step 4's policy its Content-Security-Policy header. A README that stops working
  * fails here. The same system shows that the FingerprintJS chunk waits for the form, and that the demo shop
@@ -27,24 +27,11 @@ import {
   payInCardFrame,
   widget,
 } from '../harness/shopper';
+import { readmeBackendEnv, readmeCreateSession, readmeShopPage } from '../harness/readmeEmbed';
 import { useSystem } from '../harness/useSystem';
 
-const README = readFileSync(fileURLToPath(new URL('../../widget/README.md', import.meta.url)), 'utf8');
 const MANIFEST = fileURLToPath(new URL('../../dist/widget/manifest.json', import.meta.url));
-
-/** The code block right after `<!-- embed:<name> -->` in widget/README.md. */
-function snippet(name: string): string {
-  const block = new RegExp(`<!-- embed:${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(README);
-  if (!block) throw new Error(`widget/README.md has no code block marked <!-- embed:${name} -->`);
-  return block[1]!;
-}
-
-/** The README's example values, replaced by this run's: the only change made to its snippets. */
-function localize(text: string, values: Record<string, string>): string {
-  let out = text;
-  for (const [example, actual] of Object.entries(values)) out = out.replaceAll(example, actual);
-  return out;
-}
+const readManifest = () => JSON.parse(readFileSync(MANIFEST, 'utf8')) as WidgetManifest;
 
 let shopServer: Server | undefined;
 let shopOrigin = '';
@@ -60,54 +47,25 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => shopServer!.listen(0, '127.0.0.1', resolve));
   // another host name for the same loopback server: another origin than the backend's 127.0.0.1
   shopOrigin = `http://localhost:${(shopServer.address() as AddressInfo).port}`;
-  // step 1, literally: KEY=value lines
-  for (const line of localize(snippet('env'), { 'https://shop.example': shopOrigin }).split('\n')) {
-    const [key, ...value] = line.split('=');
-    if (key) backendEnv[key.trim()] = value.join('=').trim();
-  }
+  Object.assign(backendEnv, readmeBackendEnv(shopOrigin));
 });
 afterAll(() => new Promise<void>((resolve) => (shopServer ? shopServer.close(() => resolve()) : resolve())));
 
 const env = useSystem({ name: 'readme-embed', backendEnv });
 const orders: string[] = [];
 
-function origins(): Record<string, string> {
-  return {
-    'https://pay.example.com': env.system.backend.url,
-    'https://gateway.example.com': env.system.sandbox.url,
-    'https://shop.example': shopOrigin,
-  };
-}
-
 /** The shop's server: step 2's code makes the session, step 3's HTML is the page, step 4's policy its header. */
 async function shopPage(path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   if (path !== '/checkout') return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'not found' };
-  const createSession = new Function(
-    'fetch',
-    'process',
-    `return (async () => {\n${localize(snippet('session'), origins())}\nreturn { id, client_secret };\n})();`,
-  ) as (f: typeof fetch, p: { env: Record<string, string> }) => Promise<{ id: string; client_secret: string }>;
-  const session = await createSession(fetch, { env: { SHOP_SECRET: DEMO_DEFAULTS.SHOP_SECRET } });
+  const origins = { backendUrl: env.system.backend.url, gatewayUrl: env.system.sandbox.url, shopOrigin };
+  const session = await readmeCreateSession(origins, DEMO_DEFAULTS.SHOP_SECRET);
   const view = (await (
     await fetch(`${env.system.backend.url}/api/sessions/${session.id}`, {
       headers: { 'X-Client-Secret': session.client_secret },
     })
   ).json()) as { order_no: string };
   orders.push(view.order_no);
-  // what `npm run build` printed: the pinned loader's name and SRI hash
-  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as WidgetManifest;
-  const body = localize(snippet('page'), {
-    ...origins(),
-    'widget-<hash>.js': manifest.loaderVersioned.file,
-    'sha384-...': manifest.loaderVersioned.integrity,
-    'cs_2NfX...': session.id,
-    'sec_9aB...': session.client_secret,
-  });
-  const csp = localize(snippet('csp'), origins())
-    .replace(/^Content-Security-Policy:\s*/, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .join(' ');
+  const { html, csp } = readmeShopPage(origins, session, readManifest());
   return {
     status: 200,
     headers: {
@@ -115,7 +73,7 @@ async function shopPage(path: string): Promise<{ status: number; headers: Record
       'Content-Security-Policy': csp,
       'Cache-Control': 'no-store',
     },
-    body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>README shop</title></head>\n<body>\n${body}\n</body></html>`,
+    body: html,
   };
 }
 
@@ -166,8 +124,7 @@ describe("the widget README's embedding, step by step, on another origin", () =>
       if (route.request().method() === 'GET') await afterIdleTime(page);
       await route.continue();
     });
-    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as WidgetManifest;
-    const chunk = Object.keys(manifest.sizes.lazyGzip).find((f) => f.startsWith('fp'));
+    const chunk = Object.keys(readManifest().sizes.lazyGzip).find((f) => f.startsWith('fp'));
     expect(chunk).toBeDefined();
 
     await page.goto(`${shopOrigin}/checkout`);
