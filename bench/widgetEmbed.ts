@@ -215,6 +215,8 @@ export async function widgetEmbed(options: BenchOptions): Promise<BenchResult> {
       'is the interactive form. "Requests before interactive" are those to the backend, CORS preflight included.',
       `Throttled: Chrome DevTools' "Slow 4G" preset (\`Network.emulateNetworkConditions\`: ${SLOW_4G.downloadThroughput * 8} b/s down,`,
       `${SLOW_4G.uploadThroughput * 8} b/s up, ${SLOW_4G.latency} ms latency per request) and \`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN}.`,
+      'Under Slow 4G every request waits 562.5 ms, and the first render needs five in a row (the page, the loader, the',
+      'entry it imports, the CORS preflight of the session call, the session call): the throttled time is mostly that chain.',
       '',
       table,
       '',
