@@ -17,7 +17,7 @@ export interface EmbedOrigins {
 }
 
 /** The code block right after `<!-- embed:<name> -->` in widget/README.md. */
-export function readmeSnippet(name: 'env' | 'session' | 'page' | 'csp'): string {
+function readmeSnippet(name: 'env' | 'session' | 'page' | 'csp'): string {
   const text = readFileSync(README, 'utf8');
   const block = new RegExp(`<!-- embed:${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(text);
   if (!block) throw new Error(`widget/README.md has no code block marked <!-- embed:${name} -->`);
