@@ -15,6 +15,7 @@ import { replaceSection } from './lib/replaceSection';
 import { memory } from './memory';
 import { notificationIngest } from './notificationIngest';
 import { paymentThroughput } from './paymentThroughput';
+import { widgetEmbed } from './widgetEmbed';
 import { widgetSize } from './widgetSize';
 import { widgetStartup } from './widgetStartup';
 
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, { title: string; run: (options: BenchOptions) =
   bulkRefund: { title: '3. Bulk refund through the admin API', run: bulkRefund },
   widgetSize: { title: '4a. Widget size', run: widgetSize },
   widgetStartup: { title: '4b. Widget start-up in Chromium', run: widgetStartup },
+  widgetEmbed: { title: '4c. Widget embedded as the README says, as served', run: widgetEmbed },
   memory: { title: '5. Backend memory under sustained payments', run: memory },
 };
 

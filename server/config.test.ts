@@ -48,12 +48,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://pay.example/' }).allowedOrigins).toEqual(['https://pay.example']);
   });
 
+  it("keeps the backend's own origin (the demo shop) allowed when ALLOWED_ORIGINS adds a shop", () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000', ALLOWED_ORIGINS: 'https://shop.example' }).allowedOrigins,
+    ).toEqual(['http://127.0.0.1:4000', 'https://shop.example']);
+    // named twice: listed once
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://pay.example', ALLOWED_ORIGINS: 'https://pay.example,https://shop.example' })
+        .allowedOrigins,
+    ).toEqual(['https://pay.example', 'https://shop.example']);
+  });
+
   it('accepts a complete production environment and derives the notify URL', () => {
     const c = loadConfig(PRODUCTION);
     expect(c.production).toBe(true);
     expect(c.publicUrl).toBe('https://pay.shop.example');
     expect(c.notifyUrl).toBe('https://pay.shop.example/hooks/gateway');
-    expect(c.allowedOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
+    expect(c.allowedOrigins).toEqual(['https://pay.shop.example', 'https://shop.example', 'https://www.shop.example']);
     expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
   });
 

@@ -166,11 +166,15 @@ export function loadConfig(
   const e = parsed.data;
   const problems: string[] = [];
   const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
-  const allowedOrigins = (e.ALLOWED_ORIGINS ?? defaultOrigins(publicUrl))
+  // The backend's own origin (PUBLIC_URL's) stays allowed when ALLOWED_ORIGINS names shops: the demo shop runs
+  // there, and adding a shop must not lock it out. Its loopback twin only by default, so a list given is exact.
+  const shopOrigins = (e.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  for (const o of allowedOrigins) {
+  const own = shopOrigins.length ? [new URL(publicUrl).origin] : ownOrigins(publicUrl);
+  const allowedOrigins = [...new Set([...own, ...shopOrigins])];
+  for (const o of shopOrigins) {
     if (!origin.safeParse(o).success)
       problems.push(`ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin like "https://shop.example"`);
   }
@@ -218,7 +222,7 @@ export function loadConfig(
     if (given.PUBLIC_URL && new URL(publicUrl).protocol !== 'https:') {
       problems.push('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS when NODE_ENV=production');
     }
-    for (const o of allowedOrigins) {
+    for (const o of shopOrigins) {
       if (o.startsWith('http:')) problems.push(`ALLOWED_ORIGINS: ${o} must be HTTPS when NODE_ENV=production`);
     }
   }
@@ -324,11 +328,11 @@ function readProfile(path: string, readFile: (path: string) => string, problems:
  * Without ALLOWED_ORIGINS only the backend's own origin may embed the widget: that is where the demo shop runs.
  * On loopback both spellings of the host are allowed, since a browser treats them as different origins.
  */
-function defaultOrigins(publicUrl: string): string {
+function ownOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const twin = url.hostname === '127.0.0.1' ? 'localhost' : url.hostname === 'localhost' ? '127.0.0.1' : undefined;
-  if (!twin) return url.origin;
+  if (!twin) return [url.origin];
   const other = new URL(url.origin);
   other.hostname = twin;
-  return `${url.origin},${other.origin}`;
+  return [url.origin, other.origin];
 }

@@ -1,10 +1,31 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
+
+// long enough that compression pays; fetch() would decompress by itself, so raw bytes are read with node:http
+const LOADER = `console.log("loader");${' /* padding */'.repeat(50)}`;
+const ENTRY = `export const x = 1;${' /* padding */'.repeat(50)}`;
+
+/** One request with exactly these headers, the body as sent (not decompressed). */
+function raw(url: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (b: Buffer) => parts.push(b));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
 
 describe('widget files, demo shop', () => {
   const dir = mkdtempSync(join(tmpdir(), 'widget-'));
@@ -13,8 +34,13 @@ describe('widget files, demo shop', () => {
   let unbuilt: Backend;
   beforeAll(async () => {
     mkdirSync(built);
-    writeFileSync(join(built, 'widget.js'), 'console.log("loader")');
-    writeFileSync(join(built, 'checkout-Ab12Cd34.js'), 'export const x = 1');
+    writeFileSync(join(built, 'widget.js'), LOADER);
+    writeFileSync(join(built, 'checkout-Ab12Cd34.js'), ENTRY);
+    // the build's precompressed twins (widget/build/writeCompressed.ts); no twin for demo.css
+    writeFileSync(join(built, 'widget.js.br'), brotliCompressSync(LOADER));
+    writeFileSync(join(built, 'widget.js.gz'), gzipSync(LOADER));
+    writeFileSync(join(built, 'checkout-Ab12Cd34.js.br'), brotliCompressSync(ENTRY));
+    writeFileSync(join(built, 'checkout-Ab12Cd34.js.gz'), gzipSync(ENTRY));
     writeFileSync(join(built, 'demo.css'), 'body{}');
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Demo shop</title>');
     writeFileSync(join(dir, 'secret.txt'), 'not public');
@@ -34,11 +60,55 @@ describe('widget files, demo shop', () => {
     expect(loader.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     expect(loader.headers.get('access-control-allow-origin')).toBe('*');
     expect(loader.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(await loader.text()).toBe('console.log("loader")');
+    expect(await loader.text()).toBe(LOADER);
 
     const chunk = await fetch(`${backend.url}/checkout-Ab12Cd34.js`);
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${backend.url}/demo.css`)).headers.get('content-type')).toContain('text/css');
+  });
+
+  it('serves the precompressed twins by Accept-Encoding: brotli first, then gzip, else the file as built', async () => {
+    const url = `${backend.url}/checkout-Ab12Cd34.js`;
+    const br = await raw(url, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    expect(br.headers['content-type']).toContain('text/javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['access-control-allow-origin']).toBe('*');
+    expect(brotliDecompressSync(br.body).toString()).toBe(ENTRY);
+
+    const gz = await raw(url, { 'Accept-Encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(ENTRY);
+    // refused by q=0, or preferred by a higher q
+    expect((await raw(url, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await raw(url, { 'Accept-Encoding': 'br;q=0.5, gzip;q=1' })).headers['content-encoding']).toBe('gzip');
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const plain = await raw(url, accept === undefined ? {} : { 'Accept-Encoding': accept });
+      expect(plain.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toBe(ENTRY);
+      expect(plain.headers['content-length']).toBe(String(ENTRY.length));
+    }
+  });
+
+  it('keeps the loader on a short cache when compressed, and falls back to the file where no twin was built', async () => {
+    const loader = await raw(`${backend.url}/widget.js`, { 'Accept-Encoding': 'br' });
+    expect(loader.headers['content-encoding']).toBe('br');
+    expect(loader.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    const css = await raw(`${backend.url}/demo.css`, { 'Accept-Encoding': 'br, gzip' });
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.body.toString()).toBe('body{}');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = await raw(`${backend.url}/checkout-Ab12Cd34.js`, { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(String(brotliCompressSync(ENTRY).length));
+    expect(head.body.length).toBe(0);
   });
 
   it('serves nothing outside the build folder', async () => {

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from 'vite';
@@ -33,10 +34,18 @@ describe('the widget build', () => {
     expect(manifest.loaderVersioned.file).toMatch(/^widget-[\w-]{10}\.js$/);
     expect(manifest.entry.file).toMatch(/^checkout-[\w-]+\.js$/);
     expect(manifest.stylesheet.file).toMatch(/^widget-[\w-]+\.css$/);
-    for (const file of files.filter((f) => f !== 'manifest.json')) {
+    for (const file of files.filter((f) => f !== 'manifest.json' && !/\.(br|gz)$/.test(f))) {
       expect(manifest.files[file], file).toBe(integrity(await read(file)));
     }
     expect(await read(manifest.loaderVersioned.file)).toEqual(await read('widget.js'));
+  });
+
+  test('writes a brotli and a gzip twin of every text file, holding the same bytes', async () => {
+    for (const file of [...Object.keys(manifest.files), 'manifest.json']) {
+      const raw = await read(file);
+      expect(brotliDecompressSync(await read(`${file}.br`)), `${file}.br`).toEqual(raw);
+      expect(gunzipSync(await read(`${file}.gz`)), `${file}.gz`).toEqual(raw);
+    }
   });
 
   test('widget.js is a classic script that pins the hashed entry by its SRI hash', async () => {

@@ -4,6 +4,7 @@ import type { Plugin, Rolldown } from 'vite';
 import { buildLoader } from './buildLoader';
 import { contentHash, integrity } from './integrity';
 import { measureBundle, overBudget, type BUDGET, type BundleSizes } from './measureBundle';
+import { writeCompressed } from './writeCompressed';
 
 export interface WidgetBundleOptions {
   /** the ES entry's chunk name (rolldownOptions.input key) */
@@ -28,8 +29,8 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
  * Completes the widget build once the ES chunks are written: writes widget.js (and its hashed twin) pointing at
- * the hashed entry, writes manifest.json with every file's SRI hash and the gzip sizes, prints the SRI hash, and
- * fails the build when the size budget is exceeded. It works in writeBundle, after every plugin has finished
+ * the hashed entry, writes manifest.json with every file's SRI hash and the gzip sizes, writes the `.br` and
+ * `.gz` twins the backend serves, prints the SRI hash, and fails the build when the size budget is exceeded. It works in writeBundle, after every plugin has finished
  * rewriting chunk code (Vite fills in preload lists in its own last hooks): the SRI hash must be of the bytes
  * served, or the browser refuses the entry.
  */
@@ -69,6 +70,7 @@ export function widgetBundle(options: WidgetBundleOptions): Plugin {
       await writeFile(path.join(dir, 'widget.js'), loaderCode);
       await writeFile(path.join(dir, versioned), loaderCode);
       await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      await writeCompressed(dir, Object.keys(files).concat('manifest.json'));
 
       const over = overBudget(sizes, options.budget);
       if (over.length) this.error(`widget size budget exceeded: ${over.join('; ')}`);

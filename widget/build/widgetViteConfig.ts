@@ -1,6 +1,7 @@
 import type { UserConfig } from 'vite';
 import { BUDGET } from './measureBundle';
 import { widgetBundle } from './widgetBundle';
+import { writeCompressed } from './writeCompressed';
 
 /** Preact's automatic JSX runtime, as tsconfig.json declares it (Vite 8 transforms with Oxc). */
 const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
@@ -52,6 +53,13 @@ export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuild
  */
 export function demoViteConfig(): UserConfig {
   return {
+    plugins: [
+      {
+        name: 'checkout-demo-precompress',
+        apply: 'build',
+        writeBundle: (output, bundle) => writeCompressed(output.dir ?? 'dist/widget', Object.keys(bundle)),
+      },
+    ],
     publicDir: false,
     base: './',
     build: {

@@ -41,12 +41,16 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
   let removeAppearance = () => {};
   const dispatch = (name: string, detail?: unknown) =>
     host.dispatchEvent(new win.CustomEvent(`checkout:${name}`, { bubbles: true, detail }));
+  const fingerprint = pageFingerprint(win);
   const notify: Notify = {
-    ready: () =>
+    ready: () => {
+      // only now, with the form shown: its chunk must not delay the first render (device/fingerprint.ts)
+      void fingerprint.start();
       safely(() => {
         current.onReady?.();
         dispatch('ready');
-      }),
+      });
+    },
     completed: (result) =>
       safely(() => {
         current.onCompleted?.(result);
@@ -58,8 +62,6 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
         dispatch('error', error);
       }),
   };
-  const fingerprint = pageFingerprint(win);
-  void fingerprint.start();
 
   const draw = () => {
     root.setAttribute('data-theme', current.appearance?.theme === 'dark' ? 'dark' : 'light');
