@@ -57,6 +57,29 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     expect(await scanAccessibility(page, '.ck-root'), 'dark form with errors').toEqual([]);
   });
 
+  it('the widget in Arabic: right to left, a declined card told in Arabic, nothing raw', async () => {
+    const { page } = await env.open(SCAN);
+    await openDemoShop(page, env.system.backend.url, { locale: 'ar' });
+    const root = widget(page);
+    await expect.poll(() => root.locator('form.ck-form legend').first().innerText()).toBe('بياناتك');
+    expect(await root.evaluate((el) => [el.getAttribute('lang'), el.getAttribute('dir')])).toEqual(['ar', 'rtl']);
+    // mirrored: the first field of a row starts at the right edge of the form
+    const form = await root.locator('form.ck-form').boundingBox();
+    const first = await root.locator('[name="first_name"]').boundingBox();
+    expect(form!.x + form!.width - (first!.x + first!.width)).toBeLessThan(first!.x - form!.x);
+    expect(await scanAccessibility(page, '.ck-root'), 'rtl form').toEqual([]);
+
+    await fillShopper(root);
+    await payButton(root).click();
+    await payInCardFrame(cardFrame(root), CARDS.declined);
+    await expectOutcome(root, 'failed');
+    const status = await root.locator('.ck-status').innerText();
+    expect(status).toContain('رفض البنك عملية الدفع.');
+    expect(status).not.toContain('Do not honor');
+    expect(await scanAccessibility(page, '.ck-root'), 'rtl declined').toEqual([]);
+    await saveScreenshot(page, 'accessibility-widget-arabic-declined');
+  });
+
   it('the admin page: sign-in, overview, orders, an order, the bulk dialog, a payout with errors, methods, audit log', async () => {
     const [orderNo] = await seedPaidOrders(env.system, 3);
     const { page } = await env.open(SCAN);

@@ -9,7 +9,7 @@ import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 export interface ShopOptions {
   currency?: 'USD' | 'EUR' | 'BRL' | 'CNY';
   country?: 'US' | 'BR' | 'CN' | 'NL' | 'FR' | 'DE';
-  locale?: '' | 'en' | 'fr' | 'de' | 'es' | 'pt-BR' | 'zh-CN';
+  locale?: '' | 'en' | 'fr' | 'de' | 'es' | 'pt-BR' | 'zh-CN' | 'nl' | 'ja' | 'ar';
   theme?: 'light' | 'dark';
 }
 

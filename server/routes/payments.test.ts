@@ -142,6 +142,17 @@ describeOnStores('payments against the sandbox', (store) => {
     expect((await fetch(declined.returnUrl)).status).toBe(200);
     // settled by the return's query (no notification reaches `quiet`): the shopper still learns why
     expect(await orderOf(quiet, s.id)).toMatchObject({ status: 'declined', message: '4000:Do not honor' });
+    // the widget gets a reason to translate and the code for the shop's logs, not just the gateway's English
+    const view = await callJson(`${quiet.url}/api/sessions/${s.id}`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
+    expect(view.body.payment).toEqual({
+      payment_id: first.body.payment_id,
+      status: 'declined',
+      reason: 'declined',
+      code: '4000',
+      message: '4000:Do not honor',
+    });
 
     const second = await pay(quiet, s.id, paymentBody(s.client_secret, 'card'), 'try-2');
     expect(second.status).toBe(200);
@@ -305,6 +316,24 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(badDevice.status).toBe(400);
     expect(badDevice.body.error.fields[0].path).toBe('device.resolution');
     expect(await attemptsOf(backend, s.id)).toHaveLength(0);
+  });
+
+  it('a payment the gateway never received: the session view says technical, without the connection error', async () => {
+    // nothing listens on the gateway URL of a backend started without one: the call is refused, never sent
+    const offline = await startBackend({ store });
+    try {
+      const s = await createSession(offline);
+      const res = await pay(offline, s.id, paymentBody(s.client_secret, 'card'), 'offline-1');
+      expect(res.status).toBe(503);
+      const [attempt] = await attemptsOf(offline, s.id);
+      expect(attempt!.message).toMatch(/^not sent: /);
+      const view = await callJson(`${offline.url}/api/sessions/${s.id}`, {
+        headers: { 'X-Client-Secret': s.client_secret },
+      });
+      expect(view.body.payment).toEqual({ payment_id: attempt!.id, status: 'declined', reason: 'technical' });
+    } finally {
+      await offline.close();
+    }
   });
 
   it('a return with a bad signature is not believed: the order is queried instead, at most once a minute', async () => {

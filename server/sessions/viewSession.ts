@@ -1,7 +1,8 @@
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
+import { type DeclineReason, declineReasonOf, gatewayCodeOf } from '../../shared/gateway/declineReason';
 import { toDecimal } from '../../shared/gateway/money';
 import type { Db } from '../store/db';
-import { findAttempt } from '../store/attempts';
+import { type AttemptRow, findAttempt } from '../store/attempts';
 import type { OrderRow } from '../store/orders';
 import { installmentPlansOf } from '../store/methodOptions';
 import { listPaymentMethods } from '../store/paymentMethods';
@@ -79,9 +80,22 @@ export async function viewSession(
           payment: {
             payment_id: attempt.id,
             status: attempt.status,
-            ...(attempt.message ? { message: attempt.message } : {}),
+            ...paymentMessage(attempt),
           },
         }
       : {}),
   };
+}
+
+/**
+ * What the browser may learn of an attempt's message: the gateway's own `<code>:<text>` (a failed one with its
+ * reason), never our text of a call that was not sent, which names hosts and errors of the backend's network.
+ */
+function paymentMessage(attempt: AttemptRow): { message?: string; reason?: DeclineReason; code?: string } {
+  const fromGateway = gatewayCodeOf(attempt.message ?? undefined) ? { message: attempt.message! } : {};
+  if (attempt.status !== 'declined' && attempt.status !== 'cancelled') return fromGateway;
+  const why = declineReasonOf(attempt.message ?? undefined);
+  // a cancel without a gateway message (the owner's, a session that ran out) is still a cancel, not a fault
+  if (attempt.status === 'cancelled' && !why.code) why.reason = 'cancelled';
+  return { ...fromGateway, ...why };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasDelimiter } from '../gateway/items';
 import { isAmount, lineTotal, sumMinor, toMinor } from '../gateway/money';
 import { isCurrency } from '../gateway/currencies';
+import type { DeclineReason } from '../gateway/declineReason';
 import type { OrderStatus } from '../gateway/status';
 import {
   birthDate,
@@ -285,6 +286,9 @@ export interface SessionView {
   /** the recurring contract this payment starts */
   subscription?: SubscriptionView;
   expires_at: string;
-  /** the last payment's outcome, so a reloaded page can show it */
-  payment?: { payment_id: string; status: OrderStatus; message?: string };
+  /**
+   * the last payment's outcome, so a reloaded page can show it; a failed one says why as a `reason` the widget
+   * translates, with the gateway's `code` and `message` (`<code>:<text>`) for the shop's logs, never for the shopper
+   */
+  payment?: { payment_id: string; status: OrderStatus; message?: string; reason?: DeclineReason; code?: string };
 }

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createPaymentBody } from '../../shared/contract/payment';
+import type { DeclineReason } from '../../shared/gateway/declineReason';
 import type { OrderStatus } from '../../shared/gateway/status';
 import { demoSession, errorReply, startFakeBackend, type FakeBackend } from '../testing/fakeBackend';
 import { fillShopper } from '../testing/fillShopper';
@@ -20,12 +21,16 @@ afterEach(async () => {
 const payButton = () => screen.getByRole('button', { name: /^Pay / });
 
 /** From now on the backend says the session's payment `paymentId` has `status` (what the widget confirms with). */
-function backendSays(paymentId: string, status: OrderStatus, message?: string): void {
+function backendSays(paymentId: string, status: OrderStatus, message?: string, why?: DeclineWhy): void {
   backend.onSession = () => ({
     status: 200,
-    body: demoSession({ status, payment: { payment_id: paymentId, status, ...(message ? { message } : {}) } }),
+    body: demoSession({
+      status,
+      payment: { payment_id: paymentId, status, ...(message ? { message } : {}), ...why },
+    }),
   });
 }
+type DeclineWhy = { reason: DeclineReason; code?: string };
 
 /** Posts what /pay/return posts, from `origin`. */
 function postResult(origin: string, data: Record<string, unknown>): void {
@@ -225,6 +230,50 @@ describe('locales', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/Corrija os campos destacados/);
   });
 
+  test.each([
+    ['fr', 'Votre banque a refusé le paiement.'],
+    ['nl', 'Uw bank heeft de betaling geweigerd.'],
+    ['ja', 'カード会社によりお支払いが承認されませんでした。'],
+    ['ar', 'رفض البنك عملية الدفع.'],
+  ])(
+    "a gateway decline ('4000:Do not honor') reads as the bank's refusal in %s, never raw; the shop still gets the code",
+    async (locale, text) => {
+      backendSays('pay_9', 'declined', '4000:Do not honor', { reason: 'declined', code: '4000' });
+      const { notify } = renderCheckout(backend, { locale });
+      const status = await screen.findByRole('alert');
+      await waitFor(() => expect(status.textContent).toContain(text));
+      expect(document.body.textContent).not.toContain('Do not honor');
+      expect(document.body.textContent).not.toContain('4000');
+      await waitFor(() =>
+        expect(notify.completed).toHaveBeenCalledWith(
+          expect.objectContaining({
+            outcome: 'failed',
+            reason: 'declined',
+            code: '4000',
+            message: '4000:Do not honor',
+          }),
+        ),
+      );
+    },
+  );
+
+  test('each reason has its own words (insufficient funds is not a generic decline)', async () => {
+    backendSays('pay_9', 'declined', '4001:Insufficient funds', { reason: 'insufficient_funds', code: '4001' });
+    renderCheckout(backend, { locale: 'nl' });
+    expect(await screen.findByText(/Het saldo op de kaart is niet toereikend/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Insufficient funds');
+  });
+
+  test("without a locale option or a session locale, the browser's languages are tried in order (xx, nl-BE -> nl)", async () => {
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['xx', 'nl-BE', 'fr']);
+    try {
+      renderCheckout(backend);
+      expect(await screen.findByRole('heading', { name: 'Besteloverzicht' })).toBeTruthy();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   test('update() to another locale re-renders in it', async () => {
     const view = renderCheckout(backend, { locale: 'en' });
     await screen.findByRole('heading', { name: 'Order summary' });
@@ -288,17 +337,18 @@ describe('paying by card', () => {
     expect(screen.getByTitle('Secure card payment page')).toBeTruthy();
     expect(notify.completed).not.toHaveBeenCalled();
 
-    backendSays('pay_1', 'declined', 'Do not honor');
+    backendSays('pay_1', 'declined', '4000:Do not honor', { reason: 'declined', code: '4000' });
     postResult(backend.origin, {
       payment_id: 'pay_1',
       order_no: 'ORDER-1',
       status: 'declined',
-      message: 'Do not honor',
+      message: '4000:Do not honor',
     });
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
-    expect(screen.getByText('Do not honor')).toBeTruthy();
+    expect(screen.getByText('Your bank declined the payment. Try another card or payment method.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Do not honor');
     expect(notify.completed).toHaveBeenCalledWith(
-      expect.objectContaining({ payment_id: 'pay_1', status: 'declined', outcome: 'failed' }),
+      expect.objectContaining({ payment_id: 'pay_1', status: 'declined', outcome: 'failed', code: '4000' }),
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Try another method' }));

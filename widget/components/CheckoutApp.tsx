@@ -8,7 +8,7 @@ import type { CheckoutOptions, Notify } from '../core/types';
 import type { FingerprintSource } from '../device/fingerprint';
 import { en, type MessageKey, type Messages } from '../i18n/en';
 import { loadMessages } from '../i18n/loadMessages';
-import { canonicalTag, resolveLocale } from '../i18n/resolveLocale';
+import { canonicalTag, directionOf, type Locale, preferredTag, resolveLocale } from '../i18n/resolveLocale';
 import { createTranslate } from '../i18n/translate';
 import { CheckoutFlow } from './CheckoutFlow';
 import { Announcer, type Announcement } from './internal/Announcer';
@@ -25,6 +25,8 @@ export interface CheckoutAppProps {
   fingerprint: FingerprintSource;
   notify: Notify;
   pollOptions?: PollOptions;
+  /** the language the widget shows and its direction, for the root's `lang` and `dir` */
+  onLanguage?: (lang: Locale, dir: 'ltr' | 'rtl') => void;
 }
 
 type Load =
@@ -43,28 +45,33 @@ function unavailable(error: unknown): Load {
 
 /**
  * The widget: loads the session and the shopper's language together, then hands over to CheckoutFlow. The locale
- * is the shop's choice (option, then the session's), then the browser's; nothing is shown in a language that is
- * about to change.
+ * is the shop's choice (option, then the session's), then the first of the browser's languages the widget ships;
+ * nothing is shown in a language that is about to change.
  */
 export function CheckoutApp(props: CheckoutAppProps) {
   const { options, apiBase, win, notify } = props;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
-  const [i18n, setI18n] = useState<{ tag: string; messages: Messages }>();
+  const [i18n, setI18n] = useState<{ tag: string; locale: Locale; messages: Messages }>();
   const [announcement, setAnnouncement] = useState<Announcement>();
   const readyFired = useRef(false);
   const seenGeneration = useRef(generation);
 
   const session = load.kind === 'loaded' ? load.session : undefined;
-  const wantedTag = options.locale ?? session?.locale ?? win.navigator.language ?? 'en';
+  const browser = win.navigator.languages?.length ? win.navigator.languages : [win.navigator.language];
+  const wantedTag = options.locale ?? session?.locale ?? preferredTag(browser) ?? 'en';
 
   useEffect(() => {
     let live = true;
-    void loadMessages(resolveLocale(wantedTag)).then((messages) => live && setI18n({ tag: wantedTag, messages }));
+    const locale = resolveLocale(wantedTag);
+    void loadMessages(locale).then((messages) => live && setI18n({ tag: wantedTag, locale, messages }));
     return () => {
       live = false;
     };
   }, [wantedTag]);
+
+  const shownLocale = i18n?.locale ?? 'en';
+  useLayoutEffect(() => props.onLanguage?.(shownLocale, directionOf(shownLocale)), [shownLocale]);
 
   useEffect(() => {
     let live = true;

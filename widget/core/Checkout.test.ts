@@ -84,6 +84,25 @@ describe('Checkout.init().mount()', () => {
     expect(element.querySelector('.ck-root')!.getAttribute('data-theme')).toBe('dark');
   });
 
+  test('the root carries lang and dir of the locale shown: ar is rtl, fr-CH reads French, an unknown tag English', async () => {
+    const element = host();
+    const handle = Checkout.init({
+      session: 'cs_1',
+      clientSecret: 'cs_test',
+      apiBase: backend.url,
+      locale: 'ar',
+    }).mount(element);
+    const root = () => element.querySelector('.ck-root')!;
+    await waitFor(() => expect(element.textContent).toContain('ملخص الطلب'));
+    expect([root().getAttribute('lang'), root().getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    handle.update({ locale: 'fr-CH' });
+    await waitFor(() => expect(element.textContent).toContain('Récapitulatif de la commande'));
+    expect([root().getAttribute('lang'), root().getAttribute('dir')]).toEqual(['fr', 'ltr']);
+    handle.update({ locale: 'xx' });
+    await waitFor(() => expect(element.textContent).toContain('Order summary'));
+    expect([root().getAttribute('lang'), root().getAttribute('dir')]).toEqual(['en', 'ltr']);
+  });
+
   test('links the stylesheet once per page, beside the widget script', async () => {
     Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url }).mount(host('a'));
     Checkout.init({ session: 'cs_1', clientSecret: 'cs_test', apiBase: backend.url }).mount(host('b'));

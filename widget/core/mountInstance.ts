@@ -62,13 +62,18 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
         dispatch('error', error);
       }),
   };
+  // the shopper's language on the root: screen readers pronounce it, and `dir` mirrors the layout for Arabic
+  const onLanguage = (lang: string, dir: string) => {
+    root.setAttribute('lang', lang);
+    root.setAttribute('dir', dir);
+  };
 
   const draw = () => {
     root.setAttribute('data-theme', current.appearance?.theme === 'dark' ? 'dark' : 'light');
     removeAppearance();
     removeAppearance = applyAppearance(doc, `.ck-root[data-ck="${id}"]`, current.appearance?.variables);
     const apiBase = (current.apiBase ?? defaultApiBase()).replace(/\/+$/, '');
-    render(h(CheckoutApp, { options: current, apiBase, idPrefix: id, win, fingerprint, notify }), root);
+    render(h(CheckoutApp, { options: current, apiBase, idPrefix: id, win, fingerprint, notify, onLanguage }), root);
   };
   draw();
 

@@ -1,4 +1,5 @@
 import type { SessionView } from '../../shared/contract/session';
+import { en } from '../i18n/en';
 import { classifyStatus } from './classifyStatus';
 import type { CheckoutResult } from './types';
 
@@ -19,5 +20,8 @@ export function resultOf(session: SessionView): CheckoutResult | undefined {
     status: payment.status,
     outcome: classifyStatus(payment.status) ?? 'pending',
     ...(payment.message ? { message: payment.message } : {}),
+    // a reason this widget has no words for (a newer backend) is left out: the shopper reads the general text
+    ...(payment.reason && Object.hasOwn(en, `decline.${payment.reason}`) ? { reason: payment.reason } : {}),
+    ...(payment.code ? { code: payment.code } : {}),
   };
 }

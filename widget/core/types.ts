@@ -1,3 +1,4 @@
+import type { DeclineReason } from '../../shared/gateway/declineReason';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { FieldError } from '../../shared/contract/errors';
 import type { ShopperDetails } from '../../shared/contract/payment';
@@ -28,7 +29,12 @@ export interface CheckoutResult {
   order_no: string;
   status: OrderStatus;
   outcome: Outcome;
+  /** the gateway's `<code>:<text>` as it came, for the shop's logs: the shopper reads the reason's text instead */
   message?: string;
+  /** why a failed payment failed (the backend's reading of the gateway's message), shown translated */
+  reason?: DeclineReason;
+  /** the gateway's code of that message (`4000`), for the shop's logs */
+  code?: string;
 }
 
 export interface CheckoutError {

@@ -80,5 +80,16 @@ const de: Partial<Messages> = {
   'subscription.from': 'ab {date}',
   'subscription.until': 'bis {date}',
   'invalid.amount': 'Geben Sie einen Betrag wie 2500.00 ein.',
+  'decline.declined': 'Ihre Bank hat die Zahlung abgelehnt. Versuchen Sie eine andere Karte oder Zahlungsart.',
+  'decline.insufficient_funds':
+    'Die Karte ist nicht ausreichend gedeckt. Versuchen Sie eine andere Karte oder Zahlungsart.',
+  'decline.expired_card': 'Die Karte ist abgelaufen. Versuchen Sie eine andere Karte.',
+  'decline.risk': 'Die Zahlung konnte nicht genehmigt werden. Versuchen Sie eine andere Karte oder Zahlungsart.',
+  'decline.authentication':
+    'Ihre Bank konnte Sie nicht bestätigen (3-D Secure). Versuchen Sie es erneut oder nutzen Sie eine andere Karte.',
+  'decline.invalid_card': 'Die Kartendaten wurden nicht akzeptiert. Prüfen Sie sie und versuchen Sie es erneut.',
+  'decline.try_another_method': 'Diese Zahlungsart ist für diese Bestellung nicht möglich. Wählen Sie eine andere.',
+  'decline.cancelled': 'Die Zahlung wurde abgebrochen.',
+  'decline.technical': 'Ein technisches Problem hat die Zahlung verhindert. Bitte versuchen Sie es erneut.',
 };
 export default de;

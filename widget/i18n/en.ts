@@ -81,6 +81,15 @@ export const en = {
   'subscription.from': 'from {date}',
   'subscription.until': 'until {date}',
   'invalid.amount': 'Enter an amount such as 2500.00.',
+  'decline.declined': 'Your bank declined the payment. Try another card or payment method.',
+  'decline.insufficient_funds': 'The card does not have enough funds. Try another card or payment method.',
+  'decline.expired_card': 'The card has expired. Try another card.',
+  'decline.risk': 'The payment could not be approved. Try another card or payment method.',
+  'decline.authentication': 'Your bank could not confirm it was you (3-D Secure). Try again or use another card.',
+  'decline.invalid_card': 'The card details were not accepted. Check them and try again.',
+  'decline.try_another_method': 'This payment method cannot be used for this order. Choose another one.',
+  'decline.cancelled': 'The payment was cancelled.',
+  'decline.technical': 'A technical problem stopped the payment. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

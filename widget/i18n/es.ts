@@ -79,5 +79,16 @@ const es: Partial<Messages> = {
   'subscription.from': 'desde el {date}',
   'subscription.until': 'hasta el {date}',
   'invalid.amount': 'Introduzca un importe como 2500.00.',
+  'decline.declined': 'Tu banco ha rechazado el pago. Prueba con otra tarjeta u otro método de pago.',
+  'decline.insufficient_funds':
+    'La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta u otro método de pago.',
+  'decline.expired_card': 'La tarjeta ha caducado. Prueba con otra tarjeta.',
+  'decline.risk': 'No se ha podido aprobar el pago. Prueba con otra tarjeta u otro método de pago.',
+  'decline.authentication':
+    'Tu banco no ha podido confirmar tu identidad (3-D Secure). Inténtalo de nuevo o usa otra tarjeta.',
+  'decline.invalid_card': 'No se han aceptado los datos de la tarjeta. Revísalos e inténtalo de nuevo.',
+  'decline.try_another_method': 'Este método de pago no se puede usar para este pedido. Elige otro.',
+  'decline.cancelled': 'El pago se ha cancelado.',
+  'decline.technical': 'Un problema técnico ha detenido el pago. Inténtalo de nuevo.',
 };
 export default es;

@@ -17,6 +17,14 @@ describe('formatAmount', () => {
     expect(formatAmount('90071992547409.93', 'USD', 'en-US')).toBe('$90,071,992,547,409.93');
   });
 
+  test('in Arabic the currency symbol is isolated, so right-to-left text does not turn US$ into $US', () => {
+    const shown = formatAmount('25.00', 'USD', 'ar');
+    expect(shown).toContain('\u2066US$\u2069');
+    expect(shown.replace(/[\u2066\u2069]/g, '')).toBe(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(25),
+    );
+  });
+
   test('an unknown currency or locale does not break the page', () => {
     expect(formatAmount('5.00', 'XXXX', 'en')).toBe('5.00 XXXX');
   });

@@ -80,5 +80,17 @@ const fr: Partial<Messages> = {
   'subscription.from': 'à partir du {date}',
   'subscription.until': "jusqu'au {date}",
   'invalid.amount': 'Saisissez un montant comme 2500.00.',
+  'decline.declined': 'Votre banque a refusé le paiement. Essayez une autre carte ou un autre moyen de paiement.',
+  'decline.insufficient_funds':
+    'Le solde de la carte est insuffisant. Essayez une autre carte ou un autre moyen de paiement.',
+  'decline.expired_card': 'La carte a expiré. Essayez une autre carte.',
+  'decline.risk': 'Le paiement n’a pas pu être accepté. Essayez une autre carte ou un autre moyen de paiement.',
+  'decline.authentication':
+    'Votre banque n’a pas pu confirmer votre identité (3-D Secure). Réessayez ou utilisez une autre carte.',
+  'decline.invalid_card': 'Les données de la carte n’ont pas été acceptées. Vérifiez-les et réessayez.',
+  'decline.try_another_method':
+    'Ce moyen de paiement ne peut pas être utilisé pour cette commande. Choisissez-en un autre.',
+  'decline.cancelled': 'Le paiement a été annulé.',
+  'decline.technical': 'Un problème technique a interrompu le paiement. Veuillez réessayer.',
 };
 export default fr;

@@ -8,6 +8,9 @@ const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Partial<Me
   es: () => import('./es'),
   'pt-BR': () => import('./pt-BR'),
   'zh-CN': () => import('./zh-CN'),
+  nl: () => import('./nl'),
+  ja: () => import('./ja'),
+  ar: () => import('./ar'),
 };
 
 /** The messages of `locale` over English; if the chunk cannot load, English alone, so checkout still works. */

@@ -80,5 +80,15 @@ const ptBR: Partial<Messages> = {
   'subscription.from': 'a partir de {date}',
   'subscription.until': 'até {date}',
   'invalid.amount': 'Informe um valor como 2500.00.',
+  'decline.declined': 'Seu banco recusou o pagamento. Tente outro cartão ou outra forma de pagamento.',
+  'decline.insufficient_funds': 'O cartão não tem saldo suficiente. Tente outro cartão ou outra forma de pagamento.',
+  'decline.expired_card': 'O cartão está vencido. Tente outro cartão.',
+  'decline.risk': 'Não foi possível aprovar o pagamento. Tente outro cartão ou outra forma de pagamento.',
+  'decline.authentication':
+    'Seu banco não conseguiu confirmar sua identidade (3-D Secure). Tente de novo ou use outro cartão.',
+  'decline.invalid_card': 'Os dados do cartão não foram aceitos. Confira e tente de novo.',
+  'decline.try_another_method': 'Esta forma de pagamento não pode ser usada neste pedido. Escolha outra.',
+  'decline.cancelled': 'O pagamento foi cancelado.',
+  'decline.technical': 'Um problema técnico interrompeu o pagamento. Tente de novo.',
 };
 export default ptBR;

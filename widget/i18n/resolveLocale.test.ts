@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { en } from './en';
 import { loadMessages } from './loadMessages';
-import { LOCALES, resolveLocale } from './resolveLocale';
+import { DECLINE_REASONS } from '../../shared/gateway/declineReason';
+import { directionOf, LOCALES, resolveLocale } from './resolveLocale';
 
 describe('resolveLocale', () => {
   test.each([
@@ -16,6 +17,12 @@ describe('resolveLocale', () => {
     ['zh-CN', 'zh-CN'],
     ['zh-Hans-CN', 'zh-CN'],
     ['zh', 'zh-CN'],
+    ['nl', 'nl'],
+    ['nl-BE', 'nl'],
+    ['ja-JP', 'ja'],
+    ['ar', 'ar'],
+    ['ar-EG', 'ar'],
+    ['xx', 'en'],
     ['en-GB', 'en'],
     ['it-IT', 'en'],
     ['tlh', 'en'],
@@ -27,6 +34,24 @@ describe('resolveLocale', () => {
   });
 });
 
+describe('resolveLocale over a list (the browser languages in order)', () => {
+  test.each([
+    [['xx', 'nl-BE', 'fr'], 'nl'], // the first tag we ship wins, not the first tag
+    [['fr-CH', 'de'], 'fr'],
+    [['en-GB', 'fr'], 'en'], // English asked for is English, not a fallback to skip
+    [['it-IT', 'tlh'], 'en'],
+    [[], 'en'],
+  ])('%j -> %s', (requested, expected) => {
+    expect(resolveLocale(requested)).toBe(expected);
+  });
+});
+
+describe('directionOf', () => {
+  test('Arabic reads right to left, every other shipped locale left to right', () => {
+    expect(LOCALES.filter((l) => directionOf(l) === 'rtl')).toEqual(['ar']);
+  });
+});
+
 describe('loadMessages', () => {
   test('every shipped locale translates every English key (a missing one would show English mid-sentence)', async () => {
     for (const locale of LOCALES) {
@@ -35,6 +60,17 @@ describe('loadMessages', () => {
       if (locale === 'en') continue;
       const { default: own } = await import(`./${locale}.ts`);
       expect(Object.keys(own).sort(), `${locale} lacks keys`).toEqual(Object.keys(en).sort());
+    }
+  });
+
+  test('every locale has its own text for every decline reason (none falls back to English)', async () => {
+    for (const locale of LOCALES) {
+      const messages = await loadMessages(locale);
+      for (const reason of DECLINE_REASONS) {
+        const key = `decline.${reason}` as const;
+        expect(messages[key], `${locale} ${key}`).toBeTruthy();
+        if (locale !== 'en') expect(messages[key], `${locale} ${key} is English`).not.toBe(en[key]);
+      }
     }
   });
 

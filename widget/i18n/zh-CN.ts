@@ -79,5 +79,14 @@ const zhCN: Partial<Messages> = {
   'subscription.from': '自 {date} 起',
   'subscription.until': '至 {date}',
   'invalid.amount': '请输入金额，例如 2500.00。',
+  'decline.declined': '您的银行拒绝了此笔付款。请换一张卡或其他支付方式。',
+  'decline.insufficient_funds': '卡内余额不足。请换一张卡或其他支付方式。',
+  'decline.expired_card': '此卡已过期。请换一张卡。',
+  'decline.risk': '此笔付款未获批准。请换一张卡或其他支付方式。',
+  'decline.authentication': '您的银行未能验证您的身份（3-D Secure）。请重试或换一张卡。',
+  'decline.invalid_card': '卡信息未被接受。请检查后重试。',
+  'decline.try_another_method': '此订单不能使用该支付方式。请选择其他方式。',
+  'decline.cancelled': '付款已取消。',
+  'decline.technical': '技术问题导致付款中断。请重试。',
 };
 export default zhCN;

@@ -25,7 +25,7 @@ export function ResultView({ result, focus, offerRetry, onTryAgain }: ResultView
         {t(`result.${result.outcome}.title`)}
       </h2>
       <p>{t(`result.${result.outcome}.body`, order)}</p>
-      {result.outcome === 'failed' && result.message && <p class="ck-note">{result.message}</p>}
+      {result.outcome === 'failed' && result.reason && <p class="ck-note">{t(`decline.${result.reason}`)}</p>}
       {result.outcome === 'pending' && !offerRetry && <div class="ck-spinner" aria-hidden="true" />}
       {offerRetry && (
         <button type="button" class="ck-button ck-button-secondary" onClick={onTryAgain}>
