@@ -1,5 +1,6 @@
 import type { UserConfig } from 'vite';
 import { BUDGET } from './measureBundle';
+import { plainDynamicImports } from './plainDynamicImports';
 import { widgetBundle } from './widgetBundle';
 import { writeCompressed } from './writeCompressed';
 
@@ -32,7 +33,7 @@ export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuild
       cssCodeSplit: false,
       rolldownOptions: {
         input: { checkout: 'widget/index.ts' },
-        preserveEntrySignatures: 'exports-only',
+        preserveEntrySignatures: 'allow-extension',
         output: {
           format: 'es',
           entryFileNames: '[name]-[hash].js',
@@ -42,6 +43,7 @@ export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuild
       },
     },
     plugins: [
+      plainDynamicImports(),
       widgetBundle({ entryName: 'checkout', loaderPath: 'widget/loader.ts', budget: { ...BUDGET, ...budget } }),
     ],
   };
