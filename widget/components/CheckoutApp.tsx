@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { SessionView } from '../../shared/contract/session';
 import { ApiError } from '../../shared/contract/ApiError';
 import { getSession } from '../core/api/getSession';
+import { resultOf } from '../core/resultOf';
 import type { PollOptions } from '../core/pollSession';
 import { toCheckoutError } from '../core/toCheckoutError';
 import type { CheckoutOptions, Notify } from '../core/types';
@@ -15,6 +16,7 @@ import { Announcer, type Announcement } from './internal/Announcer';
 import { ErrorView } from './internal/ErrorView';
 import { LoadingView } from './internal/LoadingView';
 import { WidgetContext } from './internal/WidgetContext';
+import { loadAfterPay } from './lazyAfterPay';
 
 export interface CheckoutAppProps {
   options: CheckoutOptions;
@@ -82,14 +84,18 @@ export function CheckoutApp(props: CheckoutAppProps) {
     setLoad((prev) =>
       sameGeneration && prev.kind === 'loaded' && prev.session.id === options.session ? prev : { kind: 'loading' },
     );
-    getSession(apiBase, options.session, options.clientSecret, options.locale).then(
-      (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
-      (error: unknown) => {
-        if (!live) return;
-        setLoad(unavailable(error));
-        notify.error(toCheckoutError(error));
-      },
-    );
+    getSession(apiBase, options.session, options.clientSecret, options.locale)
+      // a session that already holds a payment opens on its result or card frame, views of the after-Pay chunk:
+      // it is fetched first, so that `ready` never comes with an empty screen
+      .then((fresh) => (resultOf(fresh) ? loadAfterPay().then(() => fresh) : fresh))
+      .then(
+        (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
+        (error: unknown) => {
+          if (!live) return;
+          setLoad(unavailable(error));
+          notify.error(toCheckoutError(error));
+        },
+      );
     return () => {
       live = false;
     };

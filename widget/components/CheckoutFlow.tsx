@@ -7,19 +7,16 @@ import { navigateTop } from '../core/navigateTop';
 import { pollSession, type PollOptions } from '../core/pollSession';
 import { resumePayment } from '../core/api/resumePayment';
 import { resultOf } from '../core/resultOf';
-import { startPayment } from '../core/startPayment';
 import { toCheckoutError } from '../core/toCheckoutError';
 import type { CheckoutOptions, CheckoutResult, Notify } from '../core/types';
 import type { FingerprintSource } from '../device/fingerprint';
-import { ApmRedirect } from './Apm/ApmRedirect';
-import { CardFrame } from './Card/CardFrame';
 import { describeProblem } from './internal/describeProblem';
 import { LoadingView } from './internal/LoadingView';
 import { OrderSummary } from './internal/OrderSummary';
-import { ResultView } from './internal/ResultView';
 import { ShopperForm } from './internal/ShopperForm';
 import { useShopperForm } from './internal/useShopperForm';
 import { useWidget } from './internal/WidgetContext';
+import { ApmRedirect, CardFrame, ResultView, startPayment } from './lazyAfterPay';
 
 type Step =
   | { kind: 'form' }

@@ -1,10 +1,10 @@
 import { h, render } from 'preact';
 import { CheckoutApp } from '../components/CheckoutApp';
+import { loadAfterPay } from '../components/lazyAfterPay';
 import { pageFingerprint } from '../device/fingerprint';
 import { applyAppearance } from '../theme/applyAppearance';
 import { injectStylesheet, stylesheetUrl } from '../theme/injectStylesheet';
 import { defaultApiBase } from './defaultApiBase';
-import { loadPaymentCode } from './loadPaymentCode';
 import type { CheckoutOptions, Notify } from './types';
 
 export interface Instance {
@@ -48,7 +48,7 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
       // only now, with the form shown: its chunk must not delay the first render (device/fingerprint.ts)
       void fingerprint.start();
       // the code Pay needs, fetched while the shopper types; a failure here is retried by Pay itself
-      loadPaymentCode().catch(() => {});
+      loadAfterPay().catch(() => {});
       safely(() => {
         current.onReady?.();
         dispatch('ready');

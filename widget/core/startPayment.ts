@@ -1,9 +1,13 @@
 import type { CreatePaymentBody, CreatePaymentResponse, ShopperDetails } from '../../shared/contract/payment';
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
-import type { DeviceContext } from '../device/collectDevice';
+import { collectDevice, type DeviceContext } from '../device/collectDevice';
 import type { FingerprintSource } from '../device/fingerprint';
-import { loadPaymentCode } from './loadPaymentCode';
+import { createPayment } from './api/createPayment';
+import { newIdempotencyKey } from './newIdempotencyKey';
 import type { CheckoutOptions } from './types';
+
+/** How long a submit waits for a fingerprint that is still computing; after that the field goes empty. */
+const FINGERPRINT_WAIT_MS = 1500;
 
 export interface PaymentAttempt {
   apiBase: string;
@@ -22,11 +26,17 @@ export interface PaymentAttempt {
 }
 
 /**
- * One payment attempt: the shop's onSubmit veto, then the device data and the payment (sendPayment.ts, in the
- * lazy payment chunk). Undefined when onSubmit said no.
+ * One payment attempt: the shop's onSubmit veto, the device data, then the payment with a fresh Idempotency-Key
+ * (resends of this attempt reuse it; the next attempt gets a new one). Undefined when onSubmit said no.
  */
 export async function startPayment(a: PaymentAttempt): Promise<CreatePaymentResponse | undefined> {
   if ((await a.onSubmit?.({ method: a.method.id, shopper: a.shopper })) === false) return undefined;
-  const { sendPayment } = await loadPaymentCode();
-  return sendPayment(a);
+  const device = collectDevice(a.win, await a.fingerprint.read(FINGERPRINT_WAIT_MS), new Date(), a.deviceContext);
+  const bank = a.method.fields.includes('bank_code') ? { bank_code: a.bankCode.trim() } : {};
+  return createPayment(
+    a.apiBase,
+    a.session.id,
+    { client_secret: a.clientSecret, method: a.method.id, shopper: a.shopper, device, ...bank, ...a.cardChoices },
+    newIdempotencyKey(),
+  );
 }

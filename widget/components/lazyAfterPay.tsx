@@ -1,0 +1,55 @@
+import { type Attributes, type FunctionComponent, h } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../../shared/contract/ApiError';
+import type { PaymentAttempt } from '../core/startPayment';
+import { LoadingView } from './internal/LoadingView';
+
+type AfterPay = typeof import('./afterPay');
+
+let loaded: AfterPay | undefined;
+let loading: Promise<AfterPay> | undefined;
+
+/**
+ * The after-Pay chunk (afterPay.ts), loaded once. The widget asks for it as soon as the form is shown
+ * (mountInstance's `ready`), and before showing a session that already has a payment (CheckoutApp), so the views
+ * below render at once in practice. A chunk that could not load is asked for again on the next call, and the
+ * failure reads as a network error: the shopper sees "check your connection" and can press Pay again.
+ */
+export function loadAfterPay(): Promise<AfterPay> {
+  loading ??= import('./afterPay').then(
+    (module) => (loaded = module),
+    (cause: unknown) => {
+      loading = undefined;
+      throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'the payment code did not load');
+    },
+  );
+  return loading;
+}
+
+/** A view of the chunk: itself once loaded, the loading view until then. */
+function lazyView<P>(pick: (chunk: AfterPay) => FunctionComponent<P>) {
+  return function LazyView(props: P) {
+    const [, setLoaded] = useState(!!loaded);
+    useEffect(() => {
+      let live = true;
+      if (!loaded)
+        loadAfterPay().then(
+          () => live && setLoaded(true),
+          () => {},
+        );
+      return () => {
+        live = false;
+      };
+    }, []);
+    return loaded ? h(pick(loaded), props as Attributes & P) : <LoadingView />;
+  };
+}
+
+export const CardFrame = lazyView((chunk) => chunk.CardFrame);
+export const ApmRedirect = lazyView((chunk) => chunk.ApmRedirect);
+export const ResultView = lazyView((chunk) => chunk.ResultView);
+
+/** core/startPayment.ts, from the chunk. */
+export async function startPayment(attempt: PaymentAttempt): ReturnType<AfterPay['startPayment']> {
+  return (await loadAfterPay()).startPayment(attempt);
+}
