@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Vite's wrapper around a dynamic import, before it fills in the (here always empty) list of files to preload. */
-const WRAPPED = /__vitePreload\(\(\) => (import\("[^"]+"\)[^]*?), __VITE_PRELOAD__, import\.meta\.url\)/g;
+const WRAPPED = /__vitePreload\(\(\) => (import\("[^"]+"\)[\s\S]*?), __VITE_PRELOAD__, import\.meta\.url\)/g;
 
 /**
  * Unwraps Vite's `__vitePreload(() => import('./x.js'), ...)` back into `import('./x.js')`, so that its helper
