@@ -6,8 +6,15 @@
  * copy. Until it loads, `window.Checkout` is a stand-in that queues calls, so the shop can call
  * `Checkout.init(...).mount(...)` right after this tag even without waiting for the load event.
  *
+ * The session call starts here too, beside the entry's download, for every `data-checkout-session` element and
+ * every `Checkout.init`: it takes two round trips (the CORS preflight its secret header needs, then the call),
+ * which would otherwise only begin once the entry has arrived and run. The entry's getSession takes the answer
+ * when it asks for the same URL with the same secret (core/api/takePrefetchedSession.ts), and asks itself
+ * otherwise. The secret goes in the header, as the entry sends it, never in the URL.
+ *
  * Built by widget/build/emitLoader.ts, which replaces the two constants below.
  */
+import type { SessionPrefetch } from './core/api/takePrefetchedSession';
 import type { CheckoutApi, CheckoutHandle, CheckoutOptions } from './core/types';
 
 declare const __CHECKOUT_ENTRY__: string;
@@ -33,12 +40,40 @@ declare const __CHECKOUT_ENTRY_INTEGRITY__: string;
     .then((m: { Checkout: CheckoutApi }) => m.Checkout);
   ready.catch((error: Error) => console.error(error.message));
 
+  const prefetched: SessionPrefetch[] = [];
+  (win as unknown as Record<symbol, SessionPrefetch[]>)[Symbol.for('checkout.sessionPrefetch')] = prefetched;
+  // the same URL as core/api/getSession.ts builds, on the same default API base (core/defaultApiBase.ts: the
+  // entry's origin); a URL that differs is no harm: the entry then asks itself
+  const prefetch = (session?: string, secret?: string, locale?: string, apiBase = new URL(entry).origin) => {
+    if (!session || !secret) return; // the entry's init reports it
+    const url = `${apiBase.replace(/\/+$/, '')}/api/sessions/${encodeURIComponent(session)}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
+    if (prefetched.some((p) => p.url === url && p.secret === secret)) return;
+    const response = fetch(url, {
+      headers: { Accept: 'application/json', 'X-Client-Secret': secret },
+      credentials: 'omit',
+      // a call that hangs is given up, and the entry asks again
+      signal: AbortSignal.timeout?.(20_000),
+    });
+    response.catch(() => {}); // not taken (no mount), or failed: the entry's own call reports what matters
+    prefetched.push({ url, secret, response });
+  };
+  const prefetchMarkup = () => {
+    for (const element of doc.querySelectorAll<HTMLElement>('[data-checkout-session]')) {
+      const { checkoutSession, clientSecret, locale } = element.dataset;
+      prefetch(checkoutSession, clientSecret, locale);
+    }
+  };
+  // an async tag may run before the element is parsed: look again once the document is
+  prefetchMarkup();
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', prefetchMarkup, { once: true });
+
   win.Checkout = {
     ready,
     mountAll() {
       void ready.then((api) => api.mountAll());
     },
     init(options: CheckoutOptions): CheckoutHandle {
+      prefetch(options?.session, options?.clientSecret, options?.locale, options?.apiBase);
       const queued: ((real: CheckoutHandle) => void)[] = [];
       let real: CheckoutHandle | undefined;
       const call = (run: (h: CheckoutHandle) => void) => (real ? run(real) : queued.push(run));
