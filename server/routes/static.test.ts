@@ -67,6 +67,31 @@ describe('widget files, demo shop', () => {
     expect((await fetch(`${backend.url}/demo.css`)).headers.get('content-type')).toContain('text/css');
   });
 
+  it('sends the widget files without the document-only security headers, which a page and the API keep', async () => {
+    const DOCUMENT_ONLY = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-xss-protection',
+      'x-download-options',
+      'x-dns-prefetch-control',
+      'x-permitted-cross-domain-policies',
+    ];
+    for (const file of ['widget.js', 'checkout-Ab12Cd34.js', 'demo.css']) {
+      const res = await fetch(`${backend.url}/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security'), file).toBeTruthy();
+      for (const name of DOCUMENT_ONLY) expect(res.headers.get(name), `${file}: ${name}`).toBeNull();
+    }
+    for (const path of ['/', '/api/sessions/cs_missing', '/healthz']) {
+      const res = await fetch(`${backend.url}${path}`);
+      for (const name of ['content-security-policy', 'referrer-policy', 'x-content-type-options'])
+        expect(res.headers.get(name), `${path}: ${name}`).toBeTruthy();
+    }
+  });
+
   it('serves the precompressed twins by Accept-Encoding: brotli first, then gzip, else the file as built', async () => {
     const url = `${backend.url}/checkout-Ab12Cd34.js`;
     const br = await raw(url, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
