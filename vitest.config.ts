@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    // the widget's stylesheet is imported with `?url` (widget/theme/injectStylesheet.ts): processed, it has a URL
+    // in tests as in the build
+    css: { include: [/widget\/theme\/widget\.css/] },
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [

@@ -47,12 +47,13 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
     ready: () => {
       // only now, with the form shown: its chunk must not delay the first render (device/fingerprint.ts)
       void fingerprint.start();
-      // the code Pay needs, fetched while the shopper types; a failure here is retried by Pay itself
-      loadAfterPay().catch(() => {});
       safely(() => {
         current.onReady?.();
         dispatch('ready');
       });
+      // the code Pay needs, fetched while the shopper types (after `ready`: the form does not wait for it); a
+      // failure here is retried by Pay itself
+      loadAfterPay().catch(() => {});
     },
     completed: (result) =>
       safely(() => {
