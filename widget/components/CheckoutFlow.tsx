@@ -4,8 +4,7 @@ import { ApiError } from '../../shared/contract/ApiError';
 import { getSession } from '../core/api/getSession';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';
-import { pollSession, type PollOptions } from '../core/pollSession';
-import { resumePayment } from '../core/api/resumePayment';
+import type { PollOptions } from '../core/pollSession';
 import { resultOf } from '../core/resultOf';
 import { toCheckoutError } from '../core/toCheckoutError';
 import type { CheckoutOptions, CheckoutResult, Notify } from '../core/types';
@@ -16,7 +15,7 @@ import { OrderSummary } from './internal/OrderSummary';
 import { ShopperForm } from './internal/ShopperForm';
 import { useShopperForm } from './internal/useShopperForm';
 import { useWidget } from './internal/WidgetContext';
-import { ApmRedirect, CardFrame, ResultView, startPayment } from './lazyAfterPay';
+import { ApmRedirect, CardFrame, pollSession, ResultView, resumePayment, startPayment } from './lazyAfterPay';
 
 type Step =
   | { kind: 'form' }

@@ -53,3 +53,27 @@ export const ResultView = lazyView((chunk) => chunk.ResultView);
 export async function startPayment(attempt: PaymentAttempt): ReturnType<AfterPay['startPayment']> {
   return (await loadAfterPay()).startPayment(attempt);
 }
+
+/** core/api/resumePayment.ts, from the chunk. */
+export async function resumePayment(
+  ...args: Parameters<AfterPay['resumePayment']>
+): ReturnType<AfterPay['resumePayment']> {
+  return (await loadAfterPay()).resumePayment(...args);
+}
+
+/** core/pollSession.ts, from the chunk: polling starts once it is there, and the returned stop works before that. */
+export function pollSession(...args: Parameters<AfterPay['pollSession']>): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  loadAfterPay().then(
+    (chunk) => {
+      if (!stopped) stop = chunk.pollSession(...args);
+    },
+    // no chunk, no polling: the result screen keeps saying "being confirmed", as when polling gives up
+    () => args[1].gaveUp(),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
