@@ -2,6 +2,8 @@ import { type Attributes, type FunctionComponent, h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../shared/contract/ApiError';
 import type { PaymentAttempt } from '../core/startPayment';
+import { computeFingerprint } from '../device/computeFingerprint';
+import type { FingerprintSource } from '../device/fingerprint';
 import { LoadingView } from './internal/LoadingView';
 
 type AfterPay = typeof import('./afterPay');
@@ -75,5 +77,35 @@ export function pollSession(...args: Parameters<AfterPay['pollSession']>): () =>
   return () => {
     stopped = true;
     stop?.();
+  };
+}
+
+let fingerprint: Promise<FingerprintSource> | undefined;
+
+/**
+ * The page's one fingerprint (device/fingerprint.ts, shared by every widget on it), its scheduling code from the
+ * chunk: nothing of it runs before the form is shown (`start`) or paid (`read`). A chunk that cannot load leaves
+ * the fingerprint empty, as a blocked one does, and is asked for again next time.
+ */
+export function pageFingerprint(win: Window): FingerprintSource {
+  const source = () =>
+    (fingerprint ??= loadAfterPay().then(
+      (chunk) => chunk.createFingerprintSource(win, computeFingerprint),
+      (error: unknown) => {
+        fingerprint = undefined;
+        throw error;
+      },
+    ));
+  return {
+    start: () =>
+      source().then(
+        (s) => s.start(),
+        () => '',
+      ),
+    read: (timeoutMs) =>
+      source().then(
+        (s) => s.read(timeoutMs),
+        () => '',
+      ),
   };
 }

@@ -1,7 +1,6 @@
 import { h, render } from 'preact';
 import { CheckoutApp } from '../components/CheckoutApp';
-import { loadAfterPay } from '../components/lazyAfterPay';
-import { pageFingerprint } from '../device/fingerprint';
+import { loadAfterPay, pageFingerprint } from '../components/lazyAfterPay';
 import { applyAppearance } from '../theme/applyAppearance';
 import { injectStylesheet, stylesheetUrl } from '../theme/injectStylesheet';
 import { defaultApiBase } from './defaultApiBase';

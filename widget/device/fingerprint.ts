@@ -12,14 +12,6 @@ export interface FingerprintSource {
   read(timeoutMs: number): Promise<string>;
 }
 
-async function computeFingerprint(): Promise<string> {
-  const FingerprintJS = await import('@fingerprintjs/fingerprintjs');
-  // monitoring: false: the agent would otherwise send a usage-statistics request to a third party.
-  const agent = await FingerprintJS.load({ monitoring: false });
-  const { visitorId } = await agent.get();
-  return visitorId.slice(0, 128);
-}
-
 /** Events that mean the shopper is using the form: the fingerprint should be under way before Pay. */
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
@@ -37,10 +29,7 @@ function whenIdleOrUsed(win: Window, run: () => void): void {
   else win.setTimeout(once, 200);
 }
 
-export function createFingerprintSource(
-  win: Window,
-  compute: () => Promise<string> = computeFingerprint,
-): FingerprintSource {
+export function createFingerprintSource(win: Window, compute: () => Promise<string>): FingerprintSource {
   let computing: Promise<string> | undefined;
   let scheduled: Promise<string> | undefined;
   const now = () => (computing ??= compute().catch(() => ''));
@@ -59,12 +48,4 @@ export function createFingerprintSource(
       });
     },
   };
-}
-
-let pageSource: FingerprintSource | undefined;
-
-/** One fingerprint per page, shared by every widget instance on it. */
-export function pageFingerprint(win: Window): FingerprintSource {
-  pageSource ??= createFingerprintSource(win);
-  return pageSource;
 }
