@@ -44,15 +44,15 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
   const fingerprint = pageFingerprint(win);
   const notify: Notify = {
     ready: () => {
-      // only now, with the form shown: its chunk must not delay the first render (device/fingerprint.ts)
-      void fingerprint.start();
       safely(() => {
         current.onReady?.();
         dispatch('ready');
       });
-      // the code Pay needs, fetched while the shopper types (after `ready`: the form does not wait for it); a
-      // failure here is retried by Pay itself
+      // Only now, with the form shown and `ready` told: the code Pay needs (the after-Pay chunk, fetched while the
+      // shopper types; a failure here is retried by Pay itself) and the fingerprint, whose chunk must not delay
+      // the first render either (device/fingerprint.ts).
       loadAfterPay().catch(() => {});
+      void fingerprint.start();
     },
     completed: (result) =>
       safely(() => {
