@@ -80,7 +80,8 @@ export function widgetBundle(options: WidgetBundleOptions): Plugin {
           `widget: ${shown}/widget.js  integrity="${loaderIntegrity}"`,
           `widget: ${shown}/${versioned} (immutable copy, same integrity)`,
           `widget: initial ${kB(sizes.initialGzip)} gzip (budget ${kB(options.budget.initialGzip)}), ` +
-            `with fingerprint ${kB(sizes.withFingerprintGzip)} (budget ${kB(options.budget.withFingerprintGzip)}), stylesheet ${kB(sizes.stylesheetGzip)}`,
+            `with fingerprint ${kB(sizes.withFingerprintGzip)} (budget ${kB(options.budget.withFingerprintGzip)}), stylesheet ${kB(sizes.stylesheetGzip)}; ` +
+            `first render ${kB(sizes.firstRenderBrotli)} brotli (budget ${kB(options.budget.firstRenderBrotli)})`,
         ].join('\n'),
       );
     },
