@@ -78,7 +78,7 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       { path: 'method', message: 'is not offered for this session' },
     ]);
   }
-  const missing = missingMethodFields(method, req.body);
+  const missing = missingMethodFields(method, req.body, session.country);
   if (missing.length)
     throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
   const extras = await findSessionExtras(db, session.id);

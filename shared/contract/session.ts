@@ -229,8 +229,12 @@ export interface CreateSessionResponse {
   expires_at: string;
 }
 
-/** An extra shopper field a payment method needs. */
-export type MethodField = 'document' | 'birth_date' | 'bank_code' | 'person';
+/**
+ * A shopper field a payment method asks for beyond name and e-mail (which every payment sends: the gateway
+ * requires shopper_email). The gateway requires no address and no phone, so a method asks for them only when
+ * the shop's method config says so.
+ */
+export type MethodField = 'billing_address' | 'phone' | 'document' | 'birth_date' | 'bank_code' | 'person';
 
 export interface PaymentMethodView {
   id: string;

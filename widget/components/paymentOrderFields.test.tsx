@@ -10,6 +10,8 @@ import { renderCheckout } from '../testing/renderCheckout';
 let backend: FakeBackend | undefined;
 afterEach(async () => {
   cleanup();
+  // the form is kept per session in the tab (keptForm.ts): each test starts from an empty one
+  sessionStorage.clear();
   document.cookie = 'rsk_token=; Path=/; Max-Age=0';
   await backend?.close();
 });

@@ -80,5 +80,10 @@ const de: Partial<Messages> = {
   'subscription.from': 'ab {date}',
   'subscription.until': 'bis {date}',
   'invalid.amount': 'Geben Sie einen Betrag wie 2500.00 ein.',
+  'invalid.document': 'Geben Sie eine gültige CPF- oder CNPJ-Nummer ein.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (insgesamt {total}, mit Zinsen)',
+  'saved_card.remove': 'Diese gespeicherte Karte entfernen',
+  'saved_card.removed': 'Die Karte wurde entfernt.',
 };
 export default de;

@@ -81,6 +81,11 @@ export const en = {
   'subscription.from': 'from {date}',
   'subscription.until': 'until {date}',
   'invalid.amount': 'Enter an amount such as 2500.00.',
+  'invalid.document': 'Enter a valid CPF or CNPJ number.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, with interest)',
+  'saved_card.remove': 'Remove this saved card',
+  'saved_card.removed': 'The card was removed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

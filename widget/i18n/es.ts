@@ -79,5 +79,10 @@ const es: Partial<Messages> = {
   'subscription.from': 'desde el {date}',
   'subscription.until': 'hasta el {date}',
   'invalid.amount': 'Introduzca un importe como 2500.00.',
+  'invalid.document': 'Introduce un número de CPF o CNPJ válido.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, con intereses)',
+  'saved_card.remove': 'Eliminar esta tarjeta guardada',
+  'saved_card.removed': 'Se eliminó la tarjeta.',
 };
 export default es;

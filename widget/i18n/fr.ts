@@ -80,5 +80,10 @@ const fr: Partial<Messages> = {
   'subscription.from': 'à partir du {date}',
   'subscription.until': "jusqu'au {date}",
   'invalid.amount': 'Saisissez un montant comme 2500.00.',
+  'invalid.document': 'Saisissez un numéro CPF ou CNPJ valide.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, intérêts compris)',
+  'saved_card.remove': 'Supprimer cette carte enregistrée',
+  'saved_card.removed': 'La carte a été supprimée.',
 };
 export default fr;

@@ -80,5 +80,10 @@ const ptBR: Partial<Messages> = {
   'subscription.from': 'a partir de {date}',
   'subscription.until': 'até {date}',
   'invalid.amount': 'Informe um valor como 2500.00.',
+  'invalid.document': 'Informe um CPF ou CNPJ válido.',
+  'installments.each': '{count}x de {amount}',
+  'installments.interest': '{count}x de {amount} (total {total}, com juros)',
+  'saved_card.remove': 'Remover este cartão salvo',
+  'saved_card.removed': 'O cartão foi removido.',
 };
 export default ptBR;

@@ -79,5 +79,10 @@ const zhCN: Partial<Messages> = {
   'subscription.from': '自 {date} 起',
   'subscription.until': '至 {date}',
   'invalid.amount': '请输入金额，例如 2500.00。',
+  'invalid.document': '请输入有效的 CPF 或 CNPJ 号码。',
+  'installments.each': '{count} 期 × {amount}',
+  'installments.interest': '{count} 期 × {amount}（共 {total}，含利息）',
+  'saved_card.remove': '删除此已保存的卡',
+  'saved_card.removed': '该卡已删除。',
 };
 export default zhCN;

@@ -5,7 +5,7 @@ import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
 import { isAmount, toMinor } from '../../../shared/gateway/money';
 
 /** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
-const METHOD_FIELDS = ['document', 'birth_date', 'bank_code', 'person'] as const;
+const METHOD_FIELDS = ['billing_address', 'phone', 'document', 'birth_date', 'bank_code', 'person'] as const;
 
 /** Installment counts a card method may offer: paying at once (1) needs no plan, 48 months is the longest. */
 const INSTALLMENTS_MIN = 2;
