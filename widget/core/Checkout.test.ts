@@ -161,6 +161,30 @@ describe('the shop submits from its own button', () => {
   });
 });
 
+describe('coming back from an issuer page', () => {
+  test('what the shopper typed and their method are back for the same session, not for another', async () => {
+    const mount = (session: string) =>
+      Checkout.init({ session, clientSecret: 'cs_test', apiBase: backend.url, locale: 'en' }).mount(host());
+    const first = mount('cs_1');
+    await waitFor(() => expect(document.querySelector('input[name="first_name"]')).toBeTruthy());
+    fireEvent.input(document.querySelector('input[name="first_name"]')!, { target: { value: 'Ana' } });
+    fireEvent.click(document.querySelector('input[type="radio"][value="boleto"]')!);
+    await waitFor(() => expect(document.querySelector('input[name="document"]')).toBeTruthy());
+    fireEvent.input(document.querySelector('input[name="document"]')!, { target: { value: '529.982.247-25' } });
+    // the page left for the issuer and loads again
+    first.unmount();
+    document.body.innerHTML = '';
+    mount('cs_1');
+    await waitFor(() => expect(document.querySelector('input[name="document"]')).toBeTruthy());
+    expect(document.querySelector<HTMLInputElement>('input[name="first_name"]')!.value).toBe('Ana');
+    expect(document.querySelector<HTMLInputElement>('input[name="document"]')!.value).toBe('529.982.247-25');
+    document.body.innerHTML = '';
+    mount('cs_2');
+    await waitFor(() => expect(document.querySelector('input[name="first_name"]')).toBeTruthy());
+    expect(document.querySelector<HTMLInputElement>('input[name="first_name"]')!.value).toBe('');
+  });
+});
+
 describe('no-code embedding', () => {
   test('mountAll() leaves an element that already shows a widget alone; events bubble from the host element', async () => {
     const element = host();
