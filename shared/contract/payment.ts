@@ -90,7 +90,9 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 export type DeviceData = z.infer<typeof deviceData>;
 export type ShopperDetails = z.infer<typeof shopperDetails>;
 
-type PaymentAction = { type: 'iframe'; url: string } | { type: 'redirect'; url: string };
+type PaymentAction =
+  /** `frame_origin`: the gateway card page's origin, whose height messages the widget accepts */
+  { type: 'iframe'; url: string; frame_origin?: string } | { type: 'redirect'; url: string };
 
 export interface CreatePaymentResponse {
   payment_id: string;
