@@ -48,8 +48,11 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
       if (!message || (fromGateway && message.type !== 'resize')) return;
       if (message.type === 'resize') {
         // Size only from our own frame: another widget's frame on the page must not resize this one.
-        if (event.source === frame.current?.contentWindow)
-          setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.round(message.height))));
+        const el = frame.current;
+        if (!el || event.source !== el.contentWindow) return;
+        // the page's height is its content's; the frame's box (border-box) adds its own border around it
+        const border = el.offsetHeight - el.clientHeight;
+        setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height) + border)));
       } else if (message.payment_id === paymentId) {
         onResultRef.current(message);
       }
