@@ -248,6 +248,8 @@ export interface PaymentMethodView {
   banks?: { code: string; name: string }[];
   /** installment counts the shopper may choose (cards); paying at once is always possible */
   installments?: number[];
+  /** per installment count: each instalment and the total, with the method's declared interest (decimal strings) */
+  installment_terms?: { count: number; each: string; total: string }[];
   /** the shopper's saved cards (cards, sessions with a shopper_id) */
   saved_cards?: SavedCardView[];
   /** "save my card" may be offered (cards, the shop allows it) */

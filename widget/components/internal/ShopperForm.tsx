@@ -159,6 +159,8 @@ export function ShopperForm(props: ShopperFormProps) {
       {method?.kind === 'card' && (
         <CardChoices
           method={method}
+          amount={session.amount}
+          currency={session.currency}
           values={values}
           onValue={props.onValue}
           onLeave={props.onLeave}
