@@ -16,6 +16,7 @@ import { runInTransaction } from '../store/runInTransaction';
 import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { guestShopperId } from './guestShopperId';
+import { frameOriginOf } from './frameOriginOf';
 import { maskFrameForm } from './maskFrameForm';
 import { maskSentOrder } from './maskSentOrder';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
@@ -78,7 +79,7 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       { path: 'method', message: 'is not offered for this session' },
     ]);
   }
-  const missing = missingMethodFields(method, req.body);
+  const missing = missingMethodFields(method, req.body, session.country);
   if (missing.length)
     throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
   const extras = await findSessionExtras(db, session.id);
@@ -173,16 +174,21 @@ async function sendToGateway(
     if (order.kind === 'checkout') {
       const { form } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
+      const frameForm = JSON.stringify(maskFrameForm(form));
+      const frameOrigin = frameOriginOf(frameForm);
       const answer: PaymentAnswer = {
         status: 200,
-        body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } },
+        body: {
+          payment_id: paymentId,
+          action: { type: 'iframe', url: link.url, ...(frameOrigin ? { frame_origin: frameOrigin } : {}) },
+        },
       };
       await settle(
         {
           status: 'pending',
           payment_status: PAYMENT_STATUS.PENDING,
           frame_token: link.token,
-          frame_form: JSON.stringify(maskFrameForm(form)),
+          frame_form: frameForm,
         },
         answer,
       );

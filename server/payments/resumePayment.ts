@@ -7,6 +7,7 @@ import { findAttempt, renewFrameToken } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { newFrameLink } from './newFrameLink';
 import { pastExpiry } from './sessionExpiry';
+import { frameOriginOf } from './frameOriginOf';
 
 export interface ResumeRequest {
   sessionId: string;
@@ -65,5 +66,9 @@ export async function resumePayment(
     },
     now,
   );
-  return { payment_id: attempt.id, action: { type: 'iframe', url: link.url } };
+  const frameOrigin = frameOriginOf(attempt.frame_form);
+  return {
+    payment_id: attempt.id,
+    action: { type: 'iframe', url: link.url, ...(frameOrigin ? { frame_origin: frameOrigin } : {}) },
+  };
 }

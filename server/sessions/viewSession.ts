@@ -1,5 +1,6 @@
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
 import { type DeclineReason, declineReasonOf, gatewayCodeOf } from '../../shared/gateway/declineReason';
+import { installmentAmounts } from '../../shared/gateway/installmentAmounts';
 import { toDecimal } from '../../shared/gateway/money';
 import type { Db } from '../store/db';
 import { type AttemptRow, findAttempt } from '../store/attempts';
@@ -39,8 +40,17 @@ export async function viewSession(
   });
   const methods = fitting.map((m) => {
     if (m.kind !== 'card') return toMethodView(m, labelLocale);
-    const counts = (plans.get(m.id) ?? []).map((p) => p.count);
-    return { ...toMethodView(m, labelLocale), ...(counts.length ? { installments: counts } : {}), ...cardChoices() };
+    const offered = plans.get(m.id) ?? [];
+    const money = (minor: number) => toDecimal(minor, session.currency);
+    const terms = offered.map((p) => {
+      const { each, total } = installmentAmounts(session.amount_minor, p.count, p.interest_bp);
+      return { count: p.count, each: money(each), total: money(total) };
+    });
+    return {
+      ...toMethodView(m, labelLocale),
+      ...(offered.length ? { installments: offered.map((p) => p.count), installment_terms: terms } : {}),
+      ...cardChoices(),
+    };
   });
   const sub = extras.subscription;
   const attempt = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;

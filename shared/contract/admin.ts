@@ -58,6 +58,8 @@ export interface AdminPaymentMethod {
   banks?: { code: string; name: string }[];
   /** a card's installment counts (2 to 48, increasing); always listed for a card; absent on a PUT = leave them */
   installments?: number[];
+  /** interest per installment count as a percentage of the amount, e.g. {"6": "1.99"}; shown to the shopper */
+  installment_interest?: Record<string, string>;
 }
 
 /** A page of `GET /admin/api/orders`; `next_cursor` asks for the next one, null on the last. */

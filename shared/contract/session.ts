@@ -230,8 +230,12 @@ export interface CreateSessionResponse {
   expires_at: string;
 }
 
-/** An extra shopper field a payment method needs. */
-export type MethodField = 'document' | 'birth_date' | 'bank_code' | 'person';
+/**
+ * A shopper field a payment method asks for beyond name and e-mail (which every payment sends: the gateway
+ * requires shopper_email). The gateway requires no address and no phone, so a method asks for them only when
+ * the shop's method config says so.
+ */
+export type MethodField = 'billing_address' | 'phone' | 'document' | 'birth_date' | 'bank_code' | 'person';
 
 export interface PaymentMethodView {
   id: string;
@@ -245,6 +249,8 @@ export interface PaymentMethodView {
   banks?: { code: string; name: string }[];
   /** installment counts the shopper may choose (cards); paying at once is always possible */
   installments?: number[];
+  /** per installment count: each instalment and the total, with the method's declared interest (decimal strings) */
+  installment_terms?: { count: number; each: string; total: string }[];
   /** the shopper's saved cards (cards, sessions with a shopper_id) */
   saved_cards?: SavedCardView[];
   /** "save my card" may be offered (cards, the shop allows it) */

@@ -15,6 +15,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  // the form is kept per session in the tab (keptForm.ts): each test starts from an empty one
+  sessionStorage.clear();
   await backend.close();
 });
 

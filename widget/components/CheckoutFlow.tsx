@@ -23,7 +23,7 @@ import { useWidget } from './internal/WidgetContext';
 
 type Step =
   | { kind: 'form' }
-  | { kind: 'frame'; url: string; paymentId: string }
+  | { kind: 'frame'; url: string; paymentId: string; frameOrigin?: string | undefined }
   /** a payment found pending on load: its card page is asked for again before "waiting" is shown */
   | { kind: 'resuming'; result: CheckoutResult }
   | { kind: 'redirecting'; url: string; label: string }
@@ -93,7 +93,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       ({ action, payment_id }) => {
         if (!live) return;
         if (action.type === 'iframe' && isHttpUrl(action.url))
-          setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+          setStep({ kind: 'frame', url: action.url, paymentId: payment_id, frameOrigin: action.frame_origin });
         else show(result);
       },
       // not a card, already settled, or no answer: wait for the outcome as before
@@ -178,7 +178,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       if (!isHttpUrl(action.url))
         throw new ApiError(0, 'invalid_action', 'the backend answered with an unusable payment URL');
       if (action.type === 'iframe') {
-        setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+        setStep({ kind: 'frame', url: action.url, paymentId: payment_id, frameOrigin: action.frame_origin });
         return;
       }
       if ((await options.beforeRedirect?.({ url: action.url, method: method.id, payment_id })) === false) return;
@@ -225,6 +225,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
         <CardFrame
           url={step.url}
           origin={new URL(apiBase).origin}
+          frameOrigin={step.frameOrigin}
           paymentId={step.paymentId}
           onResult={(m) => void confirm(m.payment_id)}
           onBack={backToForm}

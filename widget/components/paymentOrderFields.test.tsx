@@ -10,6 +10,8 @@ import { renderCheckout } from '../testing/renderCheckout';
 let backend: FakeBackend | undefined;
 afterEach(async () => {
   cleanup();
+  // the form is kept per session in the tab (keptForm.ts): each test starts from an empty one
+  sessionStorage.clear();
   document.cookie = 'rsk_token=; Path=/; Max-Age=0';
   await backend?.close();
 });
@@ -98,6 +100,25 @@ describe('card choices', () => {
     expect(body).not.toHaveProperty('saved_card');
     expect(body.device.screening_token_cookie).toBe('scr-9');
     expect(body.device.challenge_window_size).toMatch(/^0[1-5]$/);
+  });
+
+  test('each installment choice shows the amount of one instalment, and the total where interest adds to it', async () => {
+    await open([
+      {
+        ...CARD,
+        installments: [3, 6],
+        installment_terms: [
+          { count: 3, each: '11.00', total: '33.00' },
+          { count: 6, each: '5.61', total: '33.66' },
+        ],
+      },
+    ]);
+    const installments = screen.getByLabelText('Installments') as HTMLSelectElement;
+    expect(Array.from(installments.options).map((o) => o.textContent)).toEqual([
+      'Pay in full',
+      '3 × $11.00',
+      '6 × $5.61 (total $33.66, with interest)',
+    ]);
   });
 
   test('a saved card is chosen by our id; "save my card" disappears for it; paying in full sends no installments', async () => {

@@ -88,9 +88,14 @@ function trimAddress(a: AddressValues, parts: boolean): ShopperDetails['billing'
   };
 }
 
+/** The billing address (and a delivery one) is asked only by methods that declare it, or the payer's `person`. */
+export function asksAddress(needs: readonly MethodField[]): boolean {
+  return needs.includes('billing_address') || needs.includes('person');
+}
+
 /**
- * The payment body's `shopper`: trimmed, with the extra fields only when the method asks for them and the
- * delivery address omitted when it is the billing one (the contract's "omitted = billing").
+ * The payment body's `shopper`: trimmed, with the address, the phone and the extra fields only when the method
+ * asks for them, and the delivery address omitted when it is the billing one (the contract's "omitted = billing").
  */
 export function toShopperDetails(values: FormValues, needs: readonly MethodField[]): ShopperDetails {
   const person = needs.includes('person');
@@ -98,12 +103,14 @@ export function toShopperDetails(values: FormValues, needs: readonly MethodField
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
-    phone: values.phone.trim(),
-    billing: trimAddress(values.billing, person),
   };
+  if (needs.includes('phone')) shopper.phone = values.phone.trim();
+  if (asksAddress(needs)) {
+    shopper.billing = trimAddress(values.billing, person);
+    if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
+  }
   if (needs.includes('document') || person) shopper.document = values.document.trim();
   if (needs.includes('birth_date')) shopper.birth_date = values.birth_date.trim();
-  if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
   if (person) {
     const p = given(values.person, ['social_name', 'net_monthly_average_income', 'fiscal_country']);
     shopper.person = { document_type: values.person.document_type.trim(), ...p };

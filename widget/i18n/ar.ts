@@ -88,5 +88,10 @@ const ar: Partial<Messages> = {
   'decline.try_another_method': 'لا يمكن استخدام طريقة الدفع هذه لهذا الطلب. اختر طريقة أخرى.',
   'decline.cancelled': 'تم إلغاء عملية الدفع.',
   'decline.technical': 'أوقفت مشكلة تقنية عملية الدفع. يُرجى المحاولة مرة أخرى.',
+  'invalid.document': 'أدخل رقم CPF أو CNPJ صالحًا.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (الإجمالي {total}، مع الفائدة)',
+  'saved_card.remove': 'إزالة هذه البطاقة المحفوظة',
+  'saved_card.removed': 'تمت إزالة البطاقة.',
 };
 export default ar;

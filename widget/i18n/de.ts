@@ -91,5 +91,10 @@ const de: Partial<Messages> = {
   'decline.try_another_method': 'Diese Zahlungsart ist für diese Bestellung nicht möglich. Wählen Sie eine andere.',
   'decline.cancelled': 'Die Zahlung wurde abgebrochen.',
   'decline.technical': 'Ein technisches Problem hat die Zahlung verhindert. Bitte versuchen Sie es erneut.',
+  'invalid.document': 'Geben Sie eine gültige CPF- oder CNPJ-Nummer ein.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (insgesamt {total}, mit Zinsen)',
+  'saved_card.remove': 'Diese gespeicherte Karte entfernen',
+  'saved_card.removed': 'Die Karte wurde entfernt.',
 };
 export default de;

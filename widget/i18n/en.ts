@@ -90,6 +90,11 @@ export const en = {
   'decline.try_another_method': 'This payment method cannot be used for this order. Choose another one.',
   'decline.cancelled': 'The payment was cancelled.',
   'decline.technical': 'A technical problem stopped the payment. Please try again.',
+  'invalid.document': 'Enter a valid CPF or CNPJ number.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, with interest)',
+  'saved_card.remove': 'Remove this saved card',
+  'saved_card.removed': 'The card was removed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -90,5 +90,10 @@ const es: Partial<Messages> = {
   'decline.try_another_method': 'Este método de pago no se puede usar para este pedido. Elige otro.',
   'decline.cancelled': 'El pago se ha cancelado.',
   'decline.technical': 'Un problema técnico ha detenido el pago. Inténtalo de nuevo.',
+  'invalid.document': 'Introduce un número de CPF o CNPJ válido.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, con intereses)',
+  'saved_card.remove': 'Eliminar esta tarjeta guardada',
+  'saved_card.removed': 'Se eliminó la tarjeta.',
 };
 export default es;

@@ -92,5 +92,10 @@ const fr: Partial<Messages> = {
     'Ce moyen de paiement ne peut pas être utilisé pour cette commande. Choisissez-en un autre.',
   'decline.cancelled': 'Le paiement a été annulé.',
   'decline.technical': 'Un problème technique a interrompu le paiement. Veuillez réessayer.',
+  'invalid.document': 'Saisissez un numéro CPF ou CNPJ valide.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, intérêts compris)',
+  'saved_card.remove': 'Supprimer cette carte enregistrée',
+  'saved_card.removed': 'La carte a été supprimée.',
 };
 export default fr;

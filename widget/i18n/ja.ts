@@ -89,5 +89,10 @@ const ja: Partial<Messages> = {
   'decline.try_another_method': 'このご注文ではこのお支払い方法はご利用いただけません。別の方法をお選びください。',
   'decline.cancelled': 'お支払いはキャンセルされました。',
   'decline.technical': '技術的な問題によりお支払いが完了しませんでした。もう一度お試しください。',
+  'invalid.document': '有効なCPFまたはCNPJ番号を入力してください。',
+  'installments.each': '{count}回 × {amount}',
+  'installments.interest': '{count}回 × {amount}（合計 {total}、利息込み）',
+  'saved_card.remove': '保存したカードを削除',
+  'saved_card.removed': 'カードを削除しました。',
 };
 export default ja;

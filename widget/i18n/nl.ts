@@ -90,5 +90,10 @@ const nl: Partial<Messages> = {
   'decline.try_another_method': 'Deze betaalmethode kan niet voor deze bestelling worden gebruikt. Kies een andere.',
   'decline.cancelled': 'De betaling is geannuleerd.',
   'decline.technical': 'Door een technisch probleem is de betaling niet gelukt. Probeer het opnieuw.',
+  'invalid.document': 'Voer een geldig CPF- of CNPJ-nummer in.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (totaal {total}, met rente)',
+  'saved_card.remove': 'Deze opgeslagen kaart verwijderen',
+  'saved_card.removed': 'De kaart is verwijderd.',
 };
 export default nl;

@@ -90,5 +90,10 @@ const ptBR: Partial<Messages> = {
   'decline.try_another_method': 'Esta forma de pagamento não pode ser usada neste pedido. Escolha outra.',
   'decline.cancelled': 'O pagamento foi cancelado.',
   'decline.technical': 'Um problema técnico interrompeu o pagamento. Tente de novo.',
+  'invalid.document': 'Informe um CPF ou CNPJ válido.',
+  'installments.each': '{count}x de {amount}',
+  'installments.interest': '{count}x de {amount} (total {total}, com juros)',
+  'saved_card.remove': 'Remover este cartão salvo',
+  'saved_card.removed': 'O cartão foi removido.',
 };
 export default ptBR;

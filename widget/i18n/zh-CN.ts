@@ -88,5 +88,10 @@ const zhCN: Partial<Messages> = {
   'decline.try_another_method': '此订单不能使用该支付方式。请选择其他方式。',
   'decline.cancelled': '付款已取消。',
   'decline.technical': '技术问题导致付款中断。请重试。',
+  'invalid.document': '请输入有效的 CPF 或 CNPJ 号码。',
+  'installments.each': '{count} 期 × {amount}',
+  'installments.interest': '{count} 期 × {amount}（共 {total}，含利息）',
+  'saved_card.remove': '删除此已保存的卡',
+  'saved_card.removed': '该卡已删除。',
 };
 export default zhCN;

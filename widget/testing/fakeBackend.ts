@@ -131,7 +131,8 @@ export function demoSession(overrides: Partial<SessionView> = {}): SessionView {
     ],
     country: 'BR',
     methods: [
-      { id: 'card', kind: 'card', label: 'Card', fields: [] },
+      // a card configured to ask the address and phone; the bare card (no fields) is tested on its own
+      { id: 'card', kind: 'card', label: 'Card', fields: ['billing_address', 'phone'] },
       { id: 'boleto', kind: 'apm', label: 'Boleto', payment_method: 'BOLETO', fields: ['document', 'birth_date'] },
       {
         id: 'ideal',

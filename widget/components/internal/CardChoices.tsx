@@ -1,10 +1,14 @@
 import type { PaymentMethodView } from '../../../shared/contract/session';
 import type { FormValues } from '../../core/formValues';
+import { formatAmount } from '../../i18n/formatAmount';
 import { SelectField } from './SelectField';
 import { useWidget } from './WidgetContext';
 
 export interface CardChoicesProps {
   method: PaymentMethodView;
+  /** the session's amount and currency: an instalment plan without interest totals it */
+  amount: string;
+  currency: string;
   values: FormValues;
   onValue: (path: string, value: string) => void;
   onLeave: (path: string) => void;
@@ -15,8 +19,16 @@ export interface CardChoicesProps {
  * What a card payment may offer besides the card itself: a saved card, "save my card" for a new one, and
  * installments. Each shows only when the session offers it; the card number is typed in the gateway's frame.
  */
-export function CardChoices({ method, values, onValue, onLeave, onSaveCard }: CardChoicesProps) {
-  const { t } = useWidget();
+export function CardChoices({ method, amount, currency, values, onValue, onLeave, onSaveCard }: CardChoicesProps) {
+  const { t, locale } = useWidget();
+  const money = (value: string) => formatAmount(value, currency, locale);
+  // each instalment's amount as the backend computed it (minor units), the total only where interest adds to it
+  const label = (count: number) => {
+    const terms = method.installment_terms?.find((x) => x.count === count);
+    if (!terms) return t('installments.count', { count });
+    const vars = { count, amount: money(terms.each), total: money(terms.total) };
+    return t(terms.total === amount ? 'installments.each' : 'installments.interest', vars);
+  };
   const common = { onValue, onLeave, autoComplete: 'off', optional: true };
   const saved = method.saved_cards ?? [];
   const newCard = !saved.some((c) => c.id === values.saved_card);
@@ -41,7 +53,7 @@ export function CardChoices({ method, values, onValue, onLeave, onSaveCard }: Ca
           value={values.installments}
           options={method.installments.map((count) => ({
             value: String(count),
-            label: t('installments.count', { count }),
+            label: label(count),
           }))}
         />
       ) : null}

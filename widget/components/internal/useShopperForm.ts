@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { FieldError } from '../../../shared/contract/errors';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
 import { initialValues, toCardChoices, toShopperDetails, type FormValues } from '../../core/formValues';
+import { keepForm, readKeptForm } from '../../core/keptForm';
 import { validateShopper, type Problems } from '../../core/validateShopper';
 
 function setPath(values: FormValues, path: string, value: string): FormValues {
@@ -21,17 +22,22 @@ function toFormPath(path: string): string {
  * shopper has left it or tried to pay, never while they are still typing their first characters.
  */
 export function useShopperForm(session: SessionView) {
-  const [values, setValues] = useState<FormValues>(() => initialValues(session));
-  const [methodId, setMethodId] = useState<string | undefined>(session.methods[0]?.id);
+  const [kept] = useState(() => readKeptForm(session.id));
+  // what the shopper typed before leaving for an issuer page wins over the prefill; fields added since start empty
+  const [values, setValues] = useState<FormValues>(() => ({ ...initialValues(session), ...kept?.values }));
+  const [methodId, setMethodId] = useState<string | undefined>(
+    () => session.methods.find((m) => m.id === kept?.methodId)?.id ?? session.methods[0]?.id,
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
 
   const method: PaymentMethodView | undefined = session.methods.find((m) => m.id === methodId) ?? session.methods[0];
   const problems = useMemo(
-    () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks), ...serverProblems }),
+    () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks, session.country), ...serverProblems }),
     [values, method, serverProblems],
   );
+  useEffect(() => keepForm(session.id, { values, methodId }), [values, methodId]);
   const visible = submitted
     ? problems
     : Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
