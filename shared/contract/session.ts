@@ -286,5 +286,13 @@ export interface SessionView {
   subscription?: SubscriptionView;
   expires_at: string;
   /** the last payment's outcome, so a reloaded page can show it */
-  payment?: { payment_id: string; status: OrderStatus; message?: string };
+  payment?: {
+    payment_id: string;
+    status: OrderStatus;
+    message?: string;
+    /** a pending APM: the issuer page (Pix code, Boleto voucher) the shopper can go back to */
+    redirect_url?: string;
+    /** the method's id, e.g. `pix` */
+    method?: string;
+  };
 }
