@@ -43,9 +43,9 @@ export async function viewSession(
   });
   const sub = extras.subscription;
   const current = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
-  // an attempt the shopper left while pending (abandonPayment) is no longer theirs to wait for: the form is shown
-  // again; should it be paid after all, its new status shows
-  const left = current?.abandoned_at && current.status === 'pending';
+  // an attempt the shopper left while pending (abandonPayment), or whose page never reached them (stranded), is
+  // no longer theirs to wait for: the form is shown again; should it be paid after all, its new status shows
+  const left = (current?.abandoned_at || current?.stranded_at) && current.status === 'pending';
   const attempt = left ? undefined : current;
   return {
     id: session.id,
