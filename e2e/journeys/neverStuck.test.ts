@@ -3,7 +3,6 @@
  * every new Pay, walked in Chromium to a paid order, paid exactly once at the gateway.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newestOrderNo, orderIn, orderOf } from '../../testing/adminClient';
 import { sandboxApi, successful } from '../../testing/sandboxApi';
 import { saveScreenshot } from '../harness/artifacts';
@@ -23,13 +22,6 @@ import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'never-stuck' });
 
-/** The order of the widget on `page` (the demo shop keeps the session in sessionStorage). */
-async function orderNoOf(page: Page): Promise<string> {
-  await vi.waitFor(async () => expect((await listedOrder()) ?? '').not.toBe(''), { timeout: STEP_MS });
-  return (await listedOrder())!;
-}
-const listedOrder = () => newestOrderNo(env.system.backend).catch(() => undefined);
-
 describe('issue #19: the shopper is never stuck', () => {
   it('1. "Choose another method" under the card page ends that attempt, and the next Pay pays at once', async () => {
     const { page, csp } = await env.open();
@@ -47,7 +39,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
 
-    const orderNo = await orderNoOf(page);
+    const orderNo = await newestOrderNo(env.system.backend);
     const order = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
       ['pending', true],
@@ -87,7 +79,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await page.waitForURL((url) => url.origin === env.system.backend.url && url.pathname === '/');
     await expectOutcome(root, 'paid');
 
-    const orderNo = await orderNoOf(page);
+    const orderNo = await newestOrderNo(env.system.backend);
     const order = await orderIn(env.system.backend, orderNo, 'paid');
     expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
       ['pending', true],
@@ -113,7 +105,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await frame.getByRole('button', { name: 'Authenticate', exact: true }).click();
     await expectOutcome(root, 'paid');
 
-    const orderNo = await orderNoOf(page);
+    const orderNo = await newestOrderNo(env.system.backend);
     const order = await orderIn(env.system.backend, orderNo, 'authorised');
     expect(order.attempts).toHaveLength(1);
     const [tx] = await sandboxApi(env.system.sandbox.url).transactionsOfOrder(orderNo);
@@ -138,7 +130,7 @@ describe('issue #19: the shopper is never stuck', () => {
     } finally {
       await gateway.clearFaults();
     }
-    const orderNo = await orderNoOf(page);
+    const orderNo = await newestOrderNo(env.system.backend);
     const refused = await orderOf(env.system.backend, orderNo);
     expect(refused.attempts[0]).toMatchObject({ status: 'declined', message: 'I0115:not received by the gateway' });
 
@@ -180,7 +172,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await fillShopper(root, 'pix');
     await payButton(root).click();
     await page.waitForFunction(() => (window as unknown as { redirectAsks: number }).redirectAsks === 1);
-    const orderNo = await orderNoOf(page);
+    const orderNo = await newestOrderNo(env.system.backend);
     await vi.waitFor(
       async () => expect((await orderOf(env.system.backend, orderNo)).attempts[0]).toMatchObject({ abandoned: true }),
       { timeout: STEP_MS },
