@@ -63,6 +63,8 @@ export interface OrderAttempt {
   subscription_result: SubscriptionResultValue | null;
   /** pending at the gateway, but the shopper never got its page: a new attempt may start (still watched) */
   stranded: boolean;
+  /** the shopper left it pending for another method: a new attempt may start (still watched) */
+  abandoned: boolean;
 }
 
 export interface OrderDetail extends OrderRow {

@@ -7,15 +7,19 @@ import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
+import { abandonPayment } from '../payments/abandonPayment';
 import { createPayment } from '../payments/createPayment';
 import { resumePayment } from '../payments/resumePayment';
 
-/** The resume call carries only the session's secret, in the body as a payment does. */
-const resumeBody = z.strictObject({
+/** The resume and abandon calls carry only the session's secret, in the body as a payment does. */
+const secretBody = z.strictObject({
   client_secret: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long'),
 });
 
-/** `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page. */
+/**
+ * `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page;
+ * `.../:paymentId/abandon`: the shopper leaves a pending attempt for another method.
+ */
 export function paymentRoutes(deps: AppDeps) {
   const { config } = deps;
   // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
@@ -33,8 +37,19 @@ export function paymentRoutes(deps: AppDeps) {
   });
   return new Hono<AppEnv>()
     .post('/:id/payments/:paymentId/resume', limitByIp, limitBySession, async (c) => {
-      const body = parseWith(resumeBody, (await readJson(c)).value);
+      const body = parseWith(secretBody, (await readJson(c)).value);
       const answer = await resumePayment(deps, {
+        sessionId: c.req.param('id'),
+        paymentId: c.req.param('paymentId'),
+        clientSecret: body.client_secret,
+        requestId: c.get('requestId'),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer);
+    })
+    .post('/:id/payments/:paymentId/abandon', limitByIp, limitBySession, async (c) => {
+      const body = parseWith(secretBody, (await readJson(c)).value);
+      const answer = await abandonPayment(deps, {
         sessionId: c.req.param('id'),
         paymentId: c.req.param('paymentId'),
         clientSecret: body.client_secret,

@@ -53,11 +53,15 @@ export async function viewSession(
     };
   });
   const sub = extras.subscription;
-  const attempt = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
+  const current = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
+  // an attempt the shopper left while pending (abandonPayment), or whose page never reached them (stranded), is
+  // no longer theirs to wait for: the form is shown again; should it be paid after all, its new status shows
+  const left = (current?.abandoned_at || current?.stranded_at) && current.status === 'pending';
+  const attempt = left ? undefined : current;
   return {
     id: session.id,
     order_no: session.order_no,
-    status: order.status,
+    status: left ? 'created' : order.status,
     amount: toDecimal(session.amount_minor, session.currency),
     currency: session.currency,
     items: (JSON.parse(session.items) as SessionView['items']).map(({ name, sku, unit_price, quantity }) => ({
@@ -91,6 +95,10 @@ export async function viewSession(
             payment_id: attempt.id,
             status: attempt.status,
             ...paymentMessage(attempt),
+            method: attempt.method_id,
+            ...(attempt.status === 'pending' && attempt.kind === 'apm' && attempt.redirect_url
+              ? { redirect_url: attempt.redirect_url }
+              : {}),
           },
         }
       : {}),

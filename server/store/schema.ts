@@ -91,6 +91,8 @@ export interface PaymentAttemptTable {
   checks: Generated<number>;
   /** a query found it pending but the shopper never got its page: it no longer blocks a new attempt (migration 006) */
   stranded_at: string | null;
+  /** the shopper left this pending attempt for another (payments/abandonPayment.ts): it no longer blocks one (009) */
+  abandoned_at: string | null;
   created_at: string;
   updated_at: string;
 }

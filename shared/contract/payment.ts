@@ -99,6 +99,12 @@ export interface CreatePaymentResponse {
   action: PaymentAction;
 }
 
+/** `POST .../payments/:paymentId/abandon`: the attempt left, `pending` at the gateway or already failed. */
+export interface AbandonPaymentResponse {
+  payment_id: string;
+  status: 'pending' | 'declined' | 'cancelled';
+}
+
 /** What `/pay/return` posts to the widget's window (postMessage), and the frame's height messages. */
 export type WidgetMessage =
   | { source: 'checkout'; type: 'result'; payment_id: string; order_no: string; status: string; message?: string }

@@ -296,5 +296,15 @@ export interface SessionView {
    * the last payment's outcome, so a reloaded page can show it; a failed one says why as a `reason` the widget
    * translates, with the gateway's `code` and `message` (`<code>:<text>`) for the shop's logs, never for the shopper
    */
-  payment?: { payment_id: string; status: OrderStatus; message?: string; reason?: DeclineReason; code?: string };
+  payment?: {
+    payment_id: string;
+    status: OrderStatus;
+    message?: string;
+    reason?: DeclineReason;
+    code?: string;
+    /** a pending APM: the issuer page (Pix code, Boleto voucher) the shopper can go back to */
+    redirect_url?: string;
+    /** the method's id, e.g. `pix` */
+    method?: string;
+  };
 }

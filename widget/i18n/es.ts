@@ -95,5 +95,14 @@ const es: Partial<Messages> = {
   'installments.interest': '{count} × {amount} (total {total}, con intereses)',
   'saved_card.remove': 'Eliminar esta tarjeta guardada',
   'saved_card.removed': 'Se eliminó la tarjeta.',
+  'result.unknown.title': 'Comprobando su pago',
+  'result.unknown.body':
+    'El resultado del pago del pedido {order} aún no se conoce; se está comprobando con el servicio de pago. No vuelva a pagar.',
+  'result.issuer.title': 'Termine el pago con {method}',
+  'result.issuer.body':
+    'El pedido {order} aún no está pagado. Vuelva a {method} para pagar (allí está el código o el comprobante) o elija otro método.',
+  'apm.back': 'Volver a {method}',
+  'error.gateway_unavailable':
+    'No se pudo contactar con el servicio de pago; no se ha cobrado nada. Inténtelo de nuevo.',
 };
 export default es;

@@ -97,5 +97,14 @@ const fr: Partial<Messages> = {
   'installments.interest': '{count} × {amount} (total {total}, intérêts compris)',
   'saved_card.remove': 'Supprimer cette carte enregistrée',
   'saved_card.removed': 'La carte a été supprimée.',
+  'result.unknown.title': 'Vérification de votre paiement',
+  'result.unknown.body':
+    "Le résultat du paiement de la commande {order} n'est pas encore connu ; il est vérifié auprès du service de paiement. Ne payez pas une seconde fois.",
+  'result.issuer.title': 'Terminez le paiement avec {method}',
+  'result.issuer.body':
+    "La commande {order} n'est pas encore payée. Retournez sur {method} pour payer (le code ou le bordereau s'y trouve), ou choisissez un autre moyen de paiement.",
+  'apm.back': 'Retour à {method}',
+  'error.gateway_unavailable':
+    "Le service de paiement n'a pas pu être joint ; rien n'a été débité. Veuillez réessayer.",
 };
 export default fr;

@@ -97,6 +97,7 @@ export function orderRoutes(deps: AppDeps) {
           payment_order: sent.get(a.id)?.payment_order ?? null,
           subscription_result: sent.get(a.id)?.subscription_result ?? null,
           stranded: a.stranded_at !== null,
+          abandoned: a.abandoned_at !== null,
         })),
         alerts: alerts.map((alert) =>
           toAlertView(
