@@ -79,9 +79,12 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
 }
 
 /**
- * An attempt the gateway does not know, older than the pending threshold, never reached it (the request was
- * lost before the gateway stored it): it is closed as declined, which lets the shopper pay again under a new
- * order_no without any risk of paying twice.
+ * An attempt the gateway does not know, past the time its request could still be on its way, never reached it
+ * (the request was lost before the gateway stored it): it is closed as declined, which lets the shopper pay
+ * again under a new order_no without any risk of paying twice. An `unknown` attempt's call has ended (it timed
+ * out or its answer was unusable): a payment call is never retried, so twice the gateway time-out after that,
+ * plus slack, nothing of it is left in flight, and the shopper waits about a minute, not the pending threshold.
+ * A `created` attempt was cut by a crash at an unknown point: it waits the pending threshold.
  */
 async function closeIfNeverReceived(
   deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
@@ -89,7 +92,11 @@ async function closeIfNeverReceived(
 ): Promise<boolean> {
   const now = deps.now();
   if (attempt.status === 'pending') return false;
-  if (now.getTime() - Date.parse(attempt.created_at) < deps.config.reconcile.pendingAfterMs) return false;
+  const since =
+    attempt.status === 'unknown'
+      ? Date.parse(attempt.updated_at) + 2 * deps.config.gateway.timeoutMs + 5_000
+      : Date.parse(attempt.created_at) + deps.config.reconcile.pendingAfterMs;
+  if (now.getTime() < since) return false;
   const message = 'I0115:not received by the gateway';
   const at = now.toISOString();
   const closed = await deps.store.db.transaction().execute(async (trx) => {
