@@ -83,7 +83,8 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
  * (the request was lost before the gateway stored it): it is closed as declined, which lets the shopper pay
  * again under a new order_no without any risk of paying twice. An `unknown` attempt's call has ended (it timed
  * out or its answer was unusable): a payment call is never retried, so twice the gateway time-out after that,
- * plus slack, nothing of it is left in flight, and the shopper waits about a minute, not the pending threshold.
+ * plus slack, nothing of it is left in flight, and the shopper waits about a minute, not the pending threshold
+ * (never longer than that threshold, which an operator may set shorter).
  * A `created` attempt was cut by a crash at an unknown point: it waits the pending threshold.
  */
 async function closeIfNeverReceived(
@@ -94,7 +95,8 @@ async function closeIfNeverReceived(
   if (attempt.status === 'pending') return false;
   const since =
     attempt.status === 'unknown'
-      ? Date.parse(attempt.updated_at) + 2 * deps.config.gateway.timeoutMs + 5_000
+      ? Date.parse(attempt.updated_at) +
+        Math.min(2 * deps.config.gateway.timeoutMs + 5_000, deps.config.reconcile.pendingAfterMs)
       : Date.parse(attempt.created_at) + deps.config.reconcile.pendingAfterMs;
   if (now.getTime() < since) return false;
   const message = 'I0115:not received by the gateway';
