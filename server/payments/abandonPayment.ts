@@ -5,13 +5,7 @@ import type { AppDeps } from '../deps';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { findAttempt, markAbandoned } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
-
-export interface AbandonRequest {
-  sessionId: string;
-  paymentId: string;
-  clientSecret: string;
-  requestId?: string | undefined;
-}
+import type { PaymentActionRequest } from './paymentActionRequest';
 
 /**
  * `POST /api/sessions/:id/payments/:paymentId/abandon`: the shopper leaves a pending attempt for another one
@@ -24,7 +18,7 @@ export interface AbandonRequest {
  */
 export async function abandonPayment(
   deps: Pick<AppDeps, 'store' | 'now'>,
-  req: AbandonRequest,
+  req: PaymentActionRequest,
 ): Promise<AbandonPaymentResponse> {
   const { db } = deps.store;
   const { session } = await authorizeSession(db, req.sessionId, req.clientSecret);

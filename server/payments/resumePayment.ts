@@ -8,13 +8,7 @@ import { writeAuditEvent } from '../store/auditEvents';
 import { newFrameLink } from './newFrameLink';
 import { pastExpiry } from './sessionExpiry';
 import { frameOriginOf } from './frameOriginOf';
-
-export interface ResumeRequest {
-  sessionId: string;
-  paymentId: string;
-  clientSecret: string;
-  requestId?: string | undefined;
-}
+import type { PaymentActionRequest } from './paymentActionRequest';
 
 /**
  * `POST /api/sessions/:id/payments/:paymentId/resume`: reopens the card page of a pending card attempt (the
@@ -24,7 +18,7 @@ export interface ResumeRequest {
  */
 export async function resumePayment(
   deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
-  req: ResumeRequest,
+  req: PaymentActionRequest,
 ): Promise<CreatePaymentResponse> {
   const { db } = deps.store;
   const { session } = await authorizeSession(db, req.sessionId, req.clientSecret);
