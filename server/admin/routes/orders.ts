@@ -11,10 +11,12 @@ import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
 import { listOrders } from '../../store/listOrders';
 import { findOrderByNo } from '../../store/orders';
+import { disputesOf } from '../../store/disputes';
 import { alertsOfOrder } from '../../store/paymentAlerts';
 import { refundsOf } from '../../store/refunds';
 import { refundExtraPayment } from '../refundExtraPayment';
 import { toAlertView } from '../toAlertView';
+import { toDisputeView } from '../toDisputeView';
 import { decodeCursor, nextCursor } from '../cursor';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
 import { maskAuditValue } from '../maskAuditValue';
@@ -69,6 +71,7 @@ export function orderRoutes(deps: AppDeps) {
       });
       const refunds = await refundsOf(db, [order.id]);
       const alerts = await alertsOfOrder(db, order.id);
+      const disputes = await disputesOf(db, [order.id]);
       // what each attempt sent the gateway (masked), and what the gateway said about its subscription
       const sent = await sentOrdersOf(
         db,
@@ -117,6 +120,7 @@ export function orderRoutes(deps: AppDeps) {
           created_at: r.created_at,
           updated_at: r.updated_at,
         })),
+        disputes: disputes.map((d) => toDisputeView(d, order.order_no, deps.now())),
       });
     })
     .post('/:order_no/alerts/:alert_id/refund', async (c) => {
