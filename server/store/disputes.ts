@@ -4,9 +4,9 @@ import type { DisputeTable } from './schema';
 
 export type DisputeRow = Selectable<DisputeTable>;
 
-/** The owner's filters: `open`, `won`, `lost`; `dueBy` (a YYYY-MM-DD day): open and to be answered by then. */
+/** The owner's filters: `open`, `won`, `lost`, `closed` (either); `dueBy` (a YYYY-MM-DD day): open and to be answered by then. */
 export interface DisputeFilter {
-  state?: 'open' | 'won' | 'lost' | undefined;
+  state?: 'open' | 'won' | 'lost' | 'closed' | undefined;
   dueBy?: string | undefined;
 }
 
@@ -85,6 +85,7 @@ export async function listDisputes(
   const open = filter.state === 'open' || filter.dueBy !== undefined;
   let q = db.selectFrom('disputes').selectAll().limit(page.limit);
   if (open) q = q.where('state', '=', 'open');
+  else if (filter.state === 'closed') q = q.where('state', '=', 'closed');
   else if (filter.state === 'won' || filter.state === 'lost') q = q.where('outcome', '=', filter.state);
   if (filter.dueBy) q = q.where('respond_by', '<=', filter.dueBy);
   const key = open ? 'respond_by' : 'opened_at';

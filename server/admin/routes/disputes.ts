@@ -13,7 +13,7 @@ import { toDisputeView } from '../toDisputeView';
 import { toOrderView } from '../toOrderView';
 import { givenQuery } from './orders';
 
-const STATES = ['open', 'won', 'lost'] as const;
+const STATES = ['open', 'won', 'lost', 'closed'] as const;
 const listQuery = z.strictObject({
   state: z.enum(STATES, { error: `must be one of ${STATES.join(', ')}` }).optional(),
   due_within_days: z.coerce
@@ -32,7 +32,7 @@ const listQuery = z.strictObject({
 });
 
 /**
- * `GET /admin/api/disputes` (state `open` | `won` | `lost`, `due_within_days` = open and to be answered within N
+ * `GET /admin/api/disputes` (state `open` | `won` | `lost` | `closed` (won or lost), `due_within_days` = open and to be answered within N
  * days; cursor pages; open ones soonest due first, the others newest first), `GET .../summary` (the navigation's
  * count and the overview's figures) and `GET .../:dispute_id` (with its order).
  */
