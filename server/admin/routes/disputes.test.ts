@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { admin, orderOf } from '../../../testing/adminClient';
+import { randomUUID } from 'node:crypto';
+import { admin, orderIn, orderOf } from '../../../testing/adminClient';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import { payByCard } from '../../gateway/testing/playShopper';
 import { sandboxApi } from '../../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
@@ -163,6 +166,32 @@ describeOnStores('disputes from the gateway to the owner', (store) => {
     }
   });
 
+  it('the dispute test card: captured, then disputed and lost by itself; the owner sees it lost', async () => {
+    const session = await createSession(backend, { amount: '20.00', currency: 'USD', items: undefined });
+    const pay = await callJson(`${backend.url}/api/sessions/${session.id}/payments`, {
+      body: paymentBody(session.client_secret, 'card'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(pay.status).toBe(200);
+    await payByCard(await (await fetch(pay.body.action.url as string)).text(), '4000000000002685');
+    await orderIn(backend, session.order_no, 'authorised');
+    const captured = await admin(backend, '/orders/capture', { body: { orders: [{ order_no: session.order_no }] } });
+    expect(captured.body.results[0]).toMatchObject({ ok: true, status: 'paid' });
+    const lost = await vi.waitFor(
+      async () => {
+        const detail = await orderOf(backend, session.order_no);
+        expect(detail.disputes?.[0]?.outcome, 'the dispute lost').toBe('lost');
+        return detail.disputes![0]!;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(lost).toMatchObject({ amount: '20.00', currency: 'USD', reason_code: '4837', state: 'closed' });
+    expect(await refund({ order_no: session.order_no } as MadeOrder)).toMatchObject({
+      ok: false,
+      error: { code: 'B0002' },
+    });
+  });
+
   it('lists in cursor pages, sums up for the overview, and refuses wrong filters naming the field', async () => {
     const first = await admin(backend, '/disputes?limit=1');
     expect(first.status).toBe(200);
@@ -170,8 +199,13 @@ describeOnStores('disputes from the gateway to the owner', (store) => {
     const second = await admin(backend, `/disputes?limit=1&cursor=${first.body.next_cursor}`);
     expect(second.body.disputes[0].dispute_id).not.toBe(first.body.disputes[0].dispute_id);
     const summary = await admin(backend, '/disputes/summary');
-    expect(summary.body).toMatchObject({ count: 4, lost: 3, open: 0 });
-    expect(summary.body.disputed).toEqual([{ currency: 'BRL', amount: '85.00' }]);
+    expect(summary.body).toMatchObject({ count: 5, lost: 4, open: 0 });
+    expect(summary.body.disputed).toEqual(
+      expect.arrayContaining([
+        { currency: 'BRL', amount: '85.00' },
+        { currency: 'USD', amount: '20.00' },
+      ]),
+    );
     expect(summary.body.rate).toBeGreaterThan(0);
     for (const [query, field] of [
       ['state=bogus', 'state'],
