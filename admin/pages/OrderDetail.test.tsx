@@ -119,12 +119,12 @@ test('a double payment is shown first, and its extra payment is refunded from th
   expect(section.queryByRole('button')).toBeNull();
 });
 
-test('lists the order’s disputes with the days left to respond', async () => {
+test('lists the order’s disputes with the days left to respond, and what lost ones took back', async () => {
   stubFetch((req) =>
     req.path === '/admin/api/orders/ORD%2F1'
       ? {
           body: {
-            ...order(1, { order_no: 'ORD/1', status: 'paid' }),
+            ...order(1, { order_no: 'ORD/1', status: 'paid', lost_in_disputes: '1.00' }),
             events: [{ at: '2024-05-02T10:00:00Z', type: 'dispute', detail: 'dispute D1 of 5.00 USD: opened' }],
             attempts: [],
             refunds: [],
@@ -154,4 +154,5 @@ test('lists the order’s disputes with the days left to respond', async () => {
   expect(table.getByText('D1')).toBeTruthy();
   expect(table.getByText('open, 2 days left')).toBeTruthy();
   expect(screen.getByText('dispute D1 of 5.00 USD: opened')).toBeTruthy();
+  expect(screen.getByText('Lost in disputes').nextElementSibling?.textContent).toBe('1.00');
 });

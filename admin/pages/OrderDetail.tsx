@@ -82,6 +82,12 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               <dt>Refunded</dt>
               <dd>{order.refunded ?? '–'}</dd>
             </div>
+            {order.lost_in_disputes && (
+              <div>
+                <dt>Lost in disputes</dt>
+                <dd>{order.lost_in_disputes}</dd>
+              </div>
+            )}
             <div>
               <dt>Customer</dt>
               <dd>{order.email ?? '–'}</dd>

@@ -87,6 +87,9 @@ describeOnStores('disputes from the gateway to the owner', (store) => {
     await disputeWhen(opened.dispute_id, (d) => d.outcome === 'lost' && d.state === 'closed' && d.days_left === null);
     const lost = await admin(backend, '/disputes?state=lost');
     expect(lost.body.disputes.map((d: { dispute_id: string }) => d.dispute_id)).toContain(opened.dispute_id);
+    expect((await orderOf(backend, order!.order_no)).lost_in_disputes).toBe('20.00');
+    const listed = await admin(backend, `/orders?q=${order!.order_no}`);
+    expect(listed.body.orders[0]).toMatchObject({ order_no: order!.order_no, lost_in_disputes: '20.00' });
     // 50.00 captured, 20.00 taken back by the chargeback: 30.00 is all that can still be refunded
     const over = await refund(order!, '30.01');
     expect(over).toMatchObject({ ok: false, error: { code: 'B0002' } });
