@@ -6,6 +6,7 @@ import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
 import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
+import { recheckOpenDisputes } from './recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
 
 export interface ReconcileResult {
@@ -27,7 +28,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers; then the payouts left SENDING (settleSendingPayouts). At most one pass runs at a time across all
+ * answers; then the payouts left SENDING (settleSendingPayouts) and the open disputes (recheckOpenDisputes). At most one pass runs at a time across all
  * processes sharing the store.
  */
 export async function reconcileOnce(
@@ -75,6 +76,10 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   result.checked += payouts.checked;
   result.applied += payouts.applied;
   result.errors += payouts.errors;
+  const disputes = await recheckOpenDisputes(deps);
+  result.checked += disputes.checked;
+  result.applied += disputes.applied;
+  result.errors += disputes.errors;
   return result;
 }
 

@@ -242,6 +242,25 @@ export interface PaymentAlertTable {
   updated_at: string;
 }
 
+/** A dispute (chargeback) the gateway reported (migration 012): one row per dispute_id. */
+export interface DisputeTable {
+  dispute_id: string;
+  order_id: string;
+  attempt_id: string;
+  transaction_id: string | null;
+  amount_minor: number;
+  currency: string;
+  reason_code: string;
+  reason: string;
+  /** YYYY-MM-DD: the last day to answer it */
+  respond_by: string;
+  state: 'open' | 'closed';
+  outcome: 'won' | 'lost' | null;
+  opened_at: string;
+  closed_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -255,4 +274,5 @@ export interface Database {
   leases: LeaseTable;
   order_operations: OrderOperationTable;
   payment_alerts: PaymentAlertTable;
+  disputes: DisputeTable;
 }

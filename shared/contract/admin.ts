@@ -20,6 +20,8 @@ export interface AdminOrder {
   captured: string | null;
   /** what was refunded; null while nothing is */
   refunded: string | null;
+  /** what lost disputes (chargebacks) took back, hence no longer refundable; absent while nothing was lost */
+  lost_in_disputes?: string;
   /** set when the gateway reported a status code this version does not know (the order is `unknown` until a query settles it) */
   status_note?: string;
   /** the kind of the order's latest payment alert (`double_payment`, `paid_after_expiry`): the owner must look at it */
