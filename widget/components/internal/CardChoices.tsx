@@ -22,7 +22,8 @@ export interface CardChoicesProps {
  * What a card payment may offer besides the card itself: a saved card, "save my card" for a new one, and
  * installments. Each shows only when the session offers it; the card number is typed in the gateway's frame.
  * Saved cards are radios, each with a remove button whose description is its card; the outcome of a removal is
- * said in a live region that is always there, and focus goes to the choice that replaces the removed card.
+ * said in a live region that is on the page before it (so it is announced), and focus goes to the chosen card,
+ * or "A new card" when the removed one was chosen.
  */
 export function CardChoices(props: CardChoicesProps) {
   const { method, amount, currency, values, onValue, onLeave, onSaveCard, onRemoveCard } = props;
@@ -58,7 +59,8 @@ export function CardChoices(props: CardChoicesProps) {
         type="radio"
         name={idFor('saved_card')}
         value={id}
-        checked={values.saved_card === id}
+        // "A new card" is also what an id no longer listed means (toCardChoices sends none)
+        checked={id ? values.saved_card === id : newCard}
         onChange={() => onValue('saved_card', id)}
       />
       <span id={idFor(`saved_card.${id}`)}>{label}</span>
