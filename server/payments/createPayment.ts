@@ -105,7 +105,13 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       // built and kept in the same transaction, before anything is sent: the owner sees what was sent even when
       // the outcome is unknown, and an order that cannot be built leaves no attempt (nothing was sent)
       const built = buildOrder(deps, context, attempt, req);
-      await recordSentOrder(trx, attempt.id, maskSentOrder(built.fields), attempt.created_at);
+      await recordSentOrder(
+        trx,
+        attempt.id,
+        maskSentOrder(built.fields),
+        attempt.created_at,
+        choices.savedCard?.id ?? null,
+      );
       return { attempt, order: built };
     });
   } catch (e) {

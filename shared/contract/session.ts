@@ -251,7 +251,7 @@ export interface PaymentMethodView {
   installments?: number[];
   /** per installment count: each instalment and the total, with the method's declared interest (decimal strings) */
   installment_terms?: { count: number; each: string; total: string }[];
-  /** the shopper's saved cards (cards, sessions with a shopper_id) */
+  /** the shopper's saved cards (cards, sessions with a shopper_id), the one last paid with first */
   saved_cards?: SavedCardView[];
   /** "save my card" may be offered (cards, the shop allows it) */
   save_card?: boolean;

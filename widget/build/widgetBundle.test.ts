@@ -75,6 +75,14 @@ describe('the widget build', () => {
     expect(entry).toContain('monitoring:!1');
   });
 
+  test("the payment methods' logos are a lazy chunk: the entry only names it", async () => {
+    const entry = (await read(manifest.entry.file)).toString('utf8');
+    const logos = Object.keys(manifest.sizes.lazyGzip).find((f) => f.startsWith('methodLogos-'));
+    expect(logos).toBeDefined();
+    expect(entry).toContain(`./${logos}`);
+    expect(entry).not.toContain('M7 6v12'); // the bar code of the boleto's drawing
+  });
+
   test('fits the size budget and records the sizes', () => {
     expect(manifest.sizes.initialGzip).toBeGreaterThan(5_000);
     expect(manifest.sizes.initialGzip).toBeLessThanOrEqual(30_000);

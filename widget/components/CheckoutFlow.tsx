@@ -6,6 +6,7 @@ import { getSession } from '../core/api/getSession';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';
 import { pollSession, type PollOptions } from '../core/pollSession';
+import { removeSavedCard } from '../core/api/removeSavedCard';
 import { resumePayment } from '../core/api/resumePayment';
 import { resultOf } from '../core/resultOf';
 import { startPayment } from '../core/startPayment';
@@ -268,6 +269,9 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           }}
           onDeliverySame={form.setDeliverySame}
           onSaveCard={form.setSaveCard}
+          onRemoveCard={(id) =>
+            removeSavedCard(apiBase, session.id, options.clientSecret, id).then(() => form.forgetCard(id))
+          }
           onMethod={form.selectMethod}
           onSubmit={() => void pay()}
         />

@@ -93,6 +93,8 @@ describe('card choices', () => {
     ]);
     fillShopper();
     fireEvent.change(installments, { target: { value: '6' } });
+    // the card paid with last is preselected; "save my card" is for a new one
+    fireEvent.click(screen.getByRole('radio', { name: 'A new card' }));
     fireEvent.click(screen.getByLabelText('Save my card for next time'));
     fireEvent.click(payButton());
     const body = await paidBody();
@@ -123,10 +125,16 @@ describe('card choices', () => {
 
   test('a saved card is chosen by our id; "save my card" disappears for it; paying in full sends no installments', async () => {
     await open([CARD]);
-    const saved = screen.getByLabelText('Pay with') as HTMLSelectElement;
-    expect(Array.from(saved.options).map((o) => o.textContent)).toEqual(['A new card', 'Visa •••• 4242', 'Saved card']);
+    const saved = screen.getByRole('group', { name: 'Pay with' });
+    expect(Array.from(saved.querySelectorAll('label')).map((o) => o.textContent)).toEqual([
+      'Visa •••• 4242',
+      'Saved card',
+      'A new card',
+    ]);
     fillShopper();
-    fireEvent.change(saved, { target: { value: 'card_a' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'A new card' }));
+    expect(screen.getByLabelText('Save my card for next time')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Visa •••• 4242' }));
     await waitFor(() => expect(screen.queryByLabelText('Save my card for next time')).toBeNull());
     fireEvent.click(payButton());
     const body = await paidBody();

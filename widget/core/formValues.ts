@@ -47,7 +47,10 @@ function address(prefill: Partial<AddressValues> | undefined, country: string): 
   };
 }
 
-/** The form's first values: the shop's prefill, the session country as the default billing country. */
+/**
+ * The form's first values: the shop's prefill, the session country as the default billing country, and the saved
+ * card the shopper paid with last (the backend lists it first).
+ */
 export function initialValues(session: SessionView): FormValues {
   const p = session.shopper ?? {};
   const country = session.country ?? '';
@@ -65,7 +68,7 @@ export function initialValues(session: SessionView): FormValues {
     delivery: p.delivery ? address(p.delivery, billing.country) : { ...billing },
     person: { document_type: '', social_name: '', net_monthly_average_income: '', fiscal_country: '' },
     installments: '',
-    saved_card: '',
+    saved_card: session.methods.find((m) => m.kind === 'card')?.saved_cards?.[0]?.id ?? '',
     save_card: false,
   };
 }

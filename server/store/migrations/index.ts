@@ -9,6 +9,7 @@ import { paymentAlerts } from './006_payment_alerts';
 import { inbound } from './007_inbound';
 import { frame } from './008_frame';
 import { stuck } from './009_stuck';
+import { cards } from './010_cards';
 import { disputes } from './012_disputes';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -23,6 +24,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '007_inbound': inbound,
     '008_frame': frame,
     '009_stuck': stuck,
+    '010_cards': cards,
     '012_disputes': disputes(dialect),
   };
 }

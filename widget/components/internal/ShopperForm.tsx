@@ -28,6 +28,8 @@ export interface ShopperFormProps {
   onLeave: (path: string) => void;
   onDeliverySame: (same: boolean) => void;
   onSaveCard: (save: boolean) => void;
+  /** removes one of the shopper's saved cards (CardChoices) */
+  onRemoveCard?: (id: string) => Promise<void>;
   onMethod: (id: string) => void;
   onSubmit: () => void;
 }
@@ -165,6 +167,7 @@ export function ShopperForm(props: ShopperFormProps) {
           onValue={props.onValue}
           onLeave={props.onLeave}
           onSaveCard={props.onSaveCard}
+          onRemoveCard={props.onRemoveCard}
         />
       )}
       {needs.length > 0 && (

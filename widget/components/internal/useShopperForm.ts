@@ -32,7 +32,13 @@ export function useShopperForm(session: SessionView) {
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
 
-  const method: PaymentMethodView | undefined = session.methods.find((m) => m.id === methodId) ?? session.methods[0];
+  // saved cards the shopper removed here: gone from the list without reloading the session
+  const [removed, setRemoved] = useState<readonly string[]>([]);
+  const chosen = session.methods.find((m) => m.id === methodId) ?? session.methods[0];
+  const method: PaymentMethodView | undefined =
+    chosen?.saved_cards && removed.length
+      ? { ...chosen, saved_cards: chosen.saved_cards.filter((c) => !removed.includes(c.id)) }
+      : chosen;
   const problems = useMemo(
     () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks, session.country), ...serverProblems }),
     [values, method, serverProblems],
@@ -52,6 +58,11 @@ export function useShopperForm(session: SessionView) {
     shopper: () => toShopperDetails(values, method?.fields ?? []),
     /** the payment body's installments, saved_card or save_card, for the chosen method */
     cardChoices: () => (method ? toCardChoices(values, method) : {}),
+    /** a saved card the backend removed: off the list, and if it was chosen, a new card is */
+    forgetCard(id: string) {
+      setRemoved((r) => [...r, id]);
+      setValues((v) => (v.saved_card === id ? { ...v, saved_card: '' } : v));
+    },
     setSaveCard(save: boolean) {
       setValues((v) => ({ ...v, save_card: save }));
     },
