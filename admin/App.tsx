@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createAdminApi } from './api/client';
 import { AuditLog } from './pages/AuditLog';
+import { Disputes } from './pages/Disputes';
 import { OrderDetail } from './pages/OrderDetail';
 import { Orders } from './pages/Orders';
 import { Overview } from './pages/Overview';
@@ -15,6 +16,7 @@ import { forgetToken, readToken, saveToken } from './tokenStore';
 const NAV = [
   { section: 'overview', label: 'Overview' },
   { section: 'orders', label: 'Orders' },
+  { section: 'disputes', label: 'Disputes' },
   { section: 'payouts', label: 'Payouts' },
   { section: 'methods', label: 'Payment methods' },
   { section: 'events', label: 'Audit log' },
@@ -38,6 +40,7 @@ export function App() {
   );
 
   const section = route.parts[0] ?? 'overview';
+  const openDisputes = useOpenDisputes(api, route);
   // Move focus to the new page's heading, so a screen reader announces where the owner landed.
   useEffect(() => {
     document.querySelector<HTMLElement>('main h1')?.focus();
@@ -77,6 +80,12 @@ export function App() {
               <li key={n.section}>
                 <a href={href(n.section)} aria-current={section === n.section ? 'page' : undefined}>
                   {n.label}
+                  {n.section === 'disputes' && openDisputes ? (
+                    <span class="count">
+                      {openDisputes}
+                      <span class="visually-hidden"> open</span>
+                    </span>
+                  ) : null}
                 </a>
               </li>
             ))}
@@ -107,6 +116,8 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
       return <PaymentMethods api={api} />;
     case 'events':
       return <AuditLog api={api} query={route.query} />;
+    case 'disputes':
+      return <Disputes api={api} query={route.query} />;
     default:
       return (
         <>
@@ -122,4 +133,21 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
 /** A button, not a link to "#main": that hash would be read as a route, so it moves focus instead. */
 function skipToMain() {
   document.getElementById('main')?.focus();
+}
+
+/** The navigation's count of open disputes, read again on every page change (a failure just shows none). */
+function useOpenDisputes(api: ReturnType<typeof createAdminApi> | null, route: Route): number {
+  const [open, setOpen] = useState(0);
+  useEffect(() => {
+    if (!api) return;
+    let live = true;
+    api.disputeSummary().then(
+      (s) => live && setOpen(s.open),
+      () => live && setOpen(0),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, route.parts[0], route.parts[1]]);
+  return open;
 }

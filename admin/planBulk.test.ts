@@ -28,6 +28,12 @@ test('refundable never goes below zero and uses the captured amount', () => {
   expect(refundable(row(1, { amount: '10.00', captured: '6.00', refunded: null }))).toBe(600);
 });
 
+test('a lost dispute is not refundable', () => {
+  expect(refundable(row(1, { amount: '10.00', captured: '10.00', refunded: '2.00', lost_in_disputes: '5.00' }))).toBe(
+    300,
+  );
+});
+
 test('a partial amount needs one currency and must fit every order', () => {
   const mixed = planBulk('refund', [row(1), row(2, { currency: 'EUR' })], { amount: '1.00' });
   expect(mixed.problems).toContain('A partial amount needs every selected order in one currency.');

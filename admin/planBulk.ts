@@ -43,10 +43,14 @@ function minorOf(amount: string | null | undefined, currency: string): number {
   return amount && isAmount(amount, currency) ? toMinor(amount, currency) : 0;
 }
 
-/** What a full refund would return: captured (or the order amount) less what was refunded already. */
+/**
+ * What a full refund would return: captured (or the order amount) less what was refunded already, less what lost
+ * disputes took back.
+ */
 export function refundable(order: OrderRow): number {
   const captured = order.captured ? minorOf(order.captured, order.currency) : minorOf(order.amount, order.currency);
-  return Math.max(0, captured - minorOf(order.refunded, order.currency));
+  const lost = minorOf(order.lost_in_disputes, order.currency);
+  return Math.max(0, captured - minorOf(order.refunded, order.currency) - lost);
 }
 
 /** Turns a selection and the dialog's options into the request items, the skipped orders and the totals. */

@@ -80,6 +80,46 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     await saveScreenshot(page, 'accessibility-widget-arabic-declined');
   });
 
+  it('saved cards on a shop of another origin: preselected, each with a named remove button that removes it', async () => {
+    const { page } = await env.open(SCAN);
+    const shop = `${env.system.shop.origin}/embed?locale=en&shopper=cust-a11y`;
+    // the first payment saves the card
+    await page.goto(shop);
+    let root = widget(page);
+    await fillShopper(root);
+    await root.locator('[name="save_card"]').check();
+    await payButton(root).click();
+    await payInCardFrame(cardFrame(root), CARDS.approved);
+    await expectOutcome(root, 'paid');
+
+    // the next checkout offers it, chosen; the saved card is kept from the query answer, which may still be on its way
+    const saved = () => root.getByRole('group', { name: 'Pay with' });
+    await expect
+      .poll(async () => {
+        await page.goto(shop);
+        root = widget(page);
+        await root.locator('form.ck-form').waitFor();
+        await fillShopper(root);
+        return saved().count();
+      })
+      .toBe(1);
+    const card = saved().getByRole('radio', { name: 'Visa •••• 4242' });
+    expect(await card.isChecked()).toBe(true);
+    await root.locator('.ck-logo').first().waitFor();
+    expect(await scanAccessibility(page, '.ck-root'), 'saved card').toEqual([]);
+
+    // removed with a DELETE from the shop's origin (a CORS preflight): gone, said, and a new card chosen
+    await saved().getByRole('button', { name: 'Remove this saved card' }).click();
+    await expect.poll(() => root.getByRole('status').innerText()).toBe('The card was removed.');
+    expect(await saved().count()).toBe(0);
+    expect(await root.locator('[name="save_card"]').count()).toBe(1);
+    expect(await scanAccessibility(page, '.ck-root'), 'card removed').toEqual([]);
+    await page.goto(shop);
+    await widget(page).locator('form.ck-form').waitFor();
+    await fillShopper(widget(page));
+    expect(await widget(page).getByRole('group', { name: 'Pay with' }).count()).toBe(0);
+  });
+
   it('the admin page: sign-in, overview, orders, an order, the bulk dialog, a payout with errors, methods, audit log', async () => {
     const [orderNo] = await seedPaidOrders(env.system, 3);
     const { page } = await env.open(SCAN);

@@ -11,7 +11,7 @@ import { DEMO_DEFAULTS } from '../server/config';
 import { createGatewayClient } from '../server/gateway';
 import type { CreateSessionResponse } from '../shared/contract/session';
 import { challengeWindowSize } from '../widget/device/challengeWindowSize';
-import { orderIn } from '../testing/adminClient';
+import { orderIn, paymentMethods, putPaymentMethods } from '../testing/adminClient';
 import { expectNoCspViolations } from './harness/expectations';
 import { sandboxApi } from '../testing/sandboxApi';
 import {
@@ -99,6 +99,13 @@ describe('the fields the widget collects reach the gateway', () => {
   it('device, shopper and card choices arrive as the browser gave them; the gateway answers the subscription', async () => {
     const { context, page, csp } = await env.open({ viewport: { width: 700, height: 900 } });
     const origin = shopOrigin;
+    // the gateway does not require an address or a phone for a card; this shop's card method asks for both, so
+    // the form shows them and they must reach the gateway as typed
+    const { methods } = await paymentMethods(env.system.backend.url);
+    await putPaymentMethods(
+      env.system.backend.url,
+      methods.map((m) => (m.kind === 'card' ? { ...m, fields: ['billing_address', 'phone'] } : m)),
+    );
     const session = await createSession();
     // the shop's screening provider has set its cookie on the shop's domain
     await context.addCookies([{ name: 'rsk_token', value: 'scr-e2e-123', url: origin }]);

@@ -5,7 +5,7 @@
  *
  * Env: SANDBOX_PORT (4010; 0 picks a free port), SANDBOX_HOST (127.0.0.1), SANDBOX_DB (./data/sandbox.db),
  * SANDBOX_PUBLIC_URL (http://<host>:<port>), SANDBOX_ACCOUNTS (JSON file), SANDBOX_NOTIFY_SCALE (1),
- * SANDBOX_SETTLE_MS (5000), SANDBOX_GATEWAY_PROFILE (a gateway profile override file, as the backend's
+ * SANDBOX_SETTLE_MS (5000), SANDBOX_DISPUTE_MS (5000), SANDBOX_GATEWAY_PROFILE (a gateway profile override file, as the backend's
  * GATEWAY_PROFILE_FILE).
  */
 import { readFileSync } from 'node:fs';
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     ...(process.env.SANDBOX_PUBLIC_URL ? { publicUrl: process.env.SANDBOX_PUBLIC_URL } : {}),
     notifyScale: numberEnv('SANDBOX_NOTIFY_SCALE', 1),
     settleMs: numberEnv('SANDBOX_SETTLE_MS', 5000),
+    disputeMs: numberEnv('SANDBOX_DISPUTE_MS', 5000),
     ...(process.env.SANDBOX_GATEWAY_PROFILE
       ? { profile: parseProfile(readFileSync(process.env.SANDBOX_GATEWAY_PROFILE, 'utf8')) }
       : {}),

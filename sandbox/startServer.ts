@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { createFaultSwitch } from './faults/createFaultSwitch';
 import { trackRequests } from './http/trackRequests';
 import { createDeliverer } from './notify/createDeliverer';
+import { disputeDue } from './disputes/disputeDue';
 import { settleDue } from './payments/settleDue';
 import { startWorker } from './startWorker';
 import { openStore } from './store/openStore';
@@ -21,6 +22,8 @@ export interface ServerConfig {
   publicUrl?: string;
   notifyScale: number;
   settleMs: number;
+  /** SANDBOX_DISPUTE_MS: the dispute card's payments are disputed this long after capture, and lost as long after */
+  disputeMs?: number;
   /** the gateway profile (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
   profile?: GatewayProfile;
   now?: () => number;
@@ -40,12 +43,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const now = config.now ?? Date.now;
   const findAccount = accountLookup(config.accounts);
   const profile = config.profile ?? DEFAULT_PROFILE;
+  const disputeMs = config.disputeMs ?? 5000;
   const store = await openStore(config.dbFile);
   const faults = createFaultSwitch();
   const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, faults, log: config.log });
   const worker = startWorker(
     async () => {
       await settleDue(store.db, findAccount, now(), profile);
+      await disputeDue(store.db, findAccount, now(), disputeMs, profile);
       await deliverer.runDue();
     },
     // often enough for the scaled first retry, never busier than every 20 ms
@@ -62,6 +67,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now,
     settleMs: config.settleMs,
+    disputeMs,
     profile,
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,

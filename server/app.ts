@@ -23,6 +23,7 @@ import { createBadSignatureHandler } from './payments/queryOnBadSignature';
 import { hookRoutes } from './routes/hooks';
 import { paymentRoutes } from './routes/payments';
 import { returnRoutes } from './routes/return';
+import { savedCardRoutes } from './routes/savedCards';
 import { sessionRoutes } from './routes/sessions';
 import { staticRoutes } from './routes/static';
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on('POST', '/api/sessions', authFailures);
   app.route('/api/sessions', sessionRoutes(deps));
   app.route('/api/sessions', paymentRoutes(deps));
+  app.route('/api/sessions', savedCardRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));
   // one throttle for both: a bad signature on either queries the order at most once a minute
   const onBadSignature = createBadSignatureHandler(deps);

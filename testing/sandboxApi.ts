@@ -42,6 +42,26 @@ export function sandboxApi(baseUrl: string) {
     async clearFaults(): Promise<void> {
       await fetch(`${baseUrl}/sandbox/faults`, { method: 'DELETE' });
     },
+    /** Opens a dispute (`POST /sandbox/disputes`, README "Disputes"); returns the sandbox's view of it. */
+    async openDispute(body: Record<string, unknown>): Promise<{ dispute_id: string; [field: string]: unknown }> {
+      const res = await fetch(`${baseUrl}/sandbox/disputes`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`sandbox: dispute refused: ${res.status} ${text}`);
+      return JSON.parse(text) as { dispute_id: string };
+    },
+    /** Ends an open dispute won or lost (`POST /sandbox/disputes/:id/result`). */
+    async decideDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
+      const res = await fetch(`${baseUrl}/sandbox/disputes/${encodeURIComponent(disputeId)}/result`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ outcome }),
+      });
+      if (res.status !== 200) throw new Error(`sandbox: dispute result refused: ${res.status} ${await res.text()}`);
+    },
   };
   return api;
 }

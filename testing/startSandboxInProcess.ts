@@ -20,7 +20,13 @@ export interface SandboxInProcess {
  * as a process (`startSandboxProcess`), as the two never share memory in production.
  */
 export async function startSandboxInProcess(
-  opts: { accounts?: Account[]; notifyScale?: number; settleMs?: number; profile?: GatewayProfile } = {},
+  opts: {
+    accounts?: Account[];
+    notifyScale?: number;
+    settleMs?: number;
+    disputeMs?: number;
+    profile?: GatewayProfile;
+  } = {},
 ): Promise<SandboxInProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   let offset = 0;
@@ -32,6 +38,7 @@ export async function startSandboxInProcess(
     accounts: opts.accounts ?? BUILT_IN_ACCOUNTS,
     notifyScale: opts.notifyScale ?? 0.01,
     settleMs: opts.settleMs ?? 200,
+    disputeMs: opts.disputeMs ?? 200,
     ...(opts.profile ? { profile: opts.profile } : {}),
     now: () => Date.now() + offset,
     log: (message, detail) => void logs.push({ message, ...(detail ? { detail } : {}) }),

@@ -18,6 +18,8 @@ export interface StartSandboxOptions {
   notifyScale?: number;
   /** SANDBOX_SETTLE_MS: when the 0077 pending card settles (default 500) */
   settleMs?: number;
+  /** SANDBOX_DISPUTE_MS: when the dispute card's payments are disputed, and then lost (default 500) */
+  disputeMs?: number;
   /** SANDBOX_ACCOUNTS: JSON file with more accounts */
   accountsFile?: string;
   /** SANDBOX_GATEWAY_PROFILE: a gateway profile override file (default: the built-in profile) */
@@ -61,6 +63,7 @@ export async function startSandboxProcess(opts: StartSandboxOptions = {}): Promi
         SANDBOX_DB: dbFile,
         SANDBOX_NOTIFY_SCALE: String(opts.notifyScale ?? 0.01),
         SANDBOX_SETTLE_MS: String(opts.settleMs ?? 500),
+        SANDBOX_DISPUTE_MS: String(opts.disputeMs ?? 500),
         SANDBOX_ACCOUNTS: opts.accountsFile ?? '',
         SANDBOX_PUBLIC_URL: opts.publicUrl ?? '',
         SANDBOX_GATEWAY_PROFILE: opts.profileFile ?? '',

@@ -87,6 +87,8 @@ declare const __CHECKOUT_ENTRY_INTEGRITY__: string;
           return handle;
         },
         unmount: () => void call((h) => h.unmount()),
+        // nothing to submit before the widget is loaded and shows its form
+        submit: () => real?.submit() ?? false,
       };
       ready.then(
         (api) => {

@@ -6,6 +6,7 @@ import type {
   BulkResult,
   OrderPage,
 } from '../../shared/contract/admin';
+import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '../../shared/contract/adminDisputes';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
@@ -18,7 +19,7 @@ import type { OrderStatus } from '../../shared/gateway/status';
 
 // The page's one door to the backend: what the command line shares with it lives in shared/contract/.
 export { ApiError };
-export type { BulkItem, BulkResult, OrderPage };
+export type { AdminDispute, BulkItem, BulkResult, DisputeDetail, DisputePage, DisputeSummary, OrderPage };
 
 /** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
 export type OrderRow = AdminOrder;
@@ -63,6 +64,8 @@ export interface OrderAttempt {
   subscription_result: SubscriptionResultValue | null;
   /** pending at the gateway, but the shopper never got its page: a new attempt may start (still watched) */
   stranded: boolean;
+  /** the shopper left it pending for another method: a new attempt may start (still watched) */
+  abandoned: boolean;
 }
 
 export interface OrderDetail extends OrderRow {
@@ -73,6 +76,8 @@ export interface OrderDetail extends OrderRow {
   alerts: AdminPaymentAlert[];
   /** the subscription the order's latest paying attempt started, as the gateway last reported it */
   subscription_result: SubscriptionResultValue | null;
+  /** chargebacks of this order, oldest first */
+  disputes?: AdminDispute[];
 }
 
 export interface OrderQuery {
@@ -190,6 +195,10 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     putMethods: (methods: PaymentMethod[]) =>
       call<{ methods: PaymentMethod[] }>('PUT', '/payment-methods', { methods }),
     getStats: (from: string, to: string) => call<{ days: StatsDay[] }>('GET', `/stats${queryString({ from, to })}`),
+    listDisputes: (q: { state?: string; due_within_days?: string; cursor?: string } = {}) =>
+      call<DisputePage>('GET', `/disputes${queryString(q)}`),
+    getDispute: (id: string) => call<DisputeDetail>('GET', `/disputes/${encodeURIComponent(id)}`),
+    disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
     listEvents: (q: { order_no?: string; type?: string; cursor?: string } = {}) =>
       call<{ events: AuditEvent[]; next_cursor?: string | null }>('GET', `/events${queryString(q)}`),
   };

@@ -118,3 +118,41 @@ test('a double payment is shown first, and its extra payment is refunded from th
   await waitFor(() => expect(section.getByRole('listitem').textContent).toContain('Refund: succeeded'));
   expect(section.queryByRole('button')).toBeNull();
 });
+
+test('lists the order’s disputes with the days left to respond, and what lost ones took back', async () => {
+  stubFetch((req) =>
+    req.path === '/admin/api/orders/ORD%2F1'
+      ? {
+          body: {
+            ...order(1, { order_no: 'ORD/1', status: 'paid', lost_in_disputes: '1.00' }),
+            events: [{ at: '2024-05-02T10:00:00Z', type: 'dispute', detail: 'dispute D1 of 5.00 USD: opened' }],
+            attempts: [],
+            refunds: [],
+            disputes: [
+              {
+                dispute_id: 'D1',
+                order_no: 'ORD/1',
+                transaction_id: 'T1',
+                amount: '5.00',
+                currency: 'USD',
+                reason_code: '4837',
+                reason: 'No cardholder authorisation',
+                respond_by: '2024-05-09',
+                days_left: 2,
+                state: 'open',
+                outcome: null,
+                opened_at: '2024-05-02T10:00:00Z',
+                closed_at: null,
+              },
+            ],
+          },
+        }
+      : undefined,
+  );
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  const table = within(await screen.findByRole('region', { name: 'Disputes' }));
+  expect(table.getByText('D1')).toBeTruthy();
+  expect(table.getByText('open, 2 days left')).toBeTruthy();
+  expect(screen.getByText('dispute D1 of 5.00 USD: opened')).toBeTruthy();
+  expect(screen.getByText('Lost in disputes').nextElementSibling?.textContent).toBe('1.00');
+});

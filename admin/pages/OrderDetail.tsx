@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { daysLeftText } from '../daysLeftText';
 import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
@@ -81,6 +82,12 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               <dt>Refunded</dt>
               <dd>{order.refunded ?? '–'}</dd>
             </div>
+            {order.lost_in_disputes && (
+              <div>
+                <dt>Lost in disputes</dt>
+                <dd>{order.lost_in_disputes}</dd>
+              </div>
+            )}
             <div>
               <dt>Customer</dt>
               <dd>{order.email ?? '–'}</dd>
@@ -141,6 +148,21 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
           )}
           <h2>Payment order sent</h2>
           <SentPaymentOrders attempts={order.attempts ?? []} />
+          <h2>Disputes</h2>
+          {order.disputes?.length ? (
+            <RecordTable
+              caption="Disputes"
+              records={order.disputes.map((d) => ({
+                dispute: d.dispute_id,
+                amount: `${d.amount} ${d.currency}`,
+                reason: `${d.reason_code} ${d.reason}`,
+                respond_by: d.respond_by,
+                state: d.outcome ?? (d.days_left === null ? d.state : `open, ${daysLeftText(d.days_left)} left`),
+              }))}
+            />
+          ) : (
+            <p>No disputes.</p>
+          )}
           <h2>Refunds</h2>
           {order.refunds?.length ? <RecordTable caption="Refunds" records={order.refunds} /> : <p>No refunds.</p>}
           {dialog && (

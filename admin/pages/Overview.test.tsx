@@ -49,3 +49,24 @@ test('a start date after the end date is refused', async () => {
   expect(screen.getByRole('alert').textContent).toContain('on or before the end date');
   expect(seen.length).toBe(before);
 });
+
+test('shows the disputed volume and the dispute rate from /disputes/summary', async () => {
+  stubFetch((req) =>
+    req.path === '/admin/api/disputes/summary'
+      ? {
+          body: {
+            open: 1,
+            count: 2,
+            lost: 1,
+            disputed: [{ currency: 'USD', amount: '30.00' }],
+            captured_orders: 80,
+            rate: 0.025,
+          },
+        }
+      : { body: { days: [] } },
+  );
+  render(<Overview api={createAdminApi('tok')} />);
+  expect(await screen.findByText('USD 30.00')).toBeTruthy();
+  expect(screen.getByText('2.50%')).toBeTruthy();
+  expect(screen.getByText('all time, 1 open')).toBeTruthy();
+});

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { AdminApi, StatsDay } from '../api/client';
+import type { AdminApi, DisputeSummary, StatsDay } from '../api/client';
 import { Chart } from '../components/Chart';
 import { APPROVED, approvalRate, datesBetween, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
@@ -37,6 +37,12 @@ export function Overview({ api }: { api: AdminApi }) {
   const [error, setError] = useState<string>();
   const [metric, setMetric] = useState<'count' | 'volume'>('count');
   const [currency, setCurrency] = useState<string>('');
+  const [disputes, setDisputes] = useState<DisputeSummary | null>(null);
+
+  useEffect(() => {
+    // the figures since the first dispute, not the range's: disputes arrive weeks after their payments
+    api.disputeSummary().then(setDisputes, () => setDisputes(null));
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -126,6 +132,20 @@ export function Overview({ api }: { api: AdminApi }) {
               <span class="tile-label">Approval rate</span>
               <span class="tile-value">{rate ?? '–'}</span>
               <span class="tile-hint">approved of approved + declined</span>
+            </li>
+            <li>
+              <span class="tile-label">Disputed volume</span>
+              <span class="tile-value">
+                {(disputes?.disputed ?? []).map((d) => `${d.currency} ${d.amount}`).join(', ') || '–'}
+              </span>
+              <span class="tile-hint">all time, {disputes?.open ?? 0} open</span>
+            </li>
+            <li>
+              <span class="tile-label">Dispute rate</span>
+              <span class="tile-value">
+                {typeof disputes?.rate === 'number' ? `${(disputes.rate * 100).toFixed(2)}%` : '–'}
+              </span>
+              <span class="tile-hint">disputes per captured order, all time</span>
             </li>
           </ul>
           <fieldset class="inline">

@@ -4,7 +4,8 @@
  * secret, so the secret never reaches the browser) and its pages, served under the Content-Security-Policy the
  * widget's README documents.
  *
- * - `GET /embed?locale=&country=&currency=` creates a session and serves `widget/demo/embed.html` with its
+ * - `GET /embed?locale=&country=&currency=&shopper=` creates a session (for `shopper`: with its shopper_id, cards
+ *   may be saved) and serves `widget/demo/embed.html` with its
  *   placeholders filled; `GET /embed?order_no=...` (the shop's return_url, where the backend sends the shopper
  *   back from an APM issuer) shows the same session again.
  * - `GET /framed?...` is a page that shows `/embed?...` in an iframe: the widget inside a framed page.
@@ -68,6 +69,10 @@ export async function startShopServer(options: () => ShopServerOptions): Promise
         ...DEMO_CART,
         currency: url.searchParams.get('currency') ?? DEMO_CART.currency,
         country: url.searchParams.get('country') ?? 'BR',
+        // a signed-in shopper, whose cards may be saved and offered again
+        ...(url.searchParams.get('shopper')
+          ? { shopper_id: url.searchParams.get('shopper'), allow_save_card: true }
+          : {}),
         // back to this page after an APM issuer; the backend adds order_no, status and payment_id
         return_url: `${origin}/embed`,
       }),

@@ -423,6 +423,10 @@ describeOnStores('fuzzing every route', (store) => {
   fuzzParam('/admin/api/payouts/:id', (p) => `/admin/api/payouts/${p}`, { json: true, headers: ADMIN });
   fuzzQuery('/admin/api/events', '/admin/api/events', ['order_no', 'type', 'cursor', 'limit'], { headers: ADMIN });
   fuzzQuery('/admin/api/stats', '/admin/api/stats', ['from', 'to'], { headers: ADMIN });
+  fuzzQuery('/admin/api/disputes', '/admin/api/disputes', ['state', 'due_within_days', 'cursor', 'limit'], {
+    headers: ADMIN,
+  });
+  fuzzParam('/admin/api/disputes/:dispute_id', (p) => `/admin/api/disputes/${p}`, { json: true, headers: ADMIN });
   fuzzQuery('/admin/api/payment-methods', '/admin/api/payment-methods', [], { headers: ADMIN });
   it(
     'PUT /admin/api/payment-methods: near-valid and random lists (the list is put back afterwards)',

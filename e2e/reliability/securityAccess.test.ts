@@ -63,6 +63,9 @@ const ADMIN_ROUTES = [
   'PUT /admin/api/payment-methods',
   'GET /admin/api/events',
   'GET /admin/api/stats?from=2025-01-01&to=2025-01-02',
+  'GET /admin/api/disputes',
+  'GET /admin/api/disputes/summary',
+  'GET /admin/api/disputes/D1',
   'GET /metrics',
 ];
 

@@ -5,6 +5,8 @@ export const NOTIFY_TYPE = {
   cancel: 'CANCEL RESULT',
   review: 'REVIEW RESULT',
   refund: 'REFUND RESULT',
+  disputeReceived: 'DISPUTE RECIEVED',
+  disputeResult: 'DISPUTE RESULT',
   payout: 'PAYOUT',
 } as const;
 export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];

@@ -1,5 +1,6 @@
 import { TEST_CARDS } from '../payments/testCards';
 import { escapeHtml } from './escapeHtml';
+import { POST_HEIGHT_SCRIPT } from './postHeightScript';
 import { renderPage } from './renderPage';
 
 export interface CardPage {
@@ -43,7 +44,7 @@ ${p.error ? `<p class="error" role="alert" id="card-error">${escapeHtml(p.error)
 </form>
 <h2>Test cards</h2>
 <table>${TEST_CARDS.map((c) => `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, '$1 '))}</code></td><td>${escapeHtml(c.label)}</td></tr>`).join('')}
-<tr><td>any other valid number</td><td>approved</td></tr></table>`,
+<tr><td>any other valid number</td><td>approved</td></tr></table>${POST_HEIGHT_SCRIPT}`,
   );
 }
 
@@ -59,6 +60,6 @@ function renderSavedCardPage(p: CardPage, card: { brand: string; last4: string }
 <p>Pay with ${escapeHtml(name)}</p>
 <button type="submit" name="action" value="pay">Pay ${escapeHtml(p.amountText)}</button>
 <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
-</form>`,
+</form>${POST_HEIGHT_SCRIPT}`,
   );
 }

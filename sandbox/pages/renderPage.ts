@@ -21,6 +21,8 @@ button.secondary{background:#fff;color:#1f4fd1}
 .error{color:#a4000f}
 .badge{display:inline-block;font-size:.8rem;background:#fff3c4;border:1px solid #e0c04a;border-radius:4px;padding:0 .4rem}
 table{border-collapse:collapse;font-size:.85rem}td{padding:.1rem .5rem .1rem 0}
+main{overflow-wrap:anywhere}
+@media (max-width:30rem){body{padding:.5rem}main{padding:.75rem}}
 </style>
 ${head}
 </head>

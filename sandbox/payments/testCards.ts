@@ -3,7 +3,8 @@
  * approved. Numbers are only ever looked at here; the store keeps the last four digits.
  */
 export type CardOutcome =
-  | { kind: 'approve' }
+  /** `disputed`: the payment is disputed (and the dispute lost) some time after capture (disputeDue.ts) */
+  | { kind: 'approve'; disputed?: true }
   | { kind: 'decline'; message: string }
   | { kind: 'challenge' }
   | { kind: 'review' }
@@ -24,6 +25,11 @@ export const TEST_CARDS: readonly { number: string; outcome: CardOutcome; label:
   { number: '4000000000003220', outcome: { kind: 'challenge' }, label: '3-D Secure challenge (open3d=do3DS)' },
   { number: '4000000000000259', outcome: { kind: 'review' }, label: 'approved, held for review' },
   { number: '4000000000000077', outcome: { kind: 'pending' }, label: 'pending, settles to approved later' },
+  {
+    number: '4000000000002685',
+    outcome: { kind: 'approve', disputed: true },
+    label: 'approved, disputed after capture',
+  },
 ];
 
 export function cardOutcome(digits: string): CardOutcome {

@@ -3,15 +3,23 @@ import { type GatewayProfile, toWireStatus } from '../../shared/gateway/profile'
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import type { Fields } from '../http/readFields';
 import type { TransactionRow } from '../store/transactions';
+import { worstDisputeStatus } from '../../shared/gateway/disputeStatus';
+import { toDisputeRecord } from '../disputes/toDisputeView';
+import type { DisputeRow } from '../store/disputes';
 import { compactUtc, isoDay } from './formatTime';
 
 /**
  * The transaction record of spec 2.6, filled from what was paid: the request as received and the outcome.
  * Beyond the spec it carries `captured_amount`, `refunded_amount`, `payment_method` and `message`, which a
  * merchant needs to reconcile partial captures and refunds, and for a card `card_brand`, `card_last4` and the
- * stored-card `token_id` (the payment order's name for it) once there is one.
+ * stored-card `token_id` (the payment order's name for it) once there is one. A disputed payment carries
+ * `dispute_status` and `disputes` (shared/gateway/disputeStatus.ts: a lost dispute shows as `7200`).
  */
-export function toTransactionRecord(tx: TransactionRow, profile: GatewayProfile): Record<string, unknown> {
+export function toTransactionRecord(
+  tx: TransactionRow,
+  profile: GatewayProfile,
+  disputes: readonly DisputeRow[] = [],
+): Record<string, unknown> {
   const req = JSON.parse(tx.request_json) as Fields;
   const s = (name: string) => (typeof req[name] === 'string' ? (req[name] as string) : '');
   // without delivery details the goods go to the billing address, as the spec's form collects both
@@ -48,6 +56,9 @@ export function toTransactionRecord(tx: TransactionRow, profile: GatewayProfile)
     ...(tx.card_brand ? { card_brand: tx.card_brand } : {}),
     ...(tx.card_last4 ? { card_last4: tx.card_last4 } : {}),
     ...(tx.token_id ? { token_id: tx.token_id } : {}),
+    ...(disputes.length
+      ? { dispute_status: worstDisputeStatus(disputes.map((d) => d.state)), disputes: disputes.map(toDisputeRecord) }
+      : {}),
   };
   const subscription = req.subscription;
   if (subscription && typeof subscription === 'object' && !Array.isArray(subscription)) {

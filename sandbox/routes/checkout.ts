@@ -9,6 +9,7 @@ import { GatewayError } from '../http/gatewayError';
 import { readFields, type Fields } from '../http/readFields';
 import { refuseCardData } from '../http/refuseCardData';
 import { renderCardPage } from '../pages/renderCardPage';
+import { renderChallengePage } from '../pages/renderChallengePage';
 import { renderLoadingPage } from '../pages/renderLoadingPage';
 import { amountText } from '../payments/amountText';
 import { createPayment } from '../payments/createPayment';
@@ -17,6 +18,7 @@ import { storedCardOf } from '../payments/storedCardOf';
 import { findCardToken } from '../store/cardTokens';
 import { latestForOrder, type TransactionRow } from '../store/transactions';
 import { checkoutAliases, routingInputs } from './checkoutInputs';
+import { challengeOpen } from './hostedCard';
 
 /**
  * `POST /v1/checkout`, both steps (PROTOCOL.md 2). Step 1 (the merchant's server) creates the pending
@@ -71,6 +73,16 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
     throw new GatewayError('I0115', 'orderNo', 'no pending checkout matches this order', 404);
   c.set('orderNos', [tx.order_no]);
   c.header('Cache-Control', 'no-store');
+  // a reload while the 3-D Secure challenge waits: the challenge again, so the shopper can still answer it
+  if (challengeOpen(tx))
+    return c.html(
+      renderChallengePage({
+        action: `${deps.publicUrl}/hosted/3ds/${tx.transaction_id}`,
+        token: tx.page_token,
+        amountText: amountText(tx),
+        last4: tx.card_last4!,
+      }),
+    );
   // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
   if (tx.status !== '1000' || tx.card_last4 !== null)
     return c.redirect(returnRedirectUrl(account, tx, deps.profile), 303);

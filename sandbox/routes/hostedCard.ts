@@ -17,7 +17,7 @@ import { loadPageTransaction } from './loadPageTransaction';
 /** Card not yet submitted: the form may be posted. */
 const cardOpen = (tx: TransactionRow) => tx.card_last4 === null;
 /** Card submitted and waiting for its 3-D Secure challenge. */
-const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && tx.is3ds === 1 && tx.settle_at === null;
+export const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && tx.is3ds === 1 && tx.settle_at === null;
 
 /**
  * The hosted card page's form posts (`/hosted/card/:id`) and the 3-D Secure challenge (`/hosted/3ds/:id`).

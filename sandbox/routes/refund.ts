@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { lostDisputeMinor } from '../store/disputes';
 import { PAYMENT_STATUS, canApply } from '../../shared/gateway/status';
 import { toMinor } from '../../shared/gateway/money';
 import type { SandboxDeps, SandboxEnv } from '../app';
@@ -33,7 +34,8 @@ const REFUND: BatchOp = {
     if (!canApply(tx.status, 'refund_partial')) throw new GatewayError('E0009', 'transaction_id');
     checkOrderAmount(tx, item);
     const amount = toMinor(String(item.refund_amount), tx.currency);
-    const refundable = tx.captured_minor - tx.refunded_minor;
+    // a lost dispute already gave that money back to the cardholder: it cannot be refunded as well
+    const refundable = tx.captured_minor - tx.refunded_minor - (await lostDisputeMinor(db, tx.transaction_id));
     if (amount > refundable) throw new GatewayError('B0002', 'refund_amount');
     const reference = typeof item.refund_reference === 'string' ? item.refund_reference : '';
     if (reference && (await findRefundByReference(db, tx.transaction_id, reference)))

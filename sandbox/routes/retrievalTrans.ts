@@ -8,6 +8,7 @@ import { readFields } from '../http/readFields';
 import { searchList } from '../http/splitList';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { toTransactionRecord } from '../payments/toTransactionRecord';
+import { disputesOf } from '../store/disputes';
 import { getTransaction, latestForOrder } from '../store/transactions';
 
 /**
@@ -37,14 +38,16 @@ export function retrievalTransRoute(deps: SandboxDeps) {
     for (const orderNo of orders) {
       const tx = await latestForOrder(deps.db, account.account_id, orderNo);
       list.push(
-        tx ? toTransactionRecord(tx, deps.profile) : { order_no: orderNo, transaction_id: '', query_result: '0' },
+        tx
+          ? toTransactionRecord(tx, deps.profile, await disputesOf(deps.db, tx.transaction_id))
+          : { order_no: orderNo, transaction_id: '', query_result: '0' },
       );
     }
     for (const transactionId of trades) {
       const tx = await getTransaction(deps.db, transactionId);
       list.push(
         tx && tx.account_id === account.account_id
-          ? toTransactionRecord(tx, deps.profile)
+          ? toTransactionRecord(tx, deps.profile, await disputesOf(deps.db, tx.transaction_id))
           : { order_no: '', transaction_id: transactionId, query_result: '0' },
       );
     }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { toDecimal } from '../../shared/gateway/money';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { toTransactionRecord } from '../payments/toTransactionRecord';
+import { disputesOf } from '../store/disputes';
 import { listNotifications } from '../store/notifications';
 import { refundsOf } from '../store/refunds';
 import { countRequests } from '../store/requestLog';
@@ -52,7 +53,7 @@ export function sandboxControlRoute(deps: SandboxDeps) {
       const transactions = [];
       for (const tx of rows) {
         transactions.push({
-          ...toTransactionRecord(tx, deps.profile),
+          ...toTransactionRecord(tx, deps.profile, await disputesOf(deps.db, tx.transaction_id)),
           account_id: tx.account_id,
           merchant_id: tx.merchant_id,
           channel: tx.channel,

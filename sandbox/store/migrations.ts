@@ -137,4 +137,28 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_disputes': {
+    async up(db: Kysely<any>) {
+      // 005, not 004: the asynchronous refunds take 004 in the same release
+      await db.schema
+        .createTable('disputes')
+        .addColumn('dispute_id', 'text', (c) => c.primaryKey())
+        .addColumn('transaction_id', 'text', (c) => c.notNull().references('transactions.transaction_id'))
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('order_no', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('amount_minor', 'integer', (c) => c.notNull())
+        .addColumn('reason_code', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('respond_by', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('planned', 'text')
+        .addColumn('decide_at', 'integer')
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('decided_at', 'integer')
+        .execute();
+      await db.schema.createIndex('disputes_transaction').on('disputes').column('transaction_id').execute();
+      await db.schema.createIndex('disputes_due').on('disputes').columns(['state', 'decide_at']).execute();
+    },
+  },
 };

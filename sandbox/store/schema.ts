@@ -122,6 +122,27 @@ export interface CardTokenTable {
   created_at: number;
 }
 
+/** A dispute (chargeback) of a captured payment: opened by the dispute test card or `/sandbox/disputes`. */
+export interface DisputeTable {
+  /** `D` + 20 hex digits */
+  dispute_id: string;
+  transaction_id: string;
+  account_id: string;
+  order_no: string;
+  currency: string;
+  amount_minor: number;
+  reason_code: string;
+  reason: string;
+  /** YYYYMMDD (PROTOCOL.md 6) */
+  respond_by: string;
+  state: 'open' | 'won' | 'lost';
+  /** the outcome it takes by itself at `decide_at`; null: only a control call decides it */
+  planned: 'won' | 'lost' | null;
+  decide_at: number | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
 export interface SandboxDb {
   transactions: TransactionTable;
   refunds: RefundTable;
@@ -130,4 +151,5 @@ export interface SandboxDb {
   notification_attempts: NotificationAttemptTable;
   request_log: RequestLogTable;
   card_tokens: CardTokenTable;
+  disputes: DisputeTable;
 }

@@ -23,6 +23,9 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'PUT', path: '/payment-methods', body: { methods: 'all' } },
   { method: 'GET', path: '/stats?from=2025-01-01&to=2025-01-31' },
   { method: 'GET', path: '/events' },
+  { method: 'GET', path: '/disputes' },
+  { method: 'GET', path: '/disputes/summary' },
+  { method: 'GET', path: '/disputes/D1' },
   { method: 'GET', path: '/no-such-route' },
 ];
 

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
 import { requireBearer } from '../middleware/requireBearer';
 import { bulkRoutes } from './routes/bulk';
+import { disputeRoutes } from './routes/disputes';
 import { eventRoutes } from './routes/events';
 import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/paymentMethods';
@@ -32,6 +33,7 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
     .route('/orders', bulkRoutes(deps))
     .route('/orders', syncRoutes(deps))
     .route('/orders', orderRoutes(deps))
+    .route('/disputes', disputeRoutes(deps))
     .route('/payouts', payoutRoutes(deps))
     .route('/payment-methods', paymentMethodRoutes(deps))
     .route('/events', eventRoutes(deps))

@@ -10,7 +10,8 @@ export type OrderView = AdminOrder;
 /** Statuses in which the payment has been captured (settled): paid directly, or captured, then maybe refunded. */
 const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
-export function toOrderView(order: OrderRow): OrderView {
+/** `lostMinor`: what the order's lost disputes took back (store/disputes.ts lostDisputeMinor), when known. */
+export function toOrderView(order: OrderRow, lostMinor = 0): OrderView {
   const money = (minor: number) => toDecimal(minor, order.currency);
   const captured = order.captured_minor ?? (CAPTURED.includes(order.status) ? order.amount_minor : null);
   return {
@@ -25,6 +26,7 @@ export function toOrderView(order: OrderRow): OrderView {
     captured: captured === null ? null : money(captured),
     refunded: order.refunded_minor > 0 ? money(order.refunded_minor) : null,
     alert: order.alert,
+    ...(lostMinor > 0 ? { lost_in_disputes: money(lostMinor) } : {}),
     ...(order.payment_status !== null && !isPaymentStatus(order.payment_status)
       ? { status_note: `${unknownStatusNote(order.payment_status)}; it is settled by query` }
       : {}),

@@ -12,7 +12,8 @@ export function widgetCors(allowedOrigins: readonly string[]): MiddlewareHandler
   const allowed = new Set(allowedOrigins);
   const corsHeaders = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    // DELETE: the shopper removes a saved card (routes/savedCards.ts)
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'Authorization', 'X-Client-Secret'],
     exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,

@@ -5,7 +5,11 @@ import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
 import { mirrorAttempt } from '../store/orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
+import { markSavedCardUsed } from '../store/savedCards';
 import { HOLDS_MONEY, raisePaymentAlerts, type RaisedAlert } from './raisePaymentAlerts';
+
+/** The statuses of a payment that went through (charged or held on the card; review is not yet either). */
+const WENT_THROUGH: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
 
 /** Where a gateway status came from; a query is trusted over a notification (DESIGN.md "Order state"). */
 export type StatusSource = 'query' | 'notification';
@@ -122,6 +126,9 @@ export async function applyGatewayStatus(
       `${source}: pending at the gateway, but the shopper never got its page; a new attempt may start`,
     );
   const moved = { ...attempt, ...patch };
+  // paid with a saved card: the shopper's "last used" card, listed first and preselected next time
+  if (WENT_THROUGH.includes(status) && !WENT_THROUGH.includes(attempt.status))
+    await markSavedCardUsed(trx, attempt.id, at);
   const alerts =
     HOLDS_MONEY.includes(status) && !HOLDS_MONEY.includes(attempt.status)
       ? await raisePaymentAlerts(trx, moved, ctx.now)

@@ -7,7 +7,10 @@ import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { sentOrdersOf } from '../store/attemptOrders';
 import { attemptHasSavedCard } from '../store/savedCards';
+import { DISPUTE_NOTIFY_TYPE } from '../../shared/gateway/disputeStatus';
+import { applyDispute } from './applyDispute';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { notifiedDisputeState, readDispute } from './readDispute';
 import { logAlerts } from './logAlerts';
 import type { RaisedAlert } from './raisePaymentAlerts';
 import { confirmAtMostEvery } from './confirmAtMostEvery';
@@ -107,6 +110,12 @@ export async function applyNotification(
           'mismatch',
           `${form.currency} ${form.amount} (${form.transaction_id}) does not match the order; querying the gateway`,
         );
+      }
+      if (form.notify_type === DISPUTE_NOTIFY_TYPE.received || form.notify_type === DISPUTE_NOTIFY_TYPE.result) {
+        const dispute = readDispute(form, notifiedDisputeState(form), order);
+        if (typeof dispute === 'string') return finish('mismatch', `${dispute}; querying the gateway`);
+        const outcome = await applyDispute(trx, attempt, order, dispute, 'notification', { now, requestId });
+        return finish(outcome, `dispute ${dispute.dispute_id} ${outcome}`);
       }
       const applied = await applyGatewayStatus(
         trx,

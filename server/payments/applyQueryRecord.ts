@@ -6,6 +6,7 @@ import { writeAuditEvent } from '../store/auditEvents';
 import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { applyRecordDisputes } from './applyRecordDisputes';
 import { keepRecordExtras } from './keepRecordExtras';
 import { logAlerts } from './logAlerts';
 import { matchesOrder } from './matchesOrder';
@@ -51,5 +52,6 @@ export async function applyQueryRecord(
   );
   logAlerts(deps.log, alerts, requestId);
   await keepRecordExtras(deps, attempt, record);
+  await applyRecordDisputes(deps, attempt, record, requestId);
   return outcome;
 }

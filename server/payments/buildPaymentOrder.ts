@@ -64,6 +64,7 @@ const parts = (s: OrderSources) =>
   JSON.parse(s.session.amount_parts) as Partial<Record<(typeof AMOUNT_PARTS)[number], number>>;
 const money = (s: OrderSources, minor: number | undefined) =>
   minor === undefined ? undefined : toDecimal(minor, s.session.currency);
+// a method that asks for no address gets none: the gateway requires none (GATEWAY-DOCS.md 7)
 const delivery = (s: OrderSources) => s.body.shopper.delivery ?? s.body.shopper.billing;
 const hostOf = (url: string) => new URL(url).host;
 const needsPerson = (s: OrderSources) => s.method.fields.includes('person');
@@ -144,8 +145,8 @@ function subscription(s: OrderSources) {
 function person(s: OrderSources) {
   if (!needsPerson(s)) return undefined;
   const { shopper } = s.body;
-  const { billing } = shopper;
-  const phone = splitPhone(shopper.phone);
+  const billing = shopper.billing;
+  const phone = splitPhone(shopper.phone ?? '');
   return defined({
     document_number: shopper.document,
     document_type: shopper.person?.document_type,
@@ -157,14 +158,14 @@ function person(s: OrderSources) {
     phone_number: phone.number,
     birth_date: shopper.birth_date,
     net_monthly_average_income: shopper.person?.net_monthly_average_income,
-    address_street: billing.address,
-    address_number: billing.number,
-    address_complement: billing.complement,
-    address_postal_code: billing.postal_code,
-    address_city: billing.city,
-    address_state: billing.state,
-    address_country: billing.country,
-    fiscal_country: shopper.person?.fiscal_country ?? billing.country,
+    address_street: billing?.address,
+    address_number: billing?.number,
+    address_complement: billing?.complement,
+    address_postal_code: billing?.postal_code,
+    address_city: billing?.city,
+    address_state: billing?.state,
+    address_country: billing?.country,
+    fiscal_country: shopper.person?.fiscal_country ?? billing?.country,
   });
 }
 
@@ -224,36 +225,36 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   last_name: { from: 'shopper', value: (s) => s.body.shopper.last_name, path: 'shopper.last_name' },
   document: { from: 'shopper', value: (s) => s.body.shopper.document, path: 'shopper.document' },
   birth_date: { from: 'shopper', value: (s) => s.body.shopper.birth_date, path: 'shopper.birth_date' },
-  billing_country: { from: 'shopper', value: (s) => s.body.shopper.billing.country, path: 'shopper.billing.country' },
-  billing_state: { from: 'shopper', value: (s) => s.body.shopper.billing.state, path: 'shopper.billing.state' },
-  billing_city: { from: 'shopper', value: (s) => s.body.shopper.billing.city, path: 'shopper.billing.city' },
-  billing_address: { from: 'shopper', value: (s) => s.body.shopper.billing.address, path: 'shopper.billing.address' },
+  billing_country: { from: 'shopper', value: (s) => s.body.shopper.billing?.country, path: 'shopper.billing.country' },
+  billing_state: { from: 'shopper', value: (s) => s.body.shopper.billing?.state, path: 'shopper.billing.state' },
+  billing_city: { from: 'shopper', value: (s) => s.body.shopper.billing?.city, path: 'shopper.billing.city' },
+  billing_address: { from: 'shopper', value: (s) => s.body.shopper.billing?.address, path: 'shopper.billing.address' },
   billing_postal_code: {
     from: 'shopper',
-    value: (s) => s.body.shopper.billing.postal_code,
+    value: (s) => s.body.shopper.billing?.postal_code,
     path: 'shopper.billing.postal_code',
   },
   // the form has one name: the shopper receives the goods
   delivery_firstname: { from: 'shopper', value: (s) => s.body.shopper.first_name, path: 'shopper.first_name' },
   delivery_lastname: { from: 'shopper', value: (s) => s.body.shopper.last_name, path: 'shopper.last_name' },
-  delivery_country: { from: 'shopper', value: (s) => delivery(s).country, path: 'shopper.delivery.country' },
-  delivery_state: { from: 'shopper', value: (s) => delivery(s).state, path: 'shopper.delivery.state' },
-  delivery_city: { from: 'shopper', value: (s) => delivery(s).city, path: 'shopper.delivery.city' },
-  delivery_address: { from: 'shopper', value: (s) => delivery(s).address, path: 'shopper.delivery.address' },
+  delivery_country: { from: 'shopper', value: (s) => delivery(s)?.country, path: 'shopper.delivery.country' },
+  delivery_state: { from: 'shopper', value: (s) => delivery(s)?.state, path: 'shopper.delivery.state' },
+  delivery_city: { from: 'shopper', value: (s) => delivery(s)?.city, path: 'shopper.delivery.city' },
+  delivery_address: { from: 'shopper', value: (s) => delivery(s)?.address, path: 'shopper.delivery.address' },
   delivery_postal_code: {
     from: 'shopper',
-    value: (s) => delivery(s).postal_code,
+    value: (s) => delivery(s)?.postal_code,
     path: 'shopper.delivery.postal_code',
   },
   delivery_district_name: {
     from: 'shopper',
-    value: (s) => (needsPerson(s) ? delivery(s).district : undefined),
+    value: (s) => (needsPerson(s) ? delivery(s)?.district : undefined),
     only: 'authorise',
     path: 'shopper.delivery.district',
   },
   delivery_street_name: {
     from: 'shopper',
-    value: (s) => (needsPerson(s) ? delivery(s).address : undefined),
+    value: (s) => (needsPerson(s) ? delivery(s)?.address : undefined),
     only: 'authorise',
     path: 'shopper.delivery.address',
   },

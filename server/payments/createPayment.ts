@@ -1,23 +1,31 @@
 import { API_ERROR } from '../../shared/contract/errors';
 import type { CreatePaymentBody } from '../../shared/contract/payment';
-import { PAYMENT_STATUS } from '../../shared/gateway/status';
+import { PAYMENT_STATUS, QUERY_RESULT } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { gatewayCallEvent } from '../createGateway';
-import { GatewayError, GatewayRejectedError, type GatewayCallRecord } from '../gateway';
+import {
+  GatewayError,
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  type GatewayCallRecord,
+  type TransactionRecord,
+} from '../gateway';
 import { hashSecret } from '../ids';
 import { methodFits } from '../sessions/applicableMethods';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { recordSentOrder } from '../store/attemptOrders';
-import { findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
+import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
 import { findPaymentMethod, type PaymentMethod } from '../store/paymentMethods';
 import type { AuditEvent } from '../store/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { guestShopperId } from './guestShopperId';
+import { frameOriginOf } from './frameOriginOf';
 import { maskFrameForm } from './maskFrameForm';
 import { maskSentOrder } from './maskSentOrder';
+import { applyQueryRecord } from './applyQueryRecord';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
@@ -78,7 +86,7 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       { path: 'method', message: 'is not offered for this session' },
     ]);
   }
-  const missing = missingMethodFields(method, req.body);
+  const missing = missingMethodFields(method, req.body, session.country);
   if (missing.length)
     throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
   const extras = await findSessionExtras(db, session.id);
@@ -97,7 +105,13 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       // built and kept in the same transaction, before anything is sent: the owner sees what was sent even when
       // the outcome is unknown, and an order that cannot be built leaves no attempt (nothing was sent)
       const built = buildOrder(deps, context, attempt, req);
-      await recordSentOrder(trx, attempt.id, maskSentOrder(built.fields), attempt.created_at);
+      await recordSentOrder(
+        trx,
+        attempt.id,
+        maskSentOrder(built.fields),
+        attempt.created_at,
+        choices.savedCard?.id ?? null,
+      );
       return { attempt, order: built };
     });
   } catch (e) {
@@ -173,16 +187,21 @@ async function sendToGateway(
     if (order.kind === 'checkout') {
       const { form } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
+      const frameForm = JSON.stringify(maskFrameForm(form));
+      const frameOrigin = frameOriginOf(frameForm);
       const answer: PaymentAnswer = {
         status: 200,
-        body: { payment_id: paymentId, action: { type: 'iframe', url: link.url } },
+        body: {
+          payment_id: paymentId,
+          action: { type: 'iframe', url: link.url, ...(frameOrigin ? { frame_origin: frameOrigin } : {}) },
+        },
       };
       await settle(
         {
           status: 'pending',
           payment_status: PAYMENT_STATUS.PENDING,
           frame_token: link.token,
-          frame_form: JSON.stringify(maskFrameForm(form)),
+          frame_form: frameForm,
         },
         answer,
       );
@@ -236,7 +255,48 @@ async function sendToGateway(
       await settle({ status: 'declined', message: `not sent: ${e.message}` }, answer);
       return answer;
     }
-    // a time-out, a 5xx or anything unexpected after sending: the gateway may have taken the payment
+    // a time-out, a 5xx or anything unexpected after sending: the gateway may have taken the payment. After a 5xx
+    // the gateway has answered, so the call is over at its end: it is asked at once (issue #19: the shopper must
+    // not wait for the reconcile loop to learn that nothing happened). After a time-out or a lost answer the call
+    // may still be on its way, so only the reconcile loop asks, once it is surely over.
+    const answered = e instanceof GatewayUnavailableError && (e.httpStatus ?? 0) >= 500;
+    const found = answered ? await queryAtOnce(deps, attempt) : undefined;
+    if (found === 'absent') {
+      const answer: PaymentAnswer = {
+        status: 503,
+        body: {
+          error: {
+            code: API_ERROR.gateway_unavailable,
+            message: 'the payment gateway could not be reached; nothing was charged, please try again',
+          },
+        },
+      };
+      calls.push({
+        kind: 'transition',
+        summary: 'query: created -> declined (not received by the gateway)',
+        order_no: attempt.gateway_order_no,
+        attempt_id: paymentId,
+        request_id: req.requestId ?? null,
+      });
+      await settle({ status: 'declined', message: 'I0115:not received by the gateway' }, answer);
+      return answer;
+    }
+    if (found?.payment_status === PAYMENT_STATUS.PENDING) {
+      // the gateway holds it pending, but its page never reached the shopper: nobody can pay it (stranded, see
+      // applyGatewayStatus), so the shopper is told the truth: nothing was charged, and may pay again
+      const answer: PaymentAnswer = {
+        status: 503,
+        body: {
+          error: {
+            code: API_ERROR.gateway_unavailable,
+            message: 'the payment could not be started at the gateway; nothing was charged, please try again',
+          },
+        },
+      };
+      await settle({ status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
+      await applyFound(deps, attempt, found, req.requestId);
+      return answer;
+    }
     deps.log.warn(
       { requestId: req.requestId, paymentId, err: { name: (e as Error).name, message: (e as Error).message } },
       'payment outcome unknown',
@@ -251,6 +311,30 @@ async function sendToGateway(
       },
     };
     await settle({ status: 'unknown', next_check_at: deps.now().toISOString() }, answer);
+    // found paid (or any other status): the widget reads the session and shows it
+    if (found) await applyFound(deps, attempt, found, req.requestId);
     return answer;
+  }
+}
+
+/** Applies the record found at once to the attempt just stored as unknown; a failure leaves it to reconcile. */
+async function applyFound(deps: AppDeps, attempt: AttemptRow, found: TransactionRecord, requestId?: string) {
+  const stored = await findAttempt(deps.store.db, attempt.id);
+  if (stored) await applyQueryRecord(deps, stored, found, requestId).catch(() => undefined);
+}
+
+/**
+ * One query for an attempt whose outcome is unknown: its record, `absent` when the gateway has no such order, or
+ * undefined when the query failed too (the reconcile loop asks again, from now on, less often each time).
+ */
+async function queryAtOnce(deps: AppDeps, attempt: AttemptRow): Promise<TransactionRecord | 'absent' | undefined> {
+  try {
+    const records = await deps.gateway.query({ orders: [attempt.gateway_order_no] });
+    const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
+    const record = mine.find((r) => r.query_result === QUERY_RESULT.FOUND && r.payment_status);
+    if (record) return record;
+    return mine.length ? 'absent' : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,34 +1,42 @@
 import type { CreatePaymentBody } from '../../shared/contract/payment';
 import type { FieldError } from '../../shared/contract/errors';
+import { checkDocument } from '../../shared/document/checkDocument';
 import type { PaymentMethod } from '../store/paymentMethods';
 
-/** The extra fields `method` needs (e.g. Boleto the document number, iDEAL a bank), as field errors. */
-export function missingMethodFields(method: PaymentMethod, body: CreatePaymentBody): FieldError[] {
+/**
+ * The fields `method` asks for that the body lacks or gets wrong (Boleto the document number, iDEAL a bank, a
+ * method configured so the billing address or phone), as field errors. `sessionCountry` is the shop's word on
+ * where the shopper is; without it the billing country says which document rules apply (shared/document).
+ */
+export function missingMethodFields(
+  method: PaymentMethod,
+  body: CreatePaymentBody,
+  sessionCountry?: string | null,
+): FieldError[] {
   const errors: FieldError[] = [];
-  for (const field of method.fields) {
-    if (field === 'document' && !body.shopper.document)
-      errors.push({ path: 'shopper.document', message: `is required for ${method.id}` });
-    if (field === 'birth_date' && !body.shopper.birth_date)
-      errors.push({ path: 'shopper.birth_date', message: `is required for ${method.id}` });
-    if (field === 'person') {
-      // the payer's identity and address parts (spec 2.2 person, delivery_district_name) the form asks for
-      const { shopper } = body;
-      if (!shopper.document && !method.fields.includes('document'))
-        errors.push({ path: 'shopper.document', message: `is required for ${method.id}` });
-      if (!shopper.person)
-        errors.push({ path: 'shopper.person.document_type', message: `is required for ${method.id}` });
-      if (!shopper.billing.number)
-        errors.push({ path: 'shopper.billing.number', message: `is required for ${method.id}` });
-      if (!shopper.billing.district)
-        errors.push({ path: 'shopper.billing.district', message: `is required for ${method.id}` });
-      if (shopper.delivery && !shopper.delivery.district)
-        errors.push({ path: 'shopper.delivery.district', message: `is required for ${method.id}` });
-    }
-    if (field === 'bank_code') {
-      if (!body.bank_code) errors.push({ path: 'bank_code', message: `is required for ${method.id}` });
-      else if (method.banks && !method.banks.some((b) => b.code === body.bank_code))
-        errors.push({ path: 'bank_code', message: `is not a bank offered for ${method.id}` });
-    }
+  const { shopper } = body;
+  const required = (path: string) => errors.push({ path, message: `is required for ${method.id}` });
+  const needs = new Set(method.fields);
+  // the payer's `person` (spec 2.2) carries a document, a phone and the street address
+  if (needs.has('person')) for (const f of ['document', 'billing_address'] as const) needs.add(f);
+  if (needs.has('billing_address') && !shopper.billing) required('shopper.billing');
+  if (needs.has('phone') && !shopper.phone) required('shopper.phone');
+  if (needs.has('document')) {
+    if (!shopper.document) required('shopper.document');
+    else if (checkDocument(shopper.document, sessionCountry ?? shopper.billing?.country))
+      errors.push({ path: 'shopper.document', message: 'is not a valid CPF or CNPJ number (check digits)' });
+  }
+  if (needs.has('birth_date') && !shopper.birth_date) required('shopper.birth_date');
+  if (needs.has('person')) {
+    if (!shopper.person) required('shopper.person.document_type');
+    if (shopper.billing && !shopper.billing.number) required('shopper.billing.number');
+    if (shopper.billing && !shopper.billing.district) required('shopper.billing.district');
+    if (shopper.delivery && !shopper.delivery.district) required('shopper.delivery.district');
+  }
+  if (needs.has('bank_code')) {
+    if (!body.bank_code) required('bank_code');
+    else if (method.banks && !method.banks.some((b) => b.code === body.bank_code))
+      errors.push({ path: 'bank_code', message: `is not a bank offered for ${method.id}` });
   }
   return errors;
 }

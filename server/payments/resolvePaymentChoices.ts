@@ -12,7 +12,8 @@ import type { SessionRow } from '../store/sessions';
 /** The shopper's choices that feed token_flag, token_id, installments and installments_id, checked. */
 export interface PaymentChoices {
   installmentPlan: InstallmentPlan | undefined;
-  savedCard: { token_id: string } | undefined;
+  /** `id`: ours, kept with the attempt; `token_id`: the gateway's, sent with the order */
+  savedCard: { id: string; token_id: string } | undefined;
   saveCard: boolean;
 }
 
@@ -48,7 +49,7 @@ export async function resolvePaymentChoices(
       card && session.shopper_id
         ? await findSavedCard(db, cardTokenSeal(tokenKey), body.saved_card, session.shopper_id)
         : undefined;
-    if (row) savedCard = { token_id: row.token_id };
+    if (row) savedCard = row;
     else errors.push({ path: 'saved_card', message: 'is not a saved card of this shopper' });
   }
 

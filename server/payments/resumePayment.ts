@@ -7,13 +7,8 @@ import { findAttempt, renewFrameToken } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { newFrameLink } from './newFrameLink';
 import { pastExpiry } from './sessionExpiry';
-
-export interface ResumeRequest {
-  sessionId: string;
-  paymentId: string;
-  clientSecret: string;
-  requestId?: string | undefined;
-}
+import { frameOriginOf } from './frameOriginOf';
+import type { PaymentActionRequest } from './paymentActionRequest';
 
 /**
  * `POST /api/sessions/:id/payments/:paymentId/resume`: reopens the card page of a pending card attempt (the
@@ -23,7 +18,7 @@ export interface ResumeRequest {
  */
 export async function resumePayment(
   deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
-  req: ResumeRequest,
+  req: PaymentActionRequest,
 ): Promise<CreatePaymentResponse> {
   const { db } = deps.store;
   const { session } = await authorizeSession(db, req.sessionId, req.clientSecret);
@@ -65,5 +60,9 @@ export async function resumePayment(
     },
     now,
   );
-  return { payment_id: attempt.id, action: { type: 'iframe', url: link.url } };
+  const frameOrigin = frameOriginOf(attempt.frame_form);
+  return {
+    payment_id: attempt.id,
+    action: { type: 'iframe', url: link.url, ...(frameOrigin ? { frame_origin: frameOrigin } : {}) },
+  };
 }

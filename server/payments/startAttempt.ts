@@ -38,9 +38,12 @@ export async function startAttempt(
   req: AttemptRequest,
 ): Promise<AttemptRow> {
   const earlier = await attemptStatusesOf(trx, order.id);
-  // a stranded attempt (pending at the gateway, its page never reached the shopper) cannot be finished by them:
-  // it stays watched, and raisePaymentAlerts catches it should it be paid after all
-  const open = earlier.find((a) => !RETRYABLE.includes(a.status) && !(a.status === 'pending' && a.stranded_at));
+  // a stranded attempt (pending at the gateway, its page never reached the shopper) cannot be finished by them,
+  // and an abandoned one (the shopper left it for another method, abandonPayment) will not be: either stays
+  // watched, and raisePaymentAlerts catches it should it be paid after all
+  const open = earlier.find(
+    (a) => !RETRYABLE.includes(a.status) && !(a.status === 'pending' && (a.stranded_at || a.abandoned_at)),
+  );
   if (open && PAID.includes(open.status))
     throw new ApiError(409, API_ERROR.session_completed, `this order is already ${open.status}`);
   if (open)
@@ -76,6 +79,7 @@ export async function startAttempt(
     next_check_at: new Date(at.getTime() + deps.config.reconcile.pendingAfterMs).toISOString(),
     checks: 0,
     stranded_at: null,
+    abandoned_at: null,
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { createPayment } from '../payments/createPayment';
 import { newAttempt, newOrder, reload } from '../payments/testing/paymentFixtures';
+import { settleAttempt } from '../payments/settleAttempt';
 import { findAttemptByIdempotencyKey } from '../store/attempts';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
 import { paymentBody } from '../../testing/shopClient';
@@ -84,6 +85,30 @@ describeOnStores('reconcileOnce', (store) => {
     expect(now.order).toMatchObject({ status: 'declined', message: 'I0115:not received by the gateway' });
     const again = await newAttempt(backend.deps, now.order);
     expect(again.seq).toBe(2);
+  });
+
+  it('an unknown attempt the gateway never received is closed once its call cannot be in flight, not after the pending threshold', async () => {
+    const { order } = await newOrder(backend.deps);
+    const attempt = await newAttempt(backend.deps, order);
+    // its call timed out before the gateway stored anything: unknown, as createPayment stores it
+    await settleAttempt(
+      backend.deps,
+      attempt,
+      { status: 'unknown', next_check_at: now().toISOString() },
+      { status: 503, body: { error: { code: 'gateway_unavailable', message: 'not known yet' } } },
+    );
+    const window = 2 * backend.config.gateway.timeoutMs + 5_000;
+    expect(window).toBeLessThan(backend.config.reconcile.pendingAfterMs / 10);
+    // asked at once: the gateway does not know it, but the request could still be on its way
+    await reconcileOnce(backend.deps);
+    expect((await reload(backend.deps, attempt)).attempt.status).toBe('unknown');
+
+    // the next check (the reconcile interval later) is past the window: closed, the shopper may pay again
+    ahead += Math.max(window, backend.config.reconcile.intervalMs) + 1_000;
+    await reconcileOnce(backend.deps);
+    const now2 = await reload(backend.deps, attempt);
+    expect(now2.attempt).toMatchObject({ status: 'declined', next_check_at: null });
+    expect(now2.order).toMatchObject({ status: 'declined', message: 'I0115:not received by the gateway' });
   });
 
   it('when the gateway cannot be asked, nothing moves and the attempt is asked again later, less often', async () => {

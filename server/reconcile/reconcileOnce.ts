@@ -6,6 +6,7 @@ import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
 import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
+import { recheckOpenDisputes } from './recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
 
 export interface ReconcileResult {
@@ -27,7 +28,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers; then the payouts left SENDING (settleSendingPayouts). At most one pass runs at a time across all
+ * answers; then the payouts left SENDING (settleSendingPayouts) and the open disputes (recheckOpenDisputes). At most one pass runs at a time across all
  * processes sharing the store.
  */
 export async function reconcileOnce(
@@ -75,13 +76,21 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   result.checked += payouts.checked;
   result.applied += payouts.applied;
   result.errors += payouts.errors;
+  const disputes = await recheckOpenDisputes(deps);
+  result.checked += disputes.checked;
+  result.applied += disputes.applied;
+  result.errors += disputes.errors;
   return result;
 }
 
 /**
- * An attempt the gateway does not know, older than the pending threshold, never reached it (the request was
- * lost before the gateway stored it): it is closed as declined, which lets the shopper pay again under a new
- * order_no without any risk of paying twice.
+ * An attempt the gateway does not know, past the time its request could still be on its way, never reached it
+ * (the request was lost before the gateway stored it): it is closed as declined, which lets the shopper pay
+ * again under a new order_no without any risk of paying twice. An `unknown` attempt's call has ended (it timed
+ * out or its answer was unusable): a payment call is never retried, so twice the gateway time-out after that,
+ * plus slack, nothing of it is left in flight, and the shopper waits about a minute, not the pending threshold
+ * (never longer than that threshold, which an operator may set shorter).
+ * A `created` attempt was cut by a crash at an unknown point: it waits the pending threshold.
  */
 async function closeIfNeverReceived(
   deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
@@ -89,7 +98,12 @@ async function closeIfNeverReceived(
 ): Promise<boolean> {
   const now = deps.now();
   if (attempt.status === 'pending') return false;
-  if (now.getTime() - Date.parse(attempt.created_at) < deps.config.reconcile.pendingAfterMs) return false;
+  const since =
+    attempt.status === 'unknown'
+      ? Date.parse(attempt.updated_at) +
+        Math.min(2 * deps.config.gateway.timeoutMs + 5_000, deps.config.reconcile.pendingAfterMs)
+      : Date.parse(attempt.created_at) + deps.config.reconcile.pendingAfterMs;
+  if (now.getTime() < since) return false;
   const message = 'I0115:not received by the gateway';
   const at = now.toISOString();
   const closed = await deps.store.db.transaction().execute(async (trx) => {

@@ -149,6 +149,7 @@ describeOnStores('payments against the sandbox', (store) => {
     expect(view.body.payment).toEqual({
       payment_id: first.body.payment_id,
       status: 'declined',
+      method: 'card',
       reason: 'declined',
       code: '4000',
       message: '4000:Do not honor',
@@ -330,7 +331,12 @@ describeOnStores('payments against the sandbox', (store) => {
       const view = await callJson(`${offline.url}/api/sessions/${s.id}`, {
         headers: { 'X-Client-Secret': s.client_secret },
       });
-      expect(view.body.payment).toEqual({ payment_id: attempt!.id, status: 'declined', reason: 'technical' });
+      expect(view.body.payment).toEqual({
+        payment_id: attempt!.id,
+        status: 'declined',
+        method: 'card',
+        reason: 'technical',
+      });
     } finally {
       await offline.close();
     }

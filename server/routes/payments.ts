@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { API_ERROR } from '../../shared/contract/errors';
 import { createPaymentBody } from '../../shared/contract/payment';
@@ -7,15 +7,20 @@ import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
+import { abandonPayment } from '../payments/abandonPayment';
 import { createPayment } from '../payments/createPayment';
+import type { PaymentActionRequest } from '../payments/paymentActionRequest';
 import { resumePayment } from '../payments/resumePayment';
 
-/** The resume call carries only the session's secret, in the body as a payment does. */
-const resumeBody = z.strictObject({
+/** The resume and abandon calls carry only the session's secret, in the body as a payment does. */
+const secretBody = z.strictObject({
   client_secret: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long'),
 });
 
-/** `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page. */
+/**
+ * `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page;
+ * `.../:paymentId/abandon`: the shopper leaves a pending attempt for another method.
+ */
 export function paymentRoutes(deps: AppDeps) {
   const { config } = deps;
   // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
@@ -31,18 +36,24 @@ export function paymentRoutes(deps: AppDeps) {
     key: (c) => `pay-session:${c.req.param('id')}`,
     now: () => deps.now().getTime(),
   });
+  /** resume and abandon: an action on one payment of the session, authorised by the session's secret */
+  const onPayment = async (
+    c: Context<AppEnv>,
+    run: (deps: AppDeps, req: PaymentActionRequest) => Promise<object>,
+  ): Promise<Response> => {
+    const body = parseWith(secretBody, (await readJson(c)).value);
+    const answer = await run(deps, {
+      sessionId: c.req.param('id') ?? '',
+      paymentId: c.req.param('paymentId') ?? '',
+      clientSecret: body.client_secret,
+      requestId: c.get('requestId'),
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  };
   return new Hono<AppEnv>()
-    .post('/:id/payments/:paymentId/resume', limitByIp, limitBySession, async (c) => {
-      const body = parseWith(resumeBody, (await readJson(c)).value);
-      const answer = await resumePayment(deps, {
-        sessionId: c.req.param('id'),
-        paymentId: c.req.param('paymentId'),
-        clientSecret: body.client_secret,
-        requestId: c.get('requestId'),
-      });
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    })
+    .post('/:id/payments/:paymentId/resume', limitByIp, limitBySession, (c) => onPayment(c, resumePayment))
+    .post('/:id/payments/:paymentId/abandon', limitByIp, limitBySession, (c) => onPayment(c, abandonPayment))
     .post('/:id/payments', limitByIp, limitBySession, async (c) => {
       const idempotencyKey = c.req.header('idempotency-key');
       if (!idempotencyKey || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {

@@ -97,6 +97,8 @@ describeOnStores('resuming a pending card payment (reload during card entry)', (
       action: {
         type: 'iframe',
         url: expect.stringMatching(new RegExp(`^${backend.url}/pay/frame/[A-Za-z0-9_-]{43}$`)),
+        // the gateway's card page origin, whose height messages the widget takes
+        frame_origin: new URL(sandbox.url).origin,
       },
     });
     expect(minted.body.action.url).not.toBe(first.body.action.url);

@@ -1,35 +1,16 @@
 import { z } from 'zod';
 import { localeTag } from '../../shared/contract/primitives';
 import { Hono } from 'hono';
-import { API_ERROR } from '../../shared/contract/errors';
-import { ApiError } from '../apiError';
 import { createSessionBody } from '../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
+import { clientSecretOf } from '../http/clientSecretOf';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
 import { requireBearer } from '../middleware/requireBearer';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { createSession } from '../sessions/createSession';
 import { viewSession } from '../sessions/viewSession';
-
-/**
- * The session's client secret as the widget sends it on a GET: the X-Client-Secret header, or a Bearer one. A
- * secret in the query string is refused rather than ignored: URLs end up in access logs, proxies and history.
- */
-function clientSecretOf(c: {
-  req: { header(name: string): string | undefined; query(name: string): string | undefined };
-}): string | undefined {
-  if (c.req.query('client_secret') !== undefined) {
-    throw new ApiError(
-      401,
-      API_ERROR.unauthorized,
-      'the client_secret must not be in the URL: send it in the X-Client-Secret header',
-    );
-  }
-  const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  return c.req.header('x-client-secret') ?? bearer;
-}
 
 /** `POST /api/sessions` (shop server) and `GET /api/sessions/:id` (widget). */
 const viewQuery = z.object({ locale: localeTag.optional() });

@@ -1,5 +1,6 @@
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
 import { type DeclineReason, declineReasonOf, gatewayCodeOf } from '../../shared/gateway/declineReason';
+import { installmentAmounts } from '../../shared/gateway/installmentAmounts';
 import { toDecimal } from '../../shared/gateway/money';
 import type { Db } from '../store/db';
 import { type AttemptRow, findAttempt } from '../store/attempts';
@@ -39,15 +40,28 @@ export async function viewSession(
   });
   const methods = fitting.map((m) => {
     if (m.kind !== 'card') return toMethodView(m, labelLocale);
-    const counts = (plans.get(m.id) ?? []).map((p) => p.count);
-    return { ...toMethodView(m, labelLocale), ...(counts.length ? { installments: counts } : {}), ...cardChoices() };
+    const offered = plans.get(m.id) ?? [];
+    const money = (minor: number) => toDecimal(minor, session.currency);
+    const terms = offered.map((p) => {
+      const { each, total } = installmentAmounts(session.amount_minor, p.count, p.interest_bp);
+      return { count: p.count, each: money(each), total: money(total) };
+    });
+    return {
+      ...toMethodView(m, labelLocale),
+      ...(offered.length ? { installments: offered.map((p) => p.count), installment_terms: terms } : {}),
+      ...cardChoices(),
+    };
   });
   const sub = extras.subscription;
-  const attempt = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
+  const current = order.current_attempt_id ? await findAttempt(db, order.current_attempt_id) : undefined;
+  // an attempt the shopper left while pending (abandonPayment), or whose page never reached them (stranded), is
+  // no longer theirs to wait for: the form is shown again; should it be paid after all, its new status shows
+  const left = (current?.abandoned_at || current?.stranded_at) && current.status === 'pending';
+  const attempt = left ? undefined : current;
   return {
     id: session.id,
     order_no: session.order_no,
-    status: order.status,
+    status: left ? 'created' : order.status,
     amount: toDecimal(session.amount_minor, session.currency),
     currency: session.currency,
     items: (JSON.parse(session.items) as SessionView['items']).map(({ name, sku, unit_price, quantity }) => ({
@@ -81,6 +95,10 @@ export async function viewSession(
             payment_id: attempt.id,
             status: attempt.status,
             ...paymentMessage(attempt),
+            method: attempt.method_id,
+            ...(attempt.status === 'pending' && attempt.kind === 'apm' && attempt.redirect_url
+              ? { redirect_url: attempt.redirect_url }
+              : {}),
           },
         }
       : {}),

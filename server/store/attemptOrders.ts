@@ -10,12 +10,16 @@ export interface SentOrder {
   subscription_result: Record<string, string> | null;
 }
 
-/** Keeps the order an attempt is about to send; `masked` must already be masked (payments/maskSentOrder). */
+/**
+ * Keeps the order an attempt is about to send; `masked` must already be masked (payments/maskSentOrder).
+ * `savedCardId`: the saved card it pays with, which its outcome marks as used (markSavedCardUsed).
+ */
 export async function recordSentOrder(
   db: Db,
   attemptId: string,
   masked: Record<string, unknown>,
   at: string,
+  savedCardId: string | null = null,
 ): Promise<void> {
   const tokenFlag = typeof masked.token_flag === 'string' ? masked.token_flag : null;
   await withPaymentOrderTables(db)
@@ -24,6 +28,7 @@ export async function recordSentOrder(
       attempt_id: attemptId,
       sent: JSON.stringify(masked),
       token_flag: tokenFlag,
+      saved_card_id: savedCardId,
       subscription_result: null,
       created_at: at,
       updated_at: at,

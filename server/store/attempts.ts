@@ -100,6 +100,22 @@ export async function renewFrameToken(db: Db, attemptId: string, token: string, 
   return renewed.numUpdatedRows === 1n;
 }
 
+/**
+ * Marks a pending attempt abandoned by the shopper (payments/abandonPayment.ts) and drops its kept card page, so
+ * the page can neither be served nor reopened; the attempt stays open for the reconcile loop. False when it is
+ * no longer pending.
+ */
+export async function markAbandoned(db: Db, attemptId: string, now: string): Promise<boolean> {
+  const marked = await db
+    .updateTable('payment_attempts')
+    .set({ abandoned_at: now, frame_form: null, updated_at: now })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'pending')
+    .where('abandoned_at', 'is', null)
+    .executeTakeFirst();
+  return marked.numUpdatedRows === 1n;
+}
+
 /** Open attempts due for a check, oldest due first. */
 export async function attemptsDueForCheck(db: Db, now: string, limit: number): Promise<AttemptRow[]> {
   return db
@@ -130,10 +146,10 @@ export async function attemptsById(db: Db, ids: readonly string[]): Promise<Map<
 export async function attemptStatusesOf(
   db: Db,
   orderId: string,
-): Promise<Pick<AttemptRow, 'status' | 'seq' | 'stranded_at'>[]> {
+): Promise<Pick<AttemptRow, 'status' | 'seq' | 'stranded_at' | 'abandoned_at'>[]> {
   return db
     .selectFrom('payment_attempts')
-    .select(['status', 'seq', 'stranded_at'])
+    .select(['status', 'seq', 'stranded_at', 'abandoned_at'])
     .where('order_id', '=', orderId)
     .execute();
 }

@@ -5,6 +5,8 @@ import { withPaymentOrderTables } from './paymentOrderTables';
 export interface InstallmentPlan {
   count: number;
   id: string;
+  /** the interest the shop declares for this count, in basis points of the amount (199 = 1.99 %), shown to the shopper */
+  interest_bp?: number;
 }
 
 /** The installment plans of each of `methodIds` that offers any. */

@@ -35,6 +35,8 @@ export interface SavedCardTable {
   /** the attempt whose payment saved it */
   attempt_id: string | null;
   created_at: string;
+  /** when a payment with it last went through (migration 010); the widget lists the last used first */
+  last_used_at: string | null;
 }
 
 interface AttemptOrderTable {
@@ -43,6 +45,8 @@ interface AttemptOrderTable {
   sent: string;
   /** "YES" when the shopper asked to save the card with this payment */
   token_flag: string | null;
+  /** the saved card this payment was made with (migration 010), our id */
+  saved_card_id: string | null;
   /** JSON: the gateway's subscription_result (query record), once it gave one */
   subscription_result: string | null;
   created_at: string;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { newId } from '../ids';
 import type { CardTokenSeal } from './cardTokenSeal';
 import type { Db } from './db';
@@ -38,6 +38,8 @@ export async function saveCardToken(
       label: card.label,
       attempt_id: card.attemptId,
       created_at: at,
+      // saved from a payment that went through: the card the shopper used last
+      last_used_at: at,
     })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .returning('id')
@@ -51,15 +53,49 @@ export async function saveCardToken(
   return owner?.shopper_id === card.shopperId ? 'already_saved' : 'other_shopper';
 }
 
-/** The shopper's saved cards, newest first. */
+/**
+ * The shopper's saved cards, the one last paid with first (the widget preselects it), then the newest. The
+ * coalesce keeps a row without `last_used_at` in its place on both stores, which sort nulls at opposite ends.
+ */
 export async function listSavedCards(db: Db, shopperId: string): Promise<SavedCardRow[]> {
   return withPaymentOrderTables(db)
     .selectFrom('saved_cards')
     .selectAll()
     .where('shopper_id', '=', shopperId)
+    .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Marks the saved card attempt `attemptId` paid with (if any) as used at `at`: called once, when the attempt's
+ * payment goes through. Never moves a card back to an earlier time (a late answer about an older payment).
+ */
+export async function markSavedCardUsed(db: Db, attemptId: string, at: string): Promise<void> {
+  const tables = withPaymentOrderTables(db);
+  const sent = await tables
+    .selectFrom('attempt_orders')
+    .select('saved_card_id')
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirst();
+  if (!sent?.saved_card_id) return;
+  await tables
+    .updateTable('saved_cards')
+    .set({ last_used_at: at })
+    .where('id', '=', sent.saved_card_id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+    .execute();
+}
+
+/** Deletes saved card `id` if it is `shopperId`'s; answers whether it did (another shopper's card stays). */
+export async function deleteSavedCard(db: Db, id: string, shopperId: string): Promise<boolean> {
+  const deleted = await withPaymentOrderTables(db)
+    .deleteFrom('saved_cards')
+    .where('id', '=', id)
+    .where('shopper_id', '=', shopperId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }
 
 /**

@@ -91,6 +91,8 @@ export interface PaymentAttemptTable {
   checks: Generated<number>;
   /** a query found it pending but the shopper never got its page: it no longer blocks a new attempt (migration 006) */
   stranded_at: string | null;
+  /** the shopper left this pending attempt for another (payments/abandonPayment.ts): it no longer blocks one (009) */
+  abandoned_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -240,6 +242,25 @@ export interface PaymentAlertTable {
   updated_at: string;
 }
 
+/** A dispute (chargeback) the gateway reported (migration 012): one row per dispute_id. */
+export interface DisputeTable {
+  dispute_id: string;
+  order_id: string;
+  attempt_id: string;
+  transaction_id: string | null;
+  amount_minor: number;
+  currency: string;
+  reason_code: string;
+  reason: string;
+  /** YYYY-MM-DD: the last day to answer it */
+  respond_by: string;
+  state: 'open' | 'closed';
+  outcome: 'won' | 'lost' | null;
+  opened_at: string;
+  closed_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -253,4 +274,5 @@ export interface Database {
   leases: LeaseTable;
   order_operations: OrderOperationTable;
   payment_alerts: PaymentAlertTable;
+  disputes: DisputeTable;
 }

@@ -20,6 +20,8 @@ export interface AdminOrder {
   captured: string | null;
   /** what was refunded; null while nothing is */
   refunded: string | null;
+  /** what lost disputes (chargebacks) took back, hence no longer refundable; absent while nothing was lost */
+  lost_in_disputes?: string;
   /** set when the gateway reported a status code this version does not know (the order is `unknown` until a query settles it) */
   status_note?: string;
   /** the kind of the order's latest payment alert (`double_payment`, `paid_after_expiry`): the owner must look at it */
@@ -58,6 +60,8 @@ export interface AdminPaymentMethod {
   banks?: { code: string; name: string }[];
   /** a card's installment counts (2 to 48, increasing); always listed for a card; absent on a PUT = leave them */
   installments?: number[];
+  /** interest per installment count as a percentage of the amount, e.g. {"6": "1.99"}; shown to the shopper */
+  installment_interest?: Record<string, string>;
 }
 
 /** A page of `GET /admin/api/orders`; `next_cursor` asks for the next one, null on the last. */

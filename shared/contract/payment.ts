@@ -29,10 +29,15 @@ export const shopperDetails = z.strictObject({
   first_name: text(100).min(1, 'is required'),
   last_name: text(100).min(1, 'is required'),
   email,
-  phone: z.string().regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number, e.g. "+55 11 91234 5678"'),
+  /** required only by methods that ask for `phone` (server/payments/missingMethodFields.ts) */
+  phone: z
+    .string()
+    .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number, e.g. "+55 11 91234 5678"')
+    .optional(),
   document: text(50).optional(),
   birth_date: birthDate.optional(),
-  billing: address,
+  /** required only by methods that ask for `billing_address` (or `person`) */
+  billing: address.optional(),
   /** omitted = same as billing */
   delivery: address.optional(),
   person: personDetails.optional(),
@@ -85,11 +90,19 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 export type DeviceData = z.infer<typeof deviceData>;
 export type ShopperDetails = z.infer<typeof shopperDetails>;
 
-type PaymentAction = { type: 'iframe'; url: string } | { type: 'redirect'; url: string };
+type PaymentAction =
+  /** `frame_origin`: the gateway card page's origin, whose height messages the widget accepts */
+  { type: 'iframe'; url: string; frame_origin?: string } | { type: 'redirect'; url: string };
 
 export interface CreatePaymentResponse {
   payment_id: string;
   action: PaymentAction;
+}
+
+/** `POST .../payments/:paymentId/abandon`: the attempt left, `pending` at the gateway or already failed. */
+export interface AbandonPaymentResponse {
+  payment_id: string;
+  status: 'pending' | 'declined' | 'cancelled';
 }
 
 /** What `/pay/return` posts to the widget's window (postMessage), and the frame's height messages. */

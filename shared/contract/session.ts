@@ -230,8 +230,12 @@ export interface CreateSessionResponse {
   expires_at: string;
 }
 
-/** An extra shopper field a payment method needs. */
-export type MethodField = 'document' | 'birth_date' | 'bank_code' | 'person';
+/**
+ * A shopper field a payment method asks for beyond name and e-mail (which every payment sends: the gateway
+ * requires shopper_email). The gateway requires no address and no phone, so a method asks for them only when
+ * the shop's method config says so.
+ */
+export type MethodField = 'billing_address' | 'phone' | 'document' | 'birth_date' | 'bank_code' | 'person';
 
 export interface PaymentMethodView {
   id: string;
@@ -245,7 +249,9 @@ export interface PaymentMethodView {
   banks?: { code: string; name: string }[];
   /** installment counts the shopper may choose (cards); paying at once is always possible */
   installments?: number[];
-  /** the shopper's saved cards (cards, sessions with a shopper_id) */
+  /** per installment count: each instalment and the total, with the method's declared interest (decimal strings) */
+  installment_terms?: { count: number; each: string; total: string }[];
+  /** the shopper's saved cards (cards, sessions with a shopper_id), the one last paid with first */
   saved_cards?: SavedCardView[];
   /** "save my card" may be offered (cards, the shop allows it) */
   save_card?: boolean;
@@ -290,5 +296,15 @@ export interface SessionView {
    * the last payment's outcome, so a reloaded page can show it; a failed one says why as a `reason` the widget
    * translates, with the gateway's `code` and `message` (`<code>:<text>`) for the shop's logs, never for the shopper
    */
-  payment?: { payment_id: string; status: OrderStatus; message?: string; reason?: DeclineReason; code?: string };
+  payment?: {
+    payment_id: string;
+    status: OrderStatus;
+    message?: string;
+    reason?: DeclineReason;
+    code?: string;
+    /** a pending APM: the issuer page (Pix code, Boleto voucher) the shopper can go back to */
+    redirect_url?: string;
+    /** the method's id, e.g. `pix` */
+    method?: string;
+  };
 }

@@ -185,6 +185,11 @@ const INCOMING_FIELDS = [
   'message',
   'refund_amount',
   'refund_reference_id',
+  'dispute_id',
+  'dispute_amount',
+  'reason_code',
+  'respond_by',
+  'dispute_result',
   'notify_time',
 ];
 

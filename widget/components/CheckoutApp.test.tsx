@@ -15,6 +15,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  // the form is kept per session in the tab (keptForm.ts): each test starts from an empty one
+  sessionStorage.clear();
   await backend.close();
 });
 
@@ -528,6 +530,30 @@ describe('coming back (reload, return from the issuer)', () => {
     );
     expect(notify.ready.mock.invocationCallOrder[0]).toBeLessThan(notify.completed.mock.invocationCallOrder[0]!);
     expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Payment successful' })); // no focus theft on load
+  });
+
+  test('a gateway_unavailable answer whose outcome the backend does not know shows progress, never "try again", until it settles', async () => {
+    const { notify } = renderCheckout(backend, {}, { intervalsMs: [20], deadlineMs: 10_000 });
+    await screen.findByRole('heading', { name: 'Order summary' });
+    fillShopper();
+    let reads = 0;
+    backend.onPayment = () => errorReply(503, 'gateway_unavailable', 'not known yet. Do not pay again.');
+    backend.onSession = () => {
+      reads += 1;
+      const status = reads >= 3 ? 'paid' : 'unknown';
+      return { status: 200, body: demoSession({ status, payment: { payment_id: 'pay_u', status } }) };
+    };
+    fireEvent.click(payButton());
+    // the backend's words (issue #19): being checked, do not pay again; no form error, no way to pay twice
+    // (after the widget's own resends of the same attempt, which get the same answer)
+    expect(await screen.findByRole('heading', { name: 'Checking your payment' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/Do not pay again\./)).toBeTruthy();
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try another method' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(notify.completed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ payment_id: 'pay_u', outcome: 'paid' }),
+    );
   });
 
   test('a pending payment is polled until it settles', async () => {

@@ -5,6 +5,7 @@ import { getSession } from '../core/api/getSession';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { navigateTop } from '../core/navigateTop';
 import type { PollOptions } from '../core/pollSession';
+import { removeSavedCard } from '../core/api/removeSavedCard';
 import { resultOf } from '../core/resultOf';
 import { toCheckoutError } from '../core/toCheckoutError';
 import type { CheckoutOptions, CheckoutResult, Notify } from '../core/types';
@@ -15,15 +16,24 @@ import { OrderSummary } from './internal/OrderSummary';
 import { ShopperForm } from './internal/ShopperForm';
 import { useShopperForm } from './internal/useShopperForm';
 import { useWidget } from './internal/WidgetContext';
-import { ApmRedirect, CardFrame, pollSession, ResultView, resumePayment, startPayment } from './lazyAfterPay';
+import {
+  abandonPayment,
+  ApmRedirect,
+  CardFrame,
+  pollSession,
+  ResultView,
+  resumePayment,
+  startPayment,
+} from './lazyAfterPay';
 
 type Step =
   | { kind: 'form' }
-  | { kind: 'frame'; url: string; paymentId: string }
+  | { kind: 'frame'; url: string; paymentId: string; frameOrigin?: string | undefined }
   /** a payment found pending on load: its card page is asked for again before "waiting" is shown */
   | { kind: 'resuming'; result: CheckoutResult }
   | { kind: 'redirecting'; url: string; label: string }
-  | { kind: 'result'; result: CheckoutResult; polling: boolean };
+  /** `issuer`: a pending APM's page (the Pix code, the Boleto voucher) the shopper can go back to */
+  | { kind: 'result'; result: CheckoutResult; polling: boolean; issuer?: { url: string; label: string } };
 
 export interface CheckoutFlowProps {
   session: SessionView;
@@ -41,9 +51,19 @@ export interface CheckoutFlowProps {
 function firstStep(session: SessionView): Step {
   const result = resultOf(session);
   if (!result) return { kind: 'form' };
+  const issuer = issuerOf(session);
+  if (issuer) return { kind: 'result', result, polling: true, issuer };
   // a reload during card entry: only the backend knows if it was a card payment, so it is asked (an APM is a 409)
   if (session.payment?.status === 'pending') return { kind: 'resuming', result };
   return { kind: 'result', result, polling: result.outcome === 'pending' };
+}
+
+/** A pending APM's issuer page, when the session names one and it is a URL the widget may link to. */
+function issuerOf(session: SessionView): { url: string; label: string } | undefined {
+  const payment = session.payment;
+  if (payment?.status !== 'pending' || !payment.redirect_url || !isHttpUrl(payment.redirect_url)) return undefined;
+  const label = session.methods.find((m) => m.id === payment.method)?.label ?? payment.method ?? '';
+  return { url: payment.redirect_url, label };
 }
 
 /**
@@ -63,8 +83,8 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
   const acted = useRef(false);
   const root = useRef<HTMLDivElement>(null);
 
-  const show = (result: CheckoutResult) => {
-    setStep({ kind: 'result', result, polling: result.outcome === 'pending' });
+  const show = (result: CheckoutResult, issuer?: { url: string; label: string }) => {
+    setStep({ kind: 'result', result, polling: result.outcome === 'pending', ...(issuer ? { issuer } : {}) });
     notify.completed(result);
   };
 
@@ -89,7 +109,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       ({ action, payment_id }) => {
         if (!live) return;
         if (action.type === 'iframe' && isHttpUrl(action.url))
-          setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+          setStep({ kind: 'frame', url: action.url, paymentId: payment_id, frameOrigin: action.frame_origin });
         else show(result);
       },
       // not a card, already settled, or no answer: wait for the outcome as before
@@ -122,8 +142,25 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
     root.current?.querySelector<HTMLElement>(selector)?.focus();
   }, [focusRequest]);
 
+  // The gateway did not answer clearly: the backend alone knows whether the payment may have been taken. An
+  // outcome it does not know yet is shown as being checked (never "try again": it says "do not pay again") and
+  // watched until it settles; anything else is a refusal before anything was sent.
+  const unclear = () =>
+    getSession(apiBase, session.id, options.clientSecret, options.locale).then(
+      (fresh) => {
+        const result = resultOf(fresh);
+        if (result && result.outcome !== 'failed') show(result);
+        else setFormError(t('error.gateway_unavailable'));
+      },
+      () => setFormError(t('error.network')),
+    );
+
   const fail = (error: unknown) => {
     notify.error(toCheckoutError(error));
+    if (error instanceof ApiError && error.code === 'gateway_unavailable') {
+      void unclear();
+      return;
+    }
     if (error instanceof ApiError && (error.code === 'session_completed' || error.code === 'session_expired')) {
       props.onSessionStale();
       return;
@@ -174,10 +211,14 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       if (!isHttpUrl(action.url))
         throw new ApiError(0, 'invalid_action', 'the backend answered with an unusable payment URL');
       if (action.type === 'iframe') {
-        setStep({ kind: 'frame', url: action.url, paymentId: payment_id });
+        setStep({ kind: 'frame', url: action.url, paymentId: payment_id, frameOrigin: action.frame_origin });
         return;
       }
-      if ((await options.beforeRedirect?.({ url: action.url, method: method.id, payment_id })) === false) return;
+      if ((await options.beforeRedirect?.({ url: action.url, method: method.id, payment_id })) === false) {
+        // the shopper stays: the attempt is left, so it does not block the next Pay (README "beforeRedirect")
+        await leave(payment_id);
+        return;
+      }
       setStep({ kind: 'redirecting', url: action.url, label: method.label });
       navigateTop(win, action.url);
     } catch (error) {
@@ -191,6 +232,24 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
   const backToForm = () => {
     setStep({ kind: 'form' });
     setFocusRequest((f) => ({ target: 'method', n: (f?.n ?? 0) + 1 }));
+  };
+
+  // Tells the backend the shopper left a pending payment. Answered false when the payment was settled meanwhile
+  // (paid: its result is shown instead); a failure to reach the backend leaves the next Pay to explain itself.
+  const leave = (paymentId: string): Promise<boolean> =>
+    abandonPayment(apiBase, session.id, paymentId, options.clientSecret).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'session_completed') {
+          void confirm(paymentId);
+          return false;
+        }
+        return true;
+      },
+    );
+
+  const switchMethod = async (paymentId: string) => {
+    if (await leave(paymentId)) backToForm();
   };
 
   return (
@@ -213,6 +272,9 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           }}
           onDeliverySame={form.setDeliverySame}
           onSaveCard={form.setSaveCard}
+          onRemoveCard={(id) =>
+            removeSavedCard(apiBase, session.id, options.clientSecret, id).then(() => form.forgetCard(id))
+          }
           onMethod={form.selectMethod}
           onSubmit={() => void pay()}
         />
@@ -221,9 +283,10 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
         <CardFrame
           url={step.url}
           origin={new URL(apiBase).origin}
+          frameOrigin={step.frameOrigin}
           paymentId={step.paymentId}
           onResult={(m) => void confirm(m.payment_id)}
-          onBack={backToForm}
+          onBack={() => void switchMethod(step.paymentId)}
         />
       )}
       {step.kind === 'resuming' && <LoadingView />}
@@ -233,7 +296,10 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           result={step.result}
           focus={acted.current}
           offerRetry={step.result.outcome === 'failed' || (step.result.outcome === 'pending' && !step.polling)}
-          onTryAgain={backToForm}
+          onTryAgain={step.result.outcome === 'pending' ? () => void switchMethod(step.result.payment_id) : backToForm}
+          {...(step.issuer
+            ? { issuer: step.issuer, onChangeMethod: () => void switchMethod(step.result.payment_id) }
+            : {})}
         />
       )}
     </div>

@@ -63,6 +63,13 @@ export async function resumePayment(
   return (await loadAfterPay()).resumePayment(...args);
 }
 
+/** core/api/abandonPayment.ts, from the chunk: an attempt is abandoned only once there is one. */
+export async function abandonPayment(
+  ...args: Parameters<AfterPay['abandonPayment']>
+): ReturnType<AfterPay['abandonPayment']> {
+  return (await loadAfterPay()).abandonPayment(...args);
+}
+
 /** core/pollSession.ts, from the chunk: polling starts once it is there, and the returned stop works before that. */
 export function pollSession(...args: Parameters<AfterPay['pollSession']>): () => void {
   let stop: (() => void) | undefined;

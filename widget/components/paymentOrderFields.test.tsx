@@ -10,6 +10,8 @@ import { renderCheckout } from '../testing/renderCheckout';
 let backend: FakeBackend | undefined;
 afterEach(async () => {
   cleanup();
+  // the form is kept per session in the tab (keptForm.ts): each test starts from an empty one
+  sessionStorage.clear();
   document.cookie = 'rsk_token=; Path=/; Max-Age=0';
   await backend?.close();
 });
@@ -91,6 +93,8 @@ describe('card choices', () => {
     ]);
     fillShopper();
     fireEvent.change(installments, { target: { value: '6' } });
+    // the card paid with last is preselected; "save my card" is for a new one
+    fireEvent.click(screen.getByRole('radio', { name: 'A new card' }));
     fireEvent.click(screen.getByLabelText('Save my card for next time'));
     fireEvent.click(payButton());
     const body = await paidBody();
@@ -100,12 +104,37 @@ describe('card choices', () => {
     expect(body.device.challenge_window_size).toMatch(/^0[1-5]$/);
   });
 
+  test('each installment choice shows the amount of one instalment, and the total where interest adds to it', async () => {
+    await open([
+      {
+        ...CARD,
+        installments: [3, 6],
+        installment_terms: [
+          { count: 3, each: '11.00', total: '33.00' },
+          { count: 6, each: '5.61', total: '33.66' },
+        ],
+      },
+    ]);
+    const installments = screen.getByLabelText('Installments') as HTMLSelectElement;
+    expect(Array.from(installments.options).map((o) => o.textContent)).toEqual([
+      'Pay in full',
+      '3 × $11.00',
+      '6 × $5.61 (total $33.66, with interest)',
+    ]);
+  });
+
   test('a saved card is chosen by our id; "save my card" disappears for it; paying in full sends no installments', async () => {
     await open([CARD]);
-    const saved = screen.getByLabelText('Pay with') as HTMLSelectElement;
-    expect(Array.from(saved.options).map((o) => o.textContent)).toEqual(['A new card', 'Visa •••• 4242', 'Saved card']);
+    const saved = screen.getByRole('group', { name: 'Pay with' });
+    expect(Array.from(saved.querySelectorAll('label')).map((o) => o.textContent)).toEqual([
+      'Visa •••• 4242',
+      'Saved card',
+      'A new card',
+    ]);
     fillShopper();
-    fireEvent.change(saved, { target: { value: 'card_a' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'A new card' }));
+    expect(screen.getByLabelText('Save my card for next time')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Visa •••• 4242' }));
     await waitFor(() => expect(screen.queryByLabelText('Save my card for next time')).toBeNull());
     fireEvent.click(payButton());
     const body = await paidBody();

@@ -9,11 +9,15 @@ beforeAll(async () => {
   backend = await startFakeBackend(demoSession());
   const other = demoSession({ id: 'cs_2', locale: 'de' });
   const { onSession } = backend;
-  backend.onSession = (id, secret) => (id === 'cs_2' ? { status: 200, body: other } : onSession(id, secret));
+  // a plain card: the method asks for nothing beyond name and e-mail
+  const bare = demoSession({ id: 'cs_3', methods: [{ id: 'card', kind: 'card', label: 'Card', fields: [] }] });
+  backend.onSession = (id, secret) =>
+    id === 'cs_2' ? { status: 200, body: other } : id === 'cs_3' ? { status: 200, body: bare } : onSession(id, secret);
 });
 afterAll(() => backend.close());
 afterEach(() => {
   document.body.innerHTML = '';
+  sessionStorage.clear();
 });
 
 function host(id = 'checkout'): HTMLElement {
@@ -138,6 +142,65 @@ describe('Checkout.init().mount()', () => {
     expect(element.querySelectorAll('[style]')).toHaveLength(0);
     handle.unmount();
     expect(document.adoptedStyleSheets).toHaveLength(before);
+  });
+});
+
+describe('the shop submits from its own button', () => {
+  test('checkout:validity says whether the form can be sent; submit() pays, or shows the problems', async () => {
+    const element = host();
+    const validity: boolean[] = [];
+    element.addEventListener('checkout:validity', (e) =>
+      validity.push((e as CustomEvent<{ valid: boolean }>).detail.valid),
+    );
+    const before = backend.payments().length;
+    const handle = Checkout.init({
+      session: 'cs_3',
+      clientSecret: 'cs_test',
+      apiBase: backend.url,
+      locale: 'en',
+    }).mount(element);
+    await waitFor(() => expect(validity).toEqual([false]));
+    expect(element.querySelector('input[name="phone"]')).toBeNull();
+    expect(element.querySelector('input[name="billing.city"]')).toBeNull();
+    // nothing typed: submit() sends nothing and shows what is missing
+    expect(handle.submit()).toBe(true);
+    await waitFor(() => expect(element.querySelector('[aria-invalid="true"]')).toBeTruthy());
+    expect(backend.payments()).toHaveLength(before);
+    const type = (name: string, value: string) =>
+      fireEvent.input(element.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
+    type('first_name', 'Ana');
+    type('last_name', 'Silva');
+    type('email', 'ana@example.com');
+    await waitFor(() => expect(validity.at(-1)).toBe(true));
+    expect(handle.submit()).toBe(true);
+    await waitFor(() => expect(backend.payments()).toHaveLength(before + 1));
+    // the card frame is shown: there is no form to submit any more
+    await waitFor(() => expect(element.querySelector('iframe')).toBeTruthy());
+    expect(handle.submit()).toBe(false);
+  });
+});
+
+describe('coming back from an issuer page', () => {
+  test('what the shopper typed and their method are back for the same session, not for another', async () => {
+    const mount = (session: string) =>
+      Checkout.init({ session, clientSecret: 'cs_test', apiBase: backend.url, locale: 'en' }).mount(host());
+    const first = mount('cs_1');
+    await waitFor(() => expect(document.querySelector('input[name="first_name"]')).toBeTruthy());
+    fireEvent.input(document.querySelector('input[name="first_name"]')!, { target: { value: 'Ana' } });
+    fireEvent.click(document.querySelector('input[type="radio"][value="boleto"]')!);
+    await waitFor(() => expect(document.querySelector('input[name="document"]')).toBeTruthy());
+    fireEvent.input(document.querySelector('input[name="document"]')!, { target: { value: '529.982.247-25' } });
+    // the page left for the issuer and loads again
+    first.unmount();
+    document.body.innerHTML = '';
+    mount('cs_1');
+    await waitFor(() => expect(document.querySelector('input[name="document"]')).toBeTruthy());
+    expect(document.querySelector<HTMLInputElement>('input[name="first_name"]')!.value).toBe('Ana');
+    expect(document.querySelector<HTMLInputElement>('input[name="document"]')!.value).toBe('529.982.247-25');
+    document.body.innerHTML = '';
+    mount('cs_2');
+    await waitFor(() => expect(document.querySelector('input[name="first_name"]')).toBeTruthy());
+    expect(document.querySelector<HTMLInputElement>('input[name="first_name"]')!.value).toBe('');
   });
 });
 

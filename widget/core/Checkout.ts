@@ -54,6 +54,9 @@ export function init(options: CheckoutOptions): CheckoutHandle {
       if (host) mounted.get(host)?.update(latest);
       return handle;
     },
+    submit() {
+      return host ? (mounted.get(host)?.submit() ?? false) : false;
+    },
     unmount() {
       if (!host) return;
       mounted.get(host)?.destroy();

@@ -47,7 +47,10 @@ function address(prefill: Partial<AddressValues> | undefined, country: string): 
   };
 }
 
-/** The form's first values: the shop's prefill, the session country as the default billing country. */
+/**
+ * The form's first values: the shop's prefill, the session country as the default billing country, and the saved
+ * card the shopper paid with last (the backend lists it first).
+ */
 export function initialValues(session: SessionView): FormValues {
   const p = session.shopper ?? {};
   const country = session.country ?? '';
@@ -65,7 +68,7 @@ export function initialValues(session: SessionView): FormValues {
     delivery: p.delivery ? address(p.delivery, billing.country) : { ...billing },
     person: { document_type: '', social_name: '', net_monthly_average_income: '', fiscal_country: '' },
     installments: '',
-    saved_card: '',
+    saved_card: session.methods.find((m) => m.kind === 'card')?.saved_cards?.[0]?.id ?? '',
     save_card: false,
   };
 }
@@ -88,9 +91,14 @@ function trimAddress(a: AddressValues, parts: boolean): ShopperDetails['billing'
   };
 }
 
+/** The billing address (and a delivery one) is asked only by methods that declare it, or the payer's `person`. */
+export function asksAddress(needs: readonly MethodField[]): boolean {
+  return needs.includes('billing_address') || needs.includes('person');
+}
+
 /**
- * The payment body's `shopper`: trimmed, with the extra fields only when the method asks for them and the
- * delivery address omitted when it is the billing one (the contract's "omitted = billing").
+ * The payment body's `shopper`: trimmed, with the address, the phone and the extra fields only when the method
+ * asks for them, and the delivery address omitted when it is the billing one (the contract's "omitted = billing").
  */
 export function toShopperDetails(values: FormValues, needs: readonly MethodField[]): ShopperDetails {
   const person = needs.includes('person');
@@ -98,12 +106,14 @@ export function toShopperDetails(values: FormValues, needs: readonly MethodField
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
-    phone: values.phone.trim(),
-    billing: trimAddress(values.billing, person),
   };
+  if (needs.includes('phone')) shopper.phone = values.phone.trim();
+  if (asksAddress(needs)) {
+    shopper.billing = trimAddress(values.billing, person);
+    if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
+  }
   if (needs.includes('document') || person) shopper.document = values.document.trim();
   if (needs.includes('birth_date')) shopper.birth_date = values.birth_date.trim();
-  if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
   if (person) {
     const p = given(values.person, ['social_name', 'net_monthly_average_income', 'fiscal_country']);
     shopper.person = { document_type: values.person.document_type.trim(), ...p };

@@ -9,6 +9,8 @@ import type { CheckoutOptions, Notify } from './types';
 export interface Instance {
   readonly session: string;
   update(options: CheckoutOptions): void;
+  /** submits the form shown now; false when there is none */
+  submit(): boolean;
   destroy(): void;
 }
 
@@ -87,6 +89,12 @@ export function mountInstance(host: Element, options: CheckoutOptions): Instance
     update(next) {
       current = next;
       draw();
+    },
+    submit() {
+      // the form's own submit path: validation, onSubmit, one attempt at a time, exactly as the Pay button
+      const form = root.querySelector<HTMLFormElement>('form.ck-form');
+      form?.requestSubmit();
+      return !!form;
     },
     destroy() {
       render(null, root);

@@ -81,6 +81,18 @@ export interface CheckoutHandle {
   mount(target: string | Element): CheckoutHandle;
   update(options: Partial<CheckoutOptions>): CheckoutHandle;
   unmount(): void;
+  /**
+   * Submits the form, as the widget's own Pay button does (from the shop's button, e.g. below its own terms):
+   * the fields are checked and their problems shown, or the payment starts. False when no form is shown now
+   * (not mounted, loading, the card page or a result is on screen). Listen to `checkout:validity` to enable
+   * the shop's button.
+   */
+  submit(): boolean;
+}
+
+/** `checkout:validity` event detail: whether the form, as filled now, can be sent. */
+export interface ValidityDetail {
+  valid: boolean;
 }
 
 /** What a mounted widget tells the shop: the callbacks of its options and the matching DOM events on the host. */

@@ -49,7 +49,7 @@ describe('validateShopper', () => {
         phone: 'call me',
         billing: { ...address, country: '', city: 'x'.repeat(101) },
       },
-      [],
+      ['billing_address', 'phone'],
     );
     expect(problems).toEqual({
       first_name: { key: 'invalid.required' },
@@ -74,6 +74,40 @@ describe('validateShopper', () => {
     expect(
       validateShopper({ ...valid, document: '123', birth_date: '29-02-2024' }, ['document', 'birth_date']),
     ).toEqual({});
+  });
+
+  test('a method that declares no fields asks neither an address nor a phone, and sends neither', () => {
+    const empty = { country: '', state: '', city: '', address: '', postal_code: '' };
+    const bare = { ...valid, phone: '', billing: empty, delivery: empty };
+    expect(validateShopper(bare, [])).toEqual({});
+    const shopper = toShopperDetails(bare, []);
+    expect(shopper).not.toHaveProperty('billing');
+    expect(shopper).not.toHaveProperty('phone');
+    expect(shopperDetails.safeParse(shopper).success).toBe(true);
+    expect(validateShopper(bare, ['billing_address', 'phone'])).toEqual({
+      phone: { key: 'invalid.required' },
+      'billing.country': { key: 'invalid.required' },
+      'billing.city': { key: 'invalid.required' },
+      'billing.address': { key: 'invalid.required' },
+      'billing.postal_code': { key: 'invalid.required' },
+    });
+  });
+
+  test('a document number in Brazil must be a CPF or CNPJ with the right check digits', () => {
+    const needs = ['document'] as const;
+    expect(validateShopper({ ...valid, document: 'abc' }, needs, undefined, 'BR')).toEqual({
+      document: { key: 'invalid.document' },
+    });
+    expect(validateShopper({ ...valid, document: '529.982.247-24' }, needs, undefined, 'BR')).toEqual({
+      document: { key: 'invalid.document' },
+    });
+    expect(validateShopper({ ...valid, document: '529.982.247-25' }, needs, undefined, 'BR')).toEqual({});
+    expect(validateShopper({ ...valid, document: '11.222.333/0001-81' }, needs, undefined, 'BR')).toEqual({});
+    // no session country: the billing country decides (here BR)
+    expect(validateShopper({ ...valid, document: 'abc' }, ['document', 'billing_address'])).toEqual({
+      document: { key: 'invalid.document' },
+    });
+    expect(validateShopper({ ...valid, document: 'abc' }, needs, undefined, 'NL')).toEqual({});
   });
 
   test('a bank must be one the method offers', () => {
@@ -120,7 +154,7 @@ describe('validateShopper', () => {
     expect(shopper.person).not.toHaveProperty('fiscal_country');
     // other methods send none of it
     expect(toShopperDetails(filled, [])).not.toHaveProperty('person');
-    expect(toShopperDetails(filled, []).billing).not.toHaveProperty('number');
+    expect(toShopperDetails(filled, ['billing_address']).billing).not.toHaveProperty('number');
   });
 
   test('card choices are sent only where the method offers them', () => {
@@ -157,8 +191,8 @@ describe('validateShopper', () => {
 
   test('the delivery address is checked only when it is not the billing one', () => {
     const delivery = { ...address, postal_code: '' };
-    expect(validateShopper({ ...valid, delivery }, [])).toEqual({});
-    expect(validateShopper({ ...valid, deliverySame: false, delivery }, [])).toEqual({
+    expect(validateShopper({ ...valid, delivery }, ['billing_address'])).toEqual({});
+    expect(validateShopper({ ...valid, deliverySame: false, delivery }, ['billing_address'])).toEqual({
       'delivery.postal_code': { key: 'invalid.required' },
     });
   });
@@ -195,8 +229,11 @@ describe('validateShopper', () => {
       fc.property(arb, (values) => {
         // zod has the extra fields optional; the widget requires them when the method asks (the backend refuses
         // an empty one: missingMethodFields). Ask for the filled ones; blank is empty once trimmed.
-        const needs = (['document', 'birth_date'] as const).filter((f) => values[f].trim() !== '');
-        expect(Object.keys(validateShopper(values, needs)).sort()).toEqual(zodPaths(values, needs));
+        // Document checks by country are the backend's too, but outside zod (missingMethodFields): a country
+        // without rules keeps this comparison to the contract's.
+        const extra = (['document', 'birth_date'] as const).filter((f) => values[f].trim() !== '');
+        const needs = ['billing_address', 'phone', ...extra] as const;
+        expect(Object.keys(validateShopper(values, needs, undefined, 'NL')).sort()).toEqual(zodPaths(values, needs));
       }),
       { numRuns: 400 },
     );

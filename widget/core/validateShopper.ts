@@ -1,5 +1,6 @@
 import { regexes } from 'zod/v4/core';
 import type { MethodField } from '../../shared/contract/session';
+import { checkDocument } from '../../shared/document/checkDocument';
 import type { MessageKey } from '../i18n/en';
 import { ADDRESS_KEYS, toShopperDetails, type AddressKey, type FormValues } from './formValues';
 
@@ -38,11 +39,15 @@ const ADDRESS_RULES: Record<Exclude<AddressKey, 'country'>, { max: number; requi
   postal_code: { max: 20, required: true },
 };
 
-/** Problems by field path (`email`, `billing.city`); empty when the form can be sent. */
+/**
+ * Problems by field path (`email`, `billing.city`); empty when the form can be sent. `sessionCountry` (the shop's
+ * word on where the shopper is, else the billing country) says which document rules apply, as on the backend.
+ */
 export function validateShopper(
   values: FormValues,
   needs: readonly MethodField[],
   banks?: readonly { code: string }[],
+  sessionCountry?: string,
 ): Problems {
   const s = toShopperDetails(values, needs);
   const problems: Problems = {};
@@ -54,20 +59,24 @@ export function validateShopper(
   if (s.email.length === 0) add('email', { key: 'invalid.required' });
   else if (s.email.length > 100) add('email', { key: 'invalid.too_long', vars: { max: 100 } });
   else if (!regexes.email.test(s.email)) add('email', { key: 'invalid.email' });
-  if (s.phone.length === 0) add('phone', { key: 'invalid.required' });
-  else if (!PHONE.test(s.phone)) add('phone', { key: 'invalid.phone' });
-  if (s.document !== undefined) add('document', text(s.document, 50, true));
+  if (s.phone !== undefined) {
+    if (s.phone.length === 0) add('phone', { key: 'invalid.required' });
+    else if (!PHONE.test(s.phone)) add('phone', { key: 'invalid.phone' });
+  }
+  if (s.document !== undefined) {
+    add('document', text(s.document, 50, true));
+    if (!problems.document && checkDocument(s.document, sessionCountry ?? s.billing?.country))
+      add('document', { key: 'invalid.document' });
+  }
   if (s.birth_date !== undefined) {
     if (s.birth_date.length === 0) add('birth_date', { key: 'invalid.required' });
     else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date))
       add('birth_date', { key: 'invalid.birth_date' });
   }
-  const addresses = s.delivery
-    ? ([
-        ['billing', s.billing],
-        ['delivery', s.delivery],
-      ] as const)
-    : ([['billing', s.billing]] as const);
+  const addresses = [
+    ...(s.billing ? [['billing', s.billing] as const] : []),
+    ...(s.delivery ? [['delivery', s.delivery] as const] : []),
+  ];
   if (s.person) {
     add('person.document_type', text(s.person.document_type, 30, true));
     add('person.social_name', text(s.person.social_name ?? '', 100, false));

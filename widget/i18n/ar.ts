@@ -88,5 +88,18 @@ const ar: Partial<Messages> = {
   'decline.try_another_method': 'لا يمكن استخدام طريقة الدفع هذه لهذا الطلب. اختر طريقة أخرى.',
   'decline.cancelled': 'تم إلغاء عملية الدفع.',
   'decline.technical': 'أوقفت مشكلة تقنية عملية الدفع. يُرجى المحاولة مرة أخرى.',
+  'invalid.document': 'أدخل رقم CPF أو CNPJ صالحًا.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (الإجمالي {total}، مع الفائدة)',
+  'saved_card.remove': 'إزالة هذه البطاقة المحفوظة',
+  'saved_card.removed': 'تمت إزالة البطاقة.',
+  'result.unknown.title': 'جارٍ التحقق من دفعتك',
+  'result.unknown.body':
+    'نتيجة الدفع للطلب {order} غير معروفة بعد، ويجري التحقق منها لدى خدمة الدفع. لا تدفع مرة أخرى.',
+  'result.issuer.title': 'أكمل الدفع باستخدام {method}',
+  'result.issuer.body':
+    'الطلب {order} لم يُدفع بعد. عد إلى {method} للدفع (الرمز أو القسيمة هناك)، أو اختر طريقة دفع أخرى.',
+  'apm.back': 'العودة إلى {method}',
+  'error.gateway_unavailable': 'تعذّر الوصول إلى خدمة الدفع؛ لم يُخصم أي مبلغ. يُرجى المحاولة مرة أخرى.',
 };
 export default ar;

@@ -91,5 +91,19 @@ const de: Partial<Messages> = {
   'decline.try_another_method': 'Diese Zahlungsart ist für diese Bestellung nicht möglich. Wählen Sie eine andere.',
   'decline.cancelled': 'Die Zahlung wurde abgebrochen.',
   'decline.technical': 'Ein technisches Problem hat die Zahlung verhindert. Bitte versuchen Sie es erneut.',
+  'invalid.document': 'Geben Sie eine gültige CPF- oder CNPJ-Nummer ein.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (insgesamt {total}, mit Zinsen)',
+  'saved_card.remove': 'Diese gespeicherte Karte entfernen',
+  'saved_card.removed': 'Die Karte wurde entfernt.',
+  'result.unknown.title': 'Ihre Zahlung wird geprüft',
+  'result.unknown.body':
+    'Das Ergebnis der Zahlung für Bestellung {order} ist noch nicht bekannt; es wird beim Zahlungsdienst geprüft. Bitte nicht erneut bezahlen.',
+  'result.issuer.title': 'Zahlung mit {method} abschließen',
+  'result.issuer.body':
+    'Bestellung {order} ist noch nicht bezahlt. Gehen Sie zurück zu {method}, um zu bezahlen (dort finden Sie den Code oder Beleg), oder wählen Sie eine andere Zahlungsart.',
+  'apm.back': 'Zurück zu {method}',
+  'error.gateway_unavailable':
+    'Der Zahlungsdienst war nicht erreichbar; es wurde nichts abgebucht. Bitte versuchen Sie es erneut.',
 };
 export default de;

@@ -50,6 +50,13 @@ export const en = {
   'result.pending.title': 'Waiting for confirmation',
   'result.pending.body':
     'Order {order} is received and the payment is being confirmed. You can safely close this page.',
+  'result.unknown.title': 'Checking your payment',
+  'result.unknown.body':
+    'The outcome of the payment for order {order} is not known yet; it is being checked with the payment service. Do not pay again.',
+  'result.issuer.title': 'Finish the payment with {method}',
+  'result.issuer.body':
+    'Order {order} is not paid yet. Go back to {method} to pay (the code or voucher is there), or choose another method.',
+  'apm.back': 'Back to {method}',
   'result.failed.title': 'Payment not completed',
   'result.failed.body': 'The payment for order {order} did not go through.',
   'result.try_again': 'Try another method',
@@ -57,6 +64,7 @@ export const en = {
   'error.session_expired': 'This checkout has expired. Please go back to the shop and start again.',
   'error.session_completed': 'This order has already been paid.',
   'error.network': 'We could not reach the payment service. Check your connection and try again.',
+  'error.gateway_unavailable': 'The payment service could not be reached; nothing was charged. Please try again.',
   'error.generic': 'Something went wrong. Please try again.',
   'error.retry': 'Try again',
   'field.number': 'Number',
@@ -90,6 +98,11 @@ export const en = {
   'decline.try_another_method': 'This payment method cannot be used for this order. Choose another one.',
   'decline.cancelled': 'The payment was cancelled.',
   'decline.technical': 'A technical problem stopped the payment. Please try again.',
+  'invalid.document': 'Enter a valid CPF or CNPJ number.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, with interest)',
+  'saved_card.remove': 'Remove this saved card',
+  'saved_card.removed': 'The card was removed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -90,5 +90,19 @@ const es: Partial<Messages> = {
   'decline.try_another_method': 'Este método de pago no se puede usar para este pedido. Elige otro.',
   'decline.cancelled': 'El pago se ha cancelado.',
   'decline.technical': 'Un problema técnico ha detenido el pago. Inténtalo de nuevo.',
+  'invalid.document': 'Introduce un número de CPF o CNPJ válido.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, con intereses)',
+  'saved_card.remove': 'Eliminar esta tarjeta guardada',
+  'saved_card.removed': 'Se eliminó la tarjeta.',
+  'result.unknown.title': 'Comprobando su pago',
+  'result.unknown.body':
+    'El resultado del pago del pedido {order} aún no se conoce; se está comprobando con el servicio de pago. No vuelva a pagar.',
+  'result.issuer.title': 'Termine el pago con {method}',
+  'result.issuer.body':
+    'El pedido {order} aún no está pagado. Vuelva a {method} para pagar (allí está el código o el comprobante) o elija otro método.',
+  'apm.back': 'Volver a {method}',
+  'error.gateway_unavailable':
+    'No se pudo contactar con el servicio de pago; no se ha cobrado nada. Inténtelo de nuevo.',
 };
 export default es;

@@ -92,5 +92,19 @@ const fr: Partial<Messages> = {
     'Ce moyen de paiement ne peut pas être utilisé pour cette commande. Choisissez-en un autre.',
   'decline.cancelled': 'Le paiement a été annulé.',
   'decline.technical': 'Un problème technique a interrompu le paiement. Veuillez réessayer.',
+  'invalid.document': 'Saisissez un numéro CPF ou CNPJ valide.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (total {total}, intérêts compris)',
+  'saved_card.remove': 'Supprimer cette carte enregistrée',
+  'saved_card.removed': 'La carte a été supprimée.',
+  'result.unknown.title': 'Vérification de votre paiement',
+  'result.unknown.body':
+    "Le résultat du paiement de la commande {order} n'est pas encore connu ; il est vérifié auprès du service de paiement. Ne payez pas une seconde fois.",
+  'result.issuer.title': 'Terminez le paiement avec {method}',
+  'result.issuer.body':
+    "La commande {order} n'est pas encore payée. Retournez sur {method} pour payer (le code ou le bordereau s'y trouve), ou choisissez un autre moyen de paiement.",
+  'apm.back': 'Retour à {method}',
+  'error.gateway_unavailable':
+    "Le service de paiement n'a pas pu être joint ; rien n'a été débité. Veuillez réessayer.",
 };
 export default fr;

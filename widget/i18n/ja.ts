@@ -89,5 +89,18 @@ const ja: Partial<Messages> = {
   'decline.try_another_method': 'このご注文ではこのお支払い方法はご利用いただけません。別の方法をお選びください。',
   'decline.cancelled': 'お支払いはキャンセルされました。',
   'decline.technical': '技術的な問題によりお支払いが完了しませんでした。もう一度お試しください。',
+  'invalid.document': '有効なCPFまたはCNPJ番号を入力してください。',
+  'installments.each': '{count}回 × {amount}',
+  'installments.interest': '{count}回 × {amount}（合計 {total}、利息込み）',
+  'saved_card.remove': '保存したカードを削除',
+  'saved_card.removed': 'カードを削除しました。',
+  'result.unknown.title': 'お支払いを確認しています',
+  'result.unknown.body':
+    'ご注文 {order} のお支払い結果はまだ確定していません。決済サービスに確認中です。再度お支払いにならないでください。',
+  'result.issuer.title': '{method} でお支払いを完了してください',
+  'result.issuer.body':
+    'ご注文 {order} はまだお支払いが済んでいません。{method} に戻ってお支払いください（コードや払込票はそちらにあります）。または別のお支払い方法をお選びください。',
+  'apm.back': '{method} に戻る',
+  'error.gateway_unavailable': '決済サービスに接続できませんでした。請求は行われていません。もう一度お試しください。',
 };
 export default ja;

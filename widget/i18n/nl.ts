@@ -90,5 +90,18 @@ const nl: Partial<Messages> = {
   'decline.try_another_method': 'Deze betaalmethode kan niet voor deze bestelling worden gebruikt. Kies een andere.',
   'decline.cancelled': 'De betaling is geannuleerd.',
   'decline.technical': 'Door een technisch probleem is de betaling niet gelukt. Probeer het opnieuw.',
+  'invalid.document': 'Voer een geldig CPF- of CNPJ-nummer in.',
+  'installments.each': '{count} × {amount}',
+  'installments.interest': '{count} × {amount} (totaal {total}, met rente)',
+  'saved_card.remove': 'Deze opgeslagen kaart verwijderen',
+  'saved_card.removed': 'De kaart is verwijderd.',
+  'result.unknown.title': 'Uw betaling wordt gecontroleerd',
+  'result.unknown.body':
+    'De uitkomst van de betaling voor bestelling {order} is nog niet bekend; deze wordt bij de betaaldienst gecontroleerd. Betaal niet opnieuw.',
+  'result.issuer.title': 'Rond de betaling af met {method}',
+  'result.issuer.body':
+    'Bestelling {order} is nog niet betaald. Ga terug naar {method} om te betalen (de code of het betaalbewijs staat daar), of kies een andere betaalmethode.',
+  'apm.back': 'Terug naar {method}',
+  'error.gateway_unavailable': 'De betaaldienst was niet bereikbaar; er is niets afgeschreven. Probeer het opnieuw.',
 };
 export default nl;

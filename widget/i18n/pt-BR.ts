@@ -90,5 +90,18 @@ const ptBR: Partial<Messages> = {
   'decline.try_another_method': 'Esta forma de pagamento não pode ser usada neste pedido. Escolha outra.',
   'decline.cancelled': 'O pagamento foi cancelado.',
   'decline.technical': 'Um problema técnico interrompeu o pagamento. Tente de novo.',
+  'invalid.document': 'Informe um CPF ou CNPJ válido.',
+  'installments.each': '{count}x de {amount}',
+  'installments.interest': '{count}x de {amount} (total {total}, com juros)',
+  'saved_card.remove': 'Remover este cartão salvo',
+  'saved_card.removed': 'O cartão foi removido.',
+  'result.unknown.title': 'Verificando seu pagamento',
+  'result.unknown.body':
+    'O resultado do pagamento do pedido {order} ainda não é conhecido; ele está sendo verificado com o serviço de pagamento. Não pague novamente.',
+  'result.issuer.title': 'Conclua o pagamento com {method}',
+  'result.issuer.body':
+    'O pedido {order} ainda não foi pago. Volte para {method} para pagar (o código ou boleto está lá) ou escolha outra forma de pagamento.',
+  'apm.back': 'Voltar para {method}',
+  'error.gateway_unavailable': 'Não foi possível contatar o serviço de pagamento; nada foi cobrado. Tente novamente.',
 };
 export default ptBR;

@@ -88,5 +88,16 @@ const zhCN: Partial<Messages> = {
   'decline.try_another_method': '此订单不能使用该支付方式。请选择其他方式。',
   'decline.cancelled': '付款已取消。',
   'decline.technical': '技术问题导致付款中断。请重试。',
+  'invalid.document': '请输入有效的 CPF 或 CNPJ 号码。',
+  'installments.each': '{count} 期 × {amount}',
+  'installments.interest': '{count} 期 × {amount}（共 {total}，含利息）',
+  'saved_card.remove': '删除此已保存的卡',
+  'saved_card.removed': '该卡已删除。',
+  'result.unknown.title': '正在核实您的付款',
+  'result.unknown.body': '订单 {order} 的付款结果尚未确定，正在向支付服务核实。请勿重复付款。',
+  'result.issuer.title': '使用 {method} 完成付款',
+  'result.issuer.body': '订单 {order} 尚未付款。请返回 {method} 完成付款（付款码或凭证在那里），或选择其他付款方式。',
+  'apm.back': '返回 {method}',
+  'error.gateway_unavailable': '无法连接支付服务，未扣除任何款项。请重试。',
 };
 export default zhCN;

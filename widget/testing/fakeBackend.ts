@@ -26,17 +26,23 @@ export interface FakeBackend {
   onPayment: (body: unknown, headers: IncomingHttpHeaders) => Reply | Promise<Reply>;
   /** answers POST .../payments/:paymentId/resume; default: 409, as for an APM payment */
   onResume: (paymentId: string, body: unknown) => Reply | Promise<Reply>;
+  /** answers DELETE .../saved-cards/:cardId; default: 204 */
+  onRemoveCard: (cardId: string, secret: string | undefined) => Reply | Promise<Reply>;
   payments(): RecordedRequest[];
   close(): Promise<void>;
 }
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, X-Client-Secret, Idempotency-Key, Accept',
 };
 
 function send(res: ServerResponse, reply: Reply): void {
+  if (reply.status === 204) {
+    res.writeHead(204, CORS).end();
+    return;
+  }
   res.writeHead(reply.status, { 'Content-Type': 'application/json', ...CORS });
   res.end(JSON.stringify(reply.body));
 }
@@ -68,6 +74,7 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
       } satisfies CreatePaymentResponse,
     }),
     onResume: () => errorReply(409, 'conflict', 'only a card payment page can be reopened'),
+    onRemoveCard: () => ({ status: 204, body: null }),
     payments: () => backend.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/payments')),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -91,6 +98,7 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
         const session = /^\/api\/sessions\/([^/]+)$/.exec(path);
         const payments = /^\/api\/sessions\/([^/]+)\/payments$/.exec(path);
         const resume = /^\/api\/sessions\/[^/]+\/payments\/([^/]+)\/resume$/.exec(path);
+        const card = /^\/api\/sessions\/[^/]+\/saved-cards\/([^/]+)$/.exec(path);
         if (req.method === 'GET' && session)
           send(
             res,
@@ -103,6 +111,14 @@ export async function startFakeBackend(session: SessionView, clientSecret = 'cs_
           send(res, await backend.onPayment(text ? JSON.parse(text) : undefined, req.headers));
         else if (req.method === 'POST' && resume)
           send(res, await backend.onResume(decodeURIComponent(resume[1]!), text ? JSON.parse(text) : undefined));
+        else if (req.method === 'DELETE' && card)
+          send(
+            res,
+            await backend.onRemoveCard(
+              decodeURIComponent(card[1]!),
+              req.headers['x-client-secret'] as string | undefined,
+            ),
+          );
         else if (req.method === 'GET' && path.startsWith('/pay/frame/')) {
           res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>card page</title>');
         } else send(res, errorReply(404, 'not_found', 'no route'));
@@ -131,7 +147,8 @@ export function demoSession(overrides: Partial<SessionView> = {}): SessionView {
     ],
     country: 'BR',
     methods: [
-      { id: 'card', kind: 'card', label: 'Card', fields: [] },
+      // a card configured to ask the address and phone; the bare card (no fields) is tested on its own
+      { id: 'card', kind: 'card', label: 'Card', fields: ['billing_address', 'phone'] },
       { id: 'boleto', kind: 'apm', label: 'Boleto', payment_method: 'BOLETO', fields: ['document', 'birth_date'] },
       {
         id: 'ideal',

@@ -8,6 +8,7 @@ import { hashRequest } from '../../hashRequest';
 import { newId } from '../../ids';
 import { writeAuditEvent } from '../../store/auditEvents';
 import type { Db } from '../../store/db';
+import { lostDisputeMinor } from '../../store/disputes';
 import { lockOrders } from '../../store/lockOrders';
 import { ordersById, type OrderRow } from '../../store/orders';
 import {
@@ -206,7 +207,7 @@ export async function refundOrders(
 
 /**
  * In one transaction, under a lock on the orders: what is left to refund (captured less every pending or
- * succeeded refund), then one pending journal row per order with the next sequence and its reference.
+ * succeeded refund, less lost disputes), then one pending journal row per order with the next sequence and its reference.
  */
 async function reserveRefunds(
   trx: Db,
@@ -221,6 +222,8 @@ async function reserveRefunds(
   await lockOrders(trx, deps.store.dialect, ids);
   const orders = await ordersById(trx, ids);
   const existing = await refundsOf(trx, ids);
+  // a lost dispute already gave that money back to the cardholder: it is not refundable any more
+  const lostInDisputes = await lostDisputeMinor(trx, ids);
   const at = deps.now().toISOString();
   for (const target of targets) {
     const order = orders.get(target.order.id) ?? target.order;
@@ -239,7 +242,7 @@ async function reserveRefunds(
     }
     const taken = mine.filter((r) => RESERVING.includes(r.status)).reduce((sum, r) => sum + r.amount_minor, 0);
     const inFlight = mine.filter((r) => r.status === REFUND_STATUS.pending).reduce((sum, r) => sum + r.amount_minor, 0);
-    const left = capturedMinor(order) - taken;
+    const left = capturedMinor(order) - taken - (lostInDisputes.get(order.id) ?? 0);
     const amount = target.input.amount === undefined ? left : toMinor(target.input.amount, order.currency);
     if (left <= 0 || amount > left) {
       const money = (minor: number) => `${toDecimal(Math.max(0, minor), order.currency)} ${order.currency}`;

@@ -5,7 +5,7 @@ import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
 import { isAmount, toMinor } from '../../../shared/gateway/money';
 
 /** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
-const METHOD_FIELDS = ['document', 'birth_date', 'bank_code', 'person'] as const;
+const METHOD_FIELDS = ['billing_address', 'phone', 'document', 'birth_date', 'bank_code', 'person'] as const;
 
 /** Installment counts a card method may offer: paying at once (1) needs no plan, 48 months is the longest. */
 const INSTALLMENTS_MIN = 2;
@@ -50,6 +50,13 @@ const method = z.strictObject({
     )
     .max(INSTALLMENTS_MAX - INSTALLMENTS_MIN + 1)
     .optional(),
+  /** the interest per installment count, as a percentage of the amount (e.g. {"6": "1.99"}); shown to the shopper */
+  installment_interest: z
+    .record(
+      z.string().regex(/^\d{1,2}$/, 'must be an installment count'),
+      z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage with up to 2 decimals, e.g. "1.99"'),
+    )
+    .optional(),
 });
 
 export type MethodInput = z.infer<typeof method>;
@@ -80,6 +87,11 @@ export const methodsBody = z.strictObject({
         if (m.kind === 'apm' && m.open3d) issue(['open3d'], 'is only for cards');
         if (m.kind === 'apm' && m.installments?.length)
           issue(['installments'], 'is only for cards: installments are chosen in the checkout iFrame');
+        for (const [count, percent] of Object.entries(m.installment_interest ?? {})) {
+          if (!m.installments?.includes(Number(count)))
+            issue(['installment_interest', count], 'must be one of the counts in installments');
+          else if (Number(percent) > 100) issue(['installment_interest', count], 'must be at most 100');
+        }
         // unique and sorted, so the shopper's choice list reads in order and a count maps to one plan
         m.installments?.forEach((count, j) => {
           const before = m.installments![j - 1];

@@ -31,6 +31,13 @@ export function toAdminMethod(m: PaymentMethod, plans: readonly InstallmentPlan[
     ...(m.open3d ? { open3d: m.open3d } : {}),
     ...(m.banks ? { banks: m.banks } : {}),
     ...(m.kind === 'card' || plans.length ? { installments: plans.map((p) => p.count) } : {}),
+    ...(plans.some((p) => p.interest_bp)
+      ? {
+          installment_interest: Object.fromEntries(
+            plans.filter((p) => p.interest_bp).map((p) => [String(p.count), toPercent(p.interest_bp!)]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -60,6 +67,26 @@ export function toMethodRow(m: MethodInput, now: string): Insertable<PaymentMeth
  * The plans to store for the counts the owner chose. A count the method already offered keeps its plan id (the
  * gateway knows it by that id); a new count gets `INST-<count>`, the demo plans' scheme.
  */
-export function toInstallmentPlans(counts: readonly number[], current: readonly InstallmentPlan[]): InstallmentPlan[] {
-  return counts.map((count) => current.find((p) => p.count === count) ?? { count, id: `INST-${count}` });
+export function toInstallmentPlans(
+  counts: readonly number[],
+  current: readonly InstallmentPlan[],
+  interest: Readonly<Record<string, string>> = {},
+): InstallmentPlan[] {
+  return counts.map((count) => {
+    const { id } = current.find((p) => p.count === count) ?? { id: `INST-${count}` };
+    const percent = interest[String(count)];
+    const bp = percent === undefined ? 0 : toBasisPoints(percent);
+    return { count, id, ...(bp ? { interest_bp: bp } : {}) };
+  });
+}
+
+/** "1.99" -> 199, from the digits (no floats). */
+function toBasisPoints(percent: string): number {
+  const [whole, fraction = ''] = percent.split('.') as [string, string?];
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 199 -> "1.99". */
+function toPercent(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }

@@ -11,10 +11,12 @@ import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
 import { listOrders } from '../../store/listOrders';
 import { findOrderByNo } from '../../store/orders';
+import { disputesOf, lostDisputeMinor } from '../../store/disputes';
 import { alertsOfOrder } from '../../store/paymentAlerts';
 import { refundsOf } from '../../store/refunds';
 import { refundExtraPayment } from '../refundExtraPayment';
 import { toAlertView } from '../toAlertView';
+import { toDisputeView } from '../toDisputeView';
 import { decodeCursor, nextCursor } from '../cursor';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
 import { maskAuditValue } from '../maskAuditValue';
@@ -56,7 +58,11 @@ export function orderRoutes(deps: AppDeps) {
         { after: decodeCursor(q.cursor), limit: q.limit + 1 },
       );
       const { page, next_cursor } = nextCursor(rows, q.limit, (o) => ({ at: o.created_at, id: o.id }));
-      return c.json({ orders: page.map(toOrderView), next_cursor });
+      const lost = await lostDisputeMinor(
+        db,
+        page.map((o) => o.id),
+      );
+      return c.json({ orders: page.map((o) => toOrderView(o, lost.get(o.id))), next_cursor });
     })
     .get('/:order_no', async (c) => {
       const order = await findOrderByNo(db, c.req.param('order_no'));
@@ -69,6 +75,7 @@ export function orderRoutes(deps: AppDeps) {
       });
       const refunds = await refundsOf(db, [order.id]);
       const alerts = await alertsOfOrder(db, order.id);
+      const disputes = await disputesOf(db, [order.id]);
       // what each attempt sent the gateway (masked), and what the gateway said about its subscription
       const sent = await sentOrdersOf(
         db,
@@ -76,7 +83,7 @@ export function orderRoutes(deps: AppDeps) {
       );
       const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
       return c.json({
-        ...toOrderView(order),
+        ...toOrderView(order, lostMinorOf(disputes)),
         subscription_result: subscription ?? null,
         // a timeline in time order: ids follow insertion, but an event's time is taken when its transaction
         // starts, so two concurrent writers (a refund and its notification) can insert out of time order
@@ -97,6 +104,7 @@ export function orderRoutes(deps: AppDeps) {
           payment_order: sent.get(a.id)?.payment_order ?? null,
           subscription_result: sent.get(a.id)?.subscription_result ?? null,
           stranded: a.stranded_at !== null,
+          abandoned: a.abandoned_at !== null,
         })),
         alerts: alerts.map((alert) =>
           toAlertView(
@@ -117,6 +125,7 @@ export function orderRoutes(deps: AppDeps) {
           created_at: r.created_at,
           updated_at: r.updated_at,
         })),
+        disputes: disputes.map((d) => toDisputeView(d, order.order_no, deps.now())),
       });
     })
     .post('/:order_no/alerts/:alert_id/refund', async (c) => {
@@ -128,4 +137,9 @@ export function orderRoutes(deps: AppDeps) {
       );
       return c.json(answer.body, answer.status);
     });
+}
+
+/** What an order's lost disputes took back, from its disputes already read. */
+function lostMinorOf(disputes: readonly { outcome: string | null; amount_minor: number }[]): number {
+  return disputes.filter((d) => d.outcome === 'lost').reduce((sum, d) => sum + d.amount_minor, 0);
 }

@@ -116,6 +116,43 @@ describeOnStores('payment methods', (store) => {
     expect(await cardOffers()).not.toHaveProperty('installments');
   });
 
+  it('declares interest per installment count: the session shows each instalment and the total, in minor units', async () => {
+    const { body } = await admin(backend, '/payment-methods');
+    const put = (change: Record<string, unknown>) =>
+      admin(backend, '/payment-methods', {
+        method: 'PUT',
+        body: {
+          methods: body.methods.map((m: Record<string, unknown>) => (m.id === 'card' ? { ...m, ...change } : m)),
+        },
+      });
+    const bad = await put({ installments: [3, 6], installment_interest: { '12': '1.00', '6': '1,99', '3': '101' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'methods.0.installment_interest.12', message: 'must be one of the counts in installments' },
+        {
+          path: 'methods.0.installment_interest.6',
+          message: 'must be a percentage with up to 2 decimals, e.g. "1.99"',
+        },
+        { path: 'methods.0.installment_interest.3', message: 'must be at most 100' },
+      ]),
+    );
+    const saved = await put({ installments: [3, 6], installment_interest: { '6': '1.99' } });
+    expect(saved.status).toBe(200);
+    const card = saved.body.methods.find((m: { id: string }) => m.id === 'card');
+    expect(card).toMatchObject({ installments: [3, 6], installment_interest: { '6': '1.99' } });
+    const s = await createSession(backend, { items: undefined, amount: '100.00', currency: 'USD' });
+    const view = await callJson(`${backend.url}/api/sessions/${s.id}`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
+    // 100.00 in 3 without interest: 33.34 (the last 33.32); in 6 at 1.99 %: 101.99 total, 17.00 each
+    expect(view.body.methods.find((m: { id: string }) => m.id === 'card').installment_terms).toEqual([
+      { count: 3, each: '33.34', total: '100.00' },
+      { count: 6, each: '17.00', total: '101.99' },
+    ]);
+    await put({ installments: [3, 6, 12] });
+  });
+
   it('accepts "person" as a field a method asks for', async () => {
     const { body } = await admin(backend, '/payment-methods');
     const methods = body.methods.map((m: Record<string, unknown>) =>

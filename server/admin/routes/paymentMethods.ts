@@ -34,7 +34,9 @@ export function paymentMethodRoutes(deps: AppDeps) {
       );
       const plans = new Map(
         methods.flatMap((m) =>
-          m.installments ? [[m.id, toInstallmentPlans(m.installments, current.get(m.id) ?? [])] as const] : [],
+          m.installments
+            ? [[m.id, toInstallmentPlans(m.installments, current.get(m.id) ?? [], m.installment_interest)] as const]
+            : [],
         ),
       );
       const ids = methods.map((m) => m.id);

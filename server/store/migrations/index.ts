@@ -8,6 +8,9 @@ import { calls } from './005_calls';
 import { paymentAlerts } from './006_payment_alerts';
 import { inbound } from './007_inbound';
 import { frame } from './008_frame';
+import { stuck } from './009_stuck';
+import { cards } from './010_cards';
+import { disputes } from './012_disputes';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -20,5 +23,8 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '006_payment_alerts': paymentAlerts,
     '007_inbound': inbound,
     '008_frame': frame,
+    '009_stuck': stuck,
+    '010_cards': cards,
+    '012_disputes': disputes(dialect),
   };
 }

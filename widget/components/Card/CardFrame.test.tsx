@@ -5,6 +5,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { demoSession, startFakeBackend, type FakeBackend } from '../../testing/fakeBackend';
 import { CardFrame } from './CardFrame';
 
+/** the gateway's hosted card page, which the frame shows after the backend's auto-post */
+const GATEWAY = 'https://pay.gateway.example';
 let backend: FakeBackend;
 beforeEach(async () => {
   backend = await startFakeBackend(demoSession());
@@ -20,6 +22,7 @@ async function renderFrame() {
     <CardFrame
       url={`${backend.url}/pay/frame/tok_1`}
       origin={backend.origin}
+      frameOrigin={GATEWAY}
       paymentId="pay_1"
       onResult={onResult}
       onBack={() => {}}
@@ -36,7 +39,8 @@ async function renderFrame() {
 
 test('the frame takes the height its own page posts from the backend origin, within bounds, as an attribute', async () => {
   const { frame, post } = await renderFrame();
-  expect(frame.getAttribute('height')).toBe('560');
+  // none until the page says: the stylesheet's responsive default applies
+  expect(frame.hasAttribute('height')).toBe(false);
   post(backend.origin, { type: 'resize', height: 700 });
   await waitFor(() => expect(frame.getAttribute('height')).toBe('700'));
   post('https://evil.example', { type: 'resize', height: 900 });
@@ -47,6 +51,20 @@ test('the frame takes the height its own page posts from the backend origin, wit
   post(backend.origin, { type: 'resize', height: 99_999 });
   await waitFor(() => expect(frame.getAttribute('height')).toBe('2000'));
   expect(frame.hasAttribute('style')).toBe(false);
+});
+
+test("the gateway card page's own origin may size the frame, clamped, but never post a result", async () => {
+  const { frame, post, onResult } = await renderFrame();
+  post(GATEWAY, { type: 'resize', height: 640 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('640'));
+  post(GATEWAY, { type: 'resize', height: 50_000 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('2000'));
+  post(GATEWAY, { type: 'resize', height: 700 }, window); // not this frame's window
+  post(GATEWAY, { type: 'result', payment_id: 'pay_1', order_no: 'O', status: 'paid' });
+  post('https://evil.example', { type: 'resize', height: 800 });
+  post(backend.origin, { type: 'resize', height: 500 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('500'));
+  expect(onResult).not.toHaveBeenCalled();
 });
 
 test('only a well-formed result for this payment from the backend origin counts', async () => {

@@ -8,8 +8,10 @@ type ResultMessage = Extract<WidgetMessage, { type: 'result' }>;
 export interface CardFrameProps {
   /** the backend's /pay/frame/<token> URL, which posts on to the gateway's hosted card page */
   url: string;
-  /** the backend's origin: the only sender whose messages count */
+  /** the backend's origin: the only sender whose results count */
   origin: string;
+  /** the gateway card page's origin (the payment answer's frame_origin): its height messages count too */
+  frameOrigin?: string | undefined;
   paymentId: string;
   onResult: (message: ResultMessage) => void;
   onBack: () => void;
@@ -27,10 +29,11 @@ const MAX_HEIGHT = 2000;
  * on the backend's origin, as the demo shop is, and then the framed page is the backend's own.) The first page,
  * /pay/frame, drops even its own origin by its CSP `sandbox`; a result message is only a cue to ask the backend.
  */
-export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFrameProps) {
+export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBack }: CardFrameProps) {
   const { t } = useWidget();
   const frame = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState(560);
+  // none until the page says: the stylesheet's min(560px, 100vh) fits a phone without the Pay button scrolling
+  const [height, setHeight] = useState<number>();
   const onResultRef = useRef(onResult);
   onResultRef.current = onResult;
 
@@ -39,19 +42,24 @@ export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFram
     const win = frame.current?.ownerDocument.defaultView;
     if (!win) return;
     const onMessage = (event: MessageEvent) => {
-      const message = readWidgetMessage(event, origin);
-      if (!message) return;
+      // the gateway's page may size the frame, never end the payment: only the backend posts results
+      const fromGateway = !!frameOrigin && event.origin === frameOrigin && frameOrigin !== origin;
+      const message = readWidgetMessage(event, fromGateway ? frameOrigin : origin);
+      if (!message || (fromGateway && message.type !== 'resize')) return;
       if (message.type === 'resize') {
         // Size only from our own frame: another widget's frame on the page must not resize this one.
-        if (event.source === frame.current?.contentWindow)
-          setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.round(message.height))));
+        const el = frame.current;
+        if (!el || event.source !== el.contentWindow) return;
+        // the page's height is its content's; the frame's box (border-box) adds its own border around it
+        const border = el.offsetHeight - el.clientHeight;
+        setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height) + border)));
       } else if (message.payment_id === paymentId) {
         onResultRef.current(message);
       }
     };
     win.addEventListener('message', onMessage);
     return () => win.removeEventListener('message', onMessage);
-  }, [origin, paymentId]);
+  }, [origin, frameOrigin, paymentId]);
 
   return (
     <div class="ck-card">
@@ -62,7 +70,7 @@ export function CardFrame({ url, origin, paymentId, onResult, onBack }: CardFram
         title={t('card.frame_title')}
         sandbox="allow-scripts allow-forms allow-same-origin"
         referrerpolicy="origin"
-        height={String(height)}
+        {...(height ? { height: String(height) } : {})}
       />
       <button type="button" class="ck-button ck-button-secondary" onClick={onBack}>
         {t('card.change_method')}

@@ -1,6 +1,8 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
-import type { FormValues } from '../../core/formValues';
+import { asksAddress, type FormValues } from '../../core/formValues';
+import type { ValidityDetail } from '../../core/types';
+import { validateShopper } from '../../core/validateShopper';
 import { formatAmount } from '../../i18n/formatAmount';
 import { AddressFields } from './AddressFields';
 import { CardChoices } from './CardChoices';
@@ -26,6 +28,8 @@ export interface ShopperFormProps {
   onLeave: (path: string) => void;
   onDeliverySame: (same: boolean) => void;
   onSaveCard: (save: boolean) => void;
+  /** removes one of the shopper's saved cards (CardChoices) */
+  onRemoveCard?: (id: string) => Promise<void>;
   onMethod: (id: string) => void;
   onSubmit: () => void;
 }
@@ -41,9 +45,21 @@ export function ShopperForm(props: ShopperFormProps) {
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const needs = method?.fields ?? [];
   const person = needs.includes('person');
+  const address = asksAddress(needs);
   const common = { onValue: props.onValue, onLeave: props.onLeave };
+  const form = useRef<HTMLFormElement>(null);
+  const valid = !!method && Object.keys(validateShopper(values, needs, method.banks, session.country)).length === 0;
+  // The shop's own Pay button (checkout.submit()) follows this: one event when it changes, bubbling from the host.
+  useEffect(() => {
+    const el = form.current;
+    const win = el?.ownerDocument.defaultView;
+    if (!el || !win) return;
+    const detail: ValidityDetail = { valid };
+    el.dispatchEvent(new win.CustomEvent('checkout:validity', { bubbles: true, detail }));
+  }, [valid]);
   return (
     <form
+      ref={form}
       class="ck-form"
       noValidate
       aria-busy={props.submitting ? 'true' : 'false'}
@@ -90,59 +106,68 @@ export function ShopperForm(props: ShopperFormProps) {
             autoComplete="email"
             maxLength={100}
           />
-          <TextField
-            {...common}
-            path="phone"
-            type="tel"
-            inputMode="tel"
-            label={t('field.phone')}
-            value={values.phone}
-            error={errors.phone}
-            autoComplete="tel"
-            maxLength={30}
-          />
+          {needs.includes('phone') && (
+            <TextField
+              {...common}
+              path="phone"
+              type="tel"
+              inputMode="tel"
+              label={t('field.phone')}
+              value={values.phone}
+              error={errors.phone}
+              autoComplete="tel"
+              maxLength={30}
+            />
+          )}
         </div>
       </fieldset>
-      <fieldset class="ck-fieldset">
-        <legend class="ck-legend">{t('billing.title')}</legend>
-        <AddressFields
-          {...common}
-          prefix="billing"
-          values={values.billing}
-          errors={errors}
-          countries={countries}
-          parts={person}
-        />
-      </fieldset>
-      <fieldset class="ck-fieldset">
-        <legend class="ck-legend">{t('delivery.title')}</legend>
-        <label class="ck-check">
-          <input
-            type="checkbox"
-            checked={values.deliverySame}
-            onChange={(e) => props.onDeliverySame(e.currentTarget.checked)}
-          />
-          <span>{t('delivery.same')}</span>
-        </label>
-        {!values.deliverySame && (
+      {address && (
+        <fieldset class="ck-fieldset">
+          <legend class="ck-legend">{t('billing.title')}</legend>
           <AddressFields
             {...common}
-            prefix="delivery"
-            values={values.delivery}
+            prefix="billing"
+            values={values.billing}
             errors={errors}
             countries={countries}
             parts={person}
           />
-        )}
-      </fieldset>
+        </fieldset>
+      )}
+      {address && (
+        <fieldset class="ck-fieldset">
+          <legend class="ck-legend">{t('delivery.title')}</legend>
+          <label class="ck-check">
+            <input
+              type="checkbox"
+              checked={values.deliverySame}
+              onChange={(e) => props.onDeliverySame(e.currentTarget.checked)}
+            />
+            <span>{t('delivery.same')}</span>
+          </label>
+          {!values.deliverySame && (
+            <AddressFields
+              {...common}
+              prefix="delivery"
+              values={values.delivery}
+              errors={errors}
+              countries={countries}
+              parts={person}
+            />
+          )}
+        </fieldset>
+      )}
       <MethodPicker methods={session.methods} selected={method?.id} onSelect={props.onMethod} />
       {method?.kind === 'card' && (
         <CardChoices
           method={method}
+          amount={session.amount}
+          currency={session.currency}
           values={values}
           onValue={props.onValue}
           onLeave={props.onLeave}
           onSaveCard={props.onSaveCard}
+          onRemoveCard={props.onRemoveCard}
         />
       )}
       {needs.length > 0 && (

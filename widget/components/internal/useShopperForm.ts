@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { FieldError } from '../../../shared/contract/errors';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
 import { initialValues, toCardChoices, toShopperDetails, type FormValues } from '../../core/formValues';
+import { keepForm, readKeptForm } from '../../core/keptForm';
 import { validateShopper, type Problems } from '../../core/validateShopper';
 
 function setPath(values: FormValues, path: string, value: string): FormValues {
@@ -21,17 +22,28 @@ function toFormPath(path: string): string {
  * shopper has left it or tried to pay, never while they are still typing their first characters.
  */
 export function useShopperForm(session: SessionView) {
-  const [values, setValues] = useState<FormValues>(() => initialValues(session));
-  const [methodId, setMethodId] = useState<string | undefined>(session.methods[0]?.id);
+  const [kept] = useState(() => readKeptForm(session.id));
+  // what the shopper typed before leaving for an issuer page wins over the prefill; fields added since start empty
+  const [values, setValues] = useState<FormValues>(() => ({ ...initialValues(session), ...kept?.values }));
+  const [methodId, setMethodId] = useState<string | undefined>(
+    () => session.methods.find((m) => m.id === kept?.methodId)?.id ?? session.methods[0]?.id,
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
 
-  const method: PaymentMethodView | undefined = session.methods.find((m) => m.id === methodId) ?? session.methods[0];
+  // saved cards the shopper removed here: gone from the list without reloading the session
+  const [removed, setRemoved] = useState<readonly string[]>([]);
+  const chosen = session.methods.find((m) => m.id === methodId) ?? session.methods[0];
+  const method: PaymentMethodView | undefined =
+    chosen?.saved_cards && removed.length
+      ? { ...chosen, saved_cards: chosen.saved_cards.filter((c) => !removed.includes(c.id)) }
+      : chosen;
   const problems = useMemo(
-    () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks), ...serverProblems }),
+    () => ({ ...validateShopper(values, method?.fields ?? [], method?.banks, session.country), ...serverProblems }),
     [values, method, serverProblems],
   );
+  useEffect(() => keepForm(session.id, { values, methodId }), [values, methodId]);
   const visible = submitted
     ? problems
     : Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
@@ -46,6 +58,11 @@ export function useShopperForm(session: SessionView) {
     shopper: () => toShopperDetails(values, method?.fields ?? []),
     /** the payment body's installments, saved_card or save_card, for the chosen method */
     cardChoices: () => (method ? toCardChoices(values, method) : {}),
+    /** a saved card the backend removed: off the list, and if it was chosen, a new card is */
+    forgetCard(id: string) {
+      setRemoved((r) => [...r, id]);
+      setValues((v) => (v.saved_card === id ? { ...v, saved_card: '' } : v));
+    },
     setSaveCard(save: boolean) {
       setValues((v) => ({ ...v, save_card: save }));
     },

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { clientIp } from '../http/clientIp';
+import { clientSecretOf } from '../http/clientSecretOf';
+import { rateLimit } from '../middleware/rateLimit';
+import { removeSavedCard } from '../sessions/removeSavedCard';
+
+/** `DELETE /api/sessions/:id/saved-cards/:cardId`: the widget removes one of the shopper's saved cards. */
+export function savedCardRoutes(deps: AppDeps) {
+  // a wrong secret or card id costs a try from the same budget as a payment: ids cannot be swept from one client
+  const limitByIp = rateLimit({
+    limit: deps.config.rateLimit.paymentsPerMinute,
+    windowMs: 60_000,
+    key: (c) => `cards-ip:${clientIp(c, deps.config.trustedProxyHops)}`,
+    now: () => deps.now().getTime(),
+  });
+  return new Hono<AppEnv>().delete('/:id/saved-cards/:cardId', limitByIp, async (c) => {
+    await removeSavedCard(deps, {
+      sessionId: c.req.param('id'),
+      clientSecret: clientSecretOf(c),
+      cardId: c.req.param('cardId'),
+      requestId: c.get('requestId'),
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+}
