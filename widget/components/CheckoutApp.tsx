@@ -54,7 +54,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
   const { options, apiBase, win, notify } = props;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
-  const [i18n, setI18n] = useState<{ tag: string; locale: Locale; messages: Messages }>();
+  const [i18n, setI18n] = useState<{ tag: string; locale: Locale; messages: Partial<Messages> }>();
   const [announcement, setAnnouncement] = useState<Announcement>();
   const readyFired = useRef(false);
   const seenGeneration = useRef(generation);

@@ -1,5 +1,5 @@
 import type { SessionView } from '../../shared/contract/session';
-import { en } from '../i18n/en';
+import { DECLINE_REASONS } from '../../shared/gateway/declineReason';
 import { classifyStatus } from './classifyStatus';
 import type { CheckoutResult } from './types';
 
@@ -21,7 +21,9 @@ export function resultOf(session: SessionView): CheckoutResult | undefined {
     outcome: classifyStatus(payment.status) ?? 'pending',
     ...(payment.message ? { message: payment.message } : {}),
     // a reason this widget has no words for (a newer backend) is left out: the shopper reads the general text
-    ...(payment.reason && Object.hasOwn(en, `decline.${payment.reason}`) ? { reason: payment.reason } : {}),
+    ...(payment.reason && (DECLINE_REASONS as readonly string[]).includes(payment.reason)
+      ? { reason: payment.reason }
+      : {}),
     ...(payment.code ? { code: payment.code } : {}),
   };
 }

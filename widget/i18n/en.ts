@@ -1,7 +1,10 @@
 /**
- * English, bundled with the widget: the catalogue of every message key. Other locales are partial and loaded
- * lazily; a key they lack falls back to this text. `{name}` placeholders are filled in by `translate`.
+ * English, bundled with the widget: the catalogue of the form's message keys (those of a payment's progress and
+ * outcome are in enAfterPay.ts, loaded with the after-pay chunk). Other locales are partial and loaded lazily; a
+ * key they lack falls back to English. `{name}` placeholders are filled in by `translate`.
  */
+import type { enAfterPay } from './enAfterPay';
+
 export const en = {
   loading: 'Loading checkout…',
   'summary.title': 'Order summary',
@@ -43,23 +46,6 @@ export const en = {
   'invalid.summary': 'Please correct the highlighted fields ({count}).',
   'card.frame_title': 'Secure card payment page',
   'card.change_method': 'Choose another method',
-  'apm.redirecting': 'Taking you to {method} to finish the payment…',
-  'apm.continue': 'Continue to {method}',
-  'result.paid.title': 'Payment successful',
-  'result.paid.body': 'Thank you! Order {order} is paid.',
-  'result.pending.title': 'Waiting for confirmation',
-  'result.pending.body':
-    'Order {order} is received and the payment is being confirmed. You can safely close this page.',
-  'result.unknown.title': 'Checking your payment',
-  'result.unknown.body':
-    'The outcome of the payment for order {order} is not known yet; it is being checked with the payment service. Do not pay again.',
-  'result.issuer.title': 'Finish the payment with {method}',
-  'result.issuer.body':
-    'Order {order} is not paid yet. Go back to {method} to pay (the code or voucher is there), or choose another method.',
-  'apm.back': 'Back to {method}',
-  'result.failed.title': 'Payment not completed',
-  'result.failed.body': 'The payment for order {order} did not go through.',
-  'result.try_again': 'Try another method',
   'error.session': 'This checkout could not be loaded.',
   'error.session_expired': 'This checkout has expired. Please go back to the shop and start again.',
   'error.session_completed': 'This order has already been paid.',
@@ -89,15 +75,6 @@ export const en = {
   'subscription.from': 'from {date}',
   'subscription.until': 'until {date}',
   'invalid.amount': 'Enter an amount such as 2500.00.',
-  'decline.declined': 'Your bank declined the payment. Try another card or payment method.',
-  'decline.insufficient_funds': 'The card does not have enough funds. Try another card or payment method.',
-  'decline.expired_card': 'The card has expired. Try another card.',
-  'decline.risk': 'The payment could not be approved. Try another card or payment method.',
-  'decline.authentication': 'Your bank could not confirm it was you (3-D Secure). Try again or use another card.',
-  'decline.invalid_card': 'The card details were not accepted. Check them and try again.',
-  'decline.try_another_method': 'This payment method cannot be used for this order. Choose another one.',
-  'decline.cancelled': 'The payment was cancelled.',
-  'decline.technical': 'A technical problem stopped the payment. Please try again.',
   'invalid.document': 'Enter a valid CPF or CNPJ number.',
   'installments.each': '{count} × {amount}',
   'installments.interest': '{count} × {amount} (total {total}, with interest)',
@@ -105,5 +82,5 @@ export const en = {
   'saved_card.removed': 'The card was removed.',
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof en | keyof typeof enAfterPay;
 export type Messages = Record<MessageKey, string>;

@@ -14,7 +14,7 @@ const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Partial<Me
 };
 
 /** The messages of `locale` over English; if the chunk cannot load, English alone, so checkout still works. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
+export async function loadMessages(locale: Locale): Promise<Partial<Messages>> {
   if (locale === 'en') return en;
   try {
     const { default: partial } = await LOADERS[locale]();

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useWidget } from '../internal/WidgetContext';
+import '../../i18n/registerAfterPayMessages';
 
 export interface ApmRedirectProps {
   url: string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { CheckoutResult } from '../../core/types';
 import { useWidget } from './WidgetContext';
+import '../../i18n/registerAfterPayMessages';
 
 export interface ResultViewProps {
   result: CheckoutResult;
