@@ -20,6 +20,7 @@ import { refundRoute } from './routes/refund';
 import { retrievalRefundRoute } from './routes/retrievalRefund';
 import { retrievalTransRoute } from './routes/retrievalTrans';
 import { reviewRoute } from './routes/review';
+import { refundControlsRoute } from './routes/refundControls';
 import { sandboxControlRoute } from './routes/sandboxControl';
 import { logRequest } from './store/requestLog';
 import type { Db } from './store/openStore';
@@ -32,6 +33,8 @@ export interface SandboxDeps {
   now: () => number;
   /** delay before a pending (0077) card payment settles to approved */
   settleMs: number;
+  /** time between two steps of a refund (received, accepted, result), scaled like the notifications */
+  refundStepMs: number;
   /** signed field lists, content types, status codes and notify types (PROTOCOL.md 9) */
   profile: GatewayProfile;
   /** wakes the delivery loop after a notification was enqueued */
@@ -109,6 +112,7 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
   app.route('/hosted', hostedCardRoute(deps));
   app.route('/issuer', issuerRoute(deps));
   app.route('/sandbox/faults', faultsRoute(deps));
+  app.route('/sandbox', refundControlsRoute(deps));
   app.route('/sandbox', sandboxControlRoute(deps));
 
   app.notFound((c) =>

@@ -1,0 +1,48 @@
+/**
+ * A refund's life at the gateway (GATEWAY-DOCS.md 8, PROTOCOL.md 6): received when `/v1/refund` answers it,
+ * then accepted, then a result, succeeded or failed. Each step has its notification, spelled as the docs spell
+ * them. Only a succeeded refund moved money; a failed one moved none.
+ */
+export const REFUND_STATE = {
+  received: 'received',
+  accepted: 'accepted',
+  succeeded: 'succeeded',
+  failed: 'failed',
+} as const;
+export type RefundState = (typeof REFUND_STATE)[keyof typeof REFUND_STATE];
+
+/** The notify_type of each step (the docs' spelling, "RECIEVED" included). */
+export const REFUND_NOTIFY_TYPE = {
+  received: 'REFUND RECIEVED',
+  accepted: 'REFUND ACCEPTED',
+  result: 'REFUND RESULT',
+} as const;
+
+/** How far along its life a state is: a receiver moves a refund only to a higher rank, never back. */
+export const REFUND_STATE_RANK: Readonly<Record<RefundState, number>> = {
+  received: 1,
+  accepted: 2,
+  succeeded: 3,
+  failed: 3,
+};
+
+export function isRefundState(value: unknown): value is RefundState {
+  return typeof value === 'string' && Object.hasOwn(REFUND_STATE_RANK, value);
+}
+
+/**
+ * The state a refund search record shows. `refund_state` is ours [ours]; a gateway that does not send it is read
+ * from what the docs show: refund_status `0` failed; otherwise an empty `refund_processing_date` means no result
+ * yet (accepted), a date means it succeeded, and a record without the field at all is taken as final, as the
+ * docs' synchronous examples were.
+ */
+export function refundStateOfRecord(record: {
+  readonly refund_state?: unknown;
+  readonly refund_status?: unknown;
+  readonly refund_processing_date?: unknown;
+}): RefundState {
+  if (isRefundState(record.refund_state)) return record.refund_state;
+  if (record.refund_status === '0') return REFUND_STATE.failed;
+  if (record.refund_processing_date === '') return REFUND_STATE.accepted;
+  return REFUND_STATE.succeeded;
+}
