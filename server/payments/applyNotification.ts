@@ -7,7 +7,10 @@ import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { sentOrdersOf } from '../store/attemptOrders';
 import { attemptHasSavedCard } from '../store/savedCards';
+import type { RefundRow } from '../store/refunds';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { applyRefundNotification, isRefundNotification } from './applyRefundNotification';
+import { confirmRefund } from './confirmRefund';
 import { logAlerts } from './logAlerts';
 import type { RaisedAlert } from './raisePaymentAlerts';
 import { confirmAtMostEvery } from './confirmAtMostEvery';
@@ -49,7 +52,14 @@ export async function applyNotification(
   const orderNo = form.order_no ?? '';
   const result = await runInTransaction(
     db,
-    async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow; alerts?: RaisedAlert[] }> => {
+    async (
+      trx,
+    ): Promise<{
+      outcome: NotificationOutcome;
+      attempt?: AttemptRow;
+      alerts?: RaisedAlert[];
+      confirmRefund?: RefundRow;
+    }> => {
       const now = deps.now();
       const audit = (kind: string, summary: string, attemptId: string | null = null) =>
         writeAuditEvent(
@@ -108,6 +118,10 @@ export async function applyNotification(
           `${form.currency} ${form.amount} (${form.transaction_id}) does not match the order; querying the gateway`,
         );
       }
+      // a refund's own step (received, accepted, result), besides the payment status the notification carries
+      const refund = isRefundNotification(form.notify_type)
+        ? await applyRefundNotification(trx, order, form, now.toISOString())
+        : undefined;
       const applied = await applyGatewayStatus(
         trx,
         attempt.id,
@@ -115,7 +129,11 @@ export async function applyNotification(
         'notification',
         { now, requestId, profile: deps.gateway.profile },
       );
-      return { ...(await finish(applied.outcome, applied.outcome)), alerts: applied.alerts ?? [] };
+      return {
+        ...(await finish(applied.outcome, refund ? `${applied.outcome}; ${refund.summary}` : applied.outcome)),
+        alerts: applied.alerts ?? [],
+        ...(refund?.confirm ? { confirmRefund: refund.confirm } : {}),
+      };
     },
   );
   logAlerts(deps.log, result.alerts, requestId);
@@ -132,6 +150,7 @@ export async function applyNotification(
   ) {
     await confirmAtMostEvery(deps, result.attempt, requestId);
   }
+  if (result.confirmRefund) await confirmRefund(deps, result.confirmRefund, orderNo, requestId);
   if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);
     // no answer now: let the reconcile loop ask at its next pass

@@ -7,6 +7,9 @@ import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
 import { withReconcileLock } from './withReconcileLock';
+import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
+import { settlePendingRefunds } from '../admin/bulk/settlePendingRefunds';
+import { ordersWithRefundsInFlight } from '../store/refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */
@@ -27,7 +30,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers; then the payouts left SENDING (settleSendingPayouts). At most one pass runs at a time across all
+ * answers; then the refunds not final (by reference, `settlePendingRefunds`); then the payouts left SENDING (settleSendingPayouts). At most one pass runs at a time across all
  * processes sharing the store.
  */
 export async function reconcileOnce(
@@ -69,6 +72,18 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
       }
       await reschedule(deps, attempt);
     }
+  }
+  // refunds not final: their result (or their arrival) is looked up by reference, as a lost notification's would be
+  try {
+    const orderIds = await ordersWithRefundsInFlight(db, inFlightCutoff(deps), MAX_PER_PASS);
+    const found = await settlePendingRefunds(deps, orderIds, { inFlight: true });
+    for (const entry of found.values()) {
+      result.checked += entry.settled.length + entry.unsent.length + entry.unknown.length;
+      result.errors += entry.unknown.length;
+    }
+  } catch (err) {
+    result.errors += 1;
+    deps.log.error({ err }, 'reconcile: could not look up the refunds in flight');
   }
   // payouts whose answer was lost: the same request again, which the gateway dedupes by request_id
   const payouts = await settleSendingPayouts(deps);

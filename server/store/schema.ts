@@ -120,7 +120,7 @@ export interface RefundTable {
   refund_reference_id: string | null;
   /** 1, 2, ... per order: (order_id, seq) is unique, so a journalled refund is never created twice (migration 003) */
   seq: number | null;
-  /** pending (journalled, maybe sent) | succeeded | failed */
+  /** requested (journalled, maybe sent) | received | accepted | succeeded | failed (migration 011) */
   status: string;
   message: string | null;
   /** the Idempotency-Key that journalled it; (order_id, request_key) is unique (migration 005) */

@@ -46,3 +46,13 @@ export function refundStateOfRecord(record: {
   if (record.refund_processing_date === '') return REFUND_STATE.accepted;
   return REFUND_STATE.succeeded;
 }
+
+/**
+ * What a `REFUND RESULT` notification says: succeeded when its `refund_state` [ours] says so or, without one,
+ * when its message is the success code `V0000` (GATEWAY-DOCS.md 3); anything else is read as a failure.
+ */
+export function refundResultOf(fields: Readonly<Record<string, string>>): 'succeeded' | 'failed' {
+  if (fields.refund_state === REFUND_STATE.succeeded || fields.refund_state === REFUND_STATE.failed)
+    return fields.refund_state;
+  return (fields.message ?? '').startsWith('V0000:') ? REFUND_STATE.succeeded : REFUND_STATE.failed;
+}

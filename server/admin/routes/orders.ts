@@ -14,6 +14,7 @@ import { findOrderByNo } from '../../store/orders';
 import { alertsOfOrder } from '../../store/paymentAlerts';
 import { refundsOf } from '../../store/refunds';
 import { refundExtraPayment } from '../refundExtraPayment';
+import { retryRefund } from '../retryRefund';
 import { toAlertView } from '../toAlertView';
 import { decodeCursor, nextCursor } from '../cursor';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
@@ -105,6 +106,7 @@ export function orderRoutes(deps: AppDeps) {
             toDecimal(order.amount_minor, order.currency),
           ),
         ),
+        // each refund with its own state: requested, received, accepted, succeeded or failed (message: why)
         refunds: refunds.map((r) => ({
           seq: r.seq,
           amount: toDecimal(r.amount_minor, r.currency),
@@ -114,11 +116,18 @@ export function orderRoutes(deps: AppDeps) {
           refund_reference_id: r.refund_reference_id,
           status: r.status,
           message: r.message,
+          retry_of: r.request_key?.startsWith('retry-of:')
+            ? (refunds.find((f) => f.id === r.request_key!.slice('retry-of:'.length))?.seq ?? null)
+            : null,
+          retried: refunds.some((f) => f.request_key === `retry-of:${r.id}`),
           created_at: r.created_at,
           updated_at: r.updated_at,
         })),
       });
     })
+    .post('/:order_no/refunds/:seq/retry', async (c) =>
+      c.json(await retryRefund(deps, c.req.param('order_no'), c.req.param('seq'), c.get('requestId'))),
+    )
     .post('/:order_no/alerts/:alert_id/refund', async (c) => {
       const answer = await refundExtraPayment(
         deps,

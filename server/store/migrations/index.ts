@@ -8,6 +8,7 @@ import { calls } from './005_calls';
 import { paymentAlerts } from './006_payment_alerts';
 import { inbound } from './007_inbound';
 import { frame } from './008_frame';
+import { refundStates } from './011_refund_states';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '006_payment_alerts': paymentAlerts,
     '007_inbound': inbound,
     '008_frame': frame,
+    '011_refund_states': refundStates,
   };
 }
