@@ -74,6 +74,20 @@ export async function claimPendingRefund(db: Db, refund: RefundRow, at: string):
   return claimed.numUpdatedRows === 1n;
 }
 
+/**
+ * Marks a refund answered (its send's answer recorded, or a request answered with it), once: false when it
+ * already was, so of two requests that found the same unanswered refund only one is answered with it.
+ */
+export async function markRefundAnswered(trx: Db, refundId: string, at: string): Promise<boolean> {
+  const marked = await trx
+    .updateTable('refunds')
+    .set({ answered_at: at })
+    .where('id', '=', refundId)
+    .where('answered_at', 'is', null)
+    .executeTakeFirst();
+  return marked.numUpdatedRows === 1n;
+}
+
 /** A refund by the gateway's refund_reference_id, else by our refund_reference, among the order's refunds. */
 export function findRefundOfOrder(
   db: Db,

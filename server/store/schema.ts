@@ -127,6 +127,8 @@ export interface RefundTable {
   request_key: string | null;
   /** what that key asked of this order, so the key reused for another refund is refused */
   request_hash: string | null;
+  /** when the answer to sending it was recorded, or a request was answered with it (migration 011) */
+  answered_at: string | null;
   created_at: string;
   updated_at: string;
 }

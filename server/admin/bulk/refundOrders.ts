@@ -14,6 +14,7 @@ import {
   claimPendingRefund,
   IN_FLIGHT,
   insertRefund,
+  markRefundAnswered,
   moveRefund,
   REFUND_STATUS,
   refundsOf,
@@ -26,6 +27,7 @@ import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
 import { callBatch, type ItemOutcome } from './callBatch';
 import { findTargets, type Target } from './findTargets';
+import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
 import { wrongState } from './runOrderActions';
@@ -149,10 +151,11 @@ export async function refundOrders(
         );
       continue;
     }
-    // without a key a refund just found at the gateway is taken as what this request asked; a keyed request is a
-    // new refund. One that failed moved no money: this request goes on as a new refund.
+    // without a key a refund of an earlier request whose answer was lost, found at the gateway (by the lookup
+    // above, or by its notifications), is taken as what this request asked, once; a keyed request is a new
+    // refund. One that failed moved no money: this request goes on as a new refund.
     const done =
-      key === undefined ? earlier?.settled.find((r) => r.status !== REFUND_STATUS.failed) : undefined;
+      key === undefined ? await claimUnanswered(db, deps, order.id, earlier, deps.now().toISOString()) : undefined;
     if (done) {
       results.set(
         t.index,
@@ -209,6 +212,30 @@ export async function refundOrders(
     }
   });
   return items.map((_, i) => results.get(i)!);
+}
+
+/**
+ * The refund of an earlier request on this order whose answer the owner never got but that the gateway has
+ * (received or further), claimed so that only one request is answered with it. Refunds younger than the
+ * in-flight window may belong to a request still running and are left to it.
+ */
+async function claimUnanswered(
+  db: Db,
+  deps: AppDeps,
+  orderId: string,
+  earlier: PendingRefunds | undefined,
+  at: string,
+): Promise<RefundRow | undefined> {
+  const cutoff = inFlightCutoff(deps);
+  const found = (await refundsOf(db, [orderId])).filter(
+    (r) =>
+      r.answered_at === null &&
+      r.status !== REFUND_STATUS.requested &&
+      r.status !== REFUND_STATUS.failed &&
+      (r.created_at < cutoff || earlier?.settled.some((s) => s.id === r.id)),
+  );
+  for (const refund of found) if (await markRefundAnswered(db, refund.id, at)) return refund;
+  return undefined;
 }
 
 /**
@@ -276,6 +303,7 @@ async function reserveRefunds(
       message: null,
       request_key: key ?? null,
       request_hash: key === undefined ? null : hashItem(target.input),
+      answered_at: null,
       created_at: at,
       updated_at: at,
     };
@@ -403,10 +431,12 @@ async function sendRefunds(
           typeof outcome.item.refund_reference_id === 'string' ? outcome.item.refund_reference_id : null;
         // received, not done: the gateway reports the result later (notification, or the refund search)
         await moveRefund(trx, s.refund, REFUND_STATUS.received, { refundReferenceId: referenceId }, at);
+        await markRefundAnswered(trx, s.refund.id, at);
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): received by the gateway as ${referenceId ?? '?'}`;
       } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
         const message = formatGatewayMessage(outcome.code, outcome.message);
         await moveRefund(trx, s.refund, REFUND_STATUS.failed, { message }, at);
+        await markRefundAnswered(trx, s.refund.id, at);
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): refused, ${message}`;
       } else {
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): ${outcome.kind === 'unknown' ? 'outcome unknown' : 'the gateway has this reference already'}, kept pending`;
@@ -435,9 +465,7 @@ async function sendRefunds(
   const accepted = batch.filter(
     (s) =>
       outcomeOf(s).kind === 'ok' ||
-      confirmed
-        .get(s.target.order.id)
-        ?.settled.some((r) => r.id === s.refund.id && r.status !== REFUND_STATUS.failed),
+      confirmed.get(s.target.order.id)?.settled.some((r) => r.id === s.refund.id && r.status !== REFUND_STATUS.failed),
   );
   await refreshFromGateway(
     deps,
@@ -466,7 +494,11 @@ async function sendRefunds(
               BULK_ERROR.refund_pending,
               `an unfinished refund of ${refundMoney(s.refund)} from an earlier request was completed instead; this request was not sent, send it again for another refund`,
             )
-          : answerSent(label, orders.get(s.target.order.id)?.status, now.find((r) => r.id === s.refund.id)),
+          : answerSent(
+              label,
+              orders.get(s.target.order.id)?.status,
+              now.find((r) => r.id === s.refund.id),
+            ),
       );
     } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
       results.set(s.target.index, failed(label, outcome.code, outcome.message));
