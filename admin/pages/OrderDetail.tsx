@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
+import { OrderRefunds } from '../components/OrderRefunds';
 import { PaymentAlerts } from '../components/PaymentAlerts';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
@@ -142,7 +143,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
           <h2>Payment order sent</h2>
           <SentPaymentOrders attempts={order.attempts ?? []} />
           <h2>Refunds</h2>
-          {order.refunds?.length ? <RecordTable caption="Refunds" records={order.refunds} /> : <p>No refunds.</p>}
+          <OrderRefunds api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
           {dialog && (
             <BulkDialog
               action={dialog}
