@@ -66,7 +66,7 @@ export interface OrderAttempt {
 }
 
 /** One refund of an order, in its own state: a refund is asynchronous at the gateway. */
-export interface OrderRefund {
+interface OrderRefund {
   seq: number;
   amount: string;
   currency: string;

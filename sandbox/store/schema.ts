@@ -45,7 +45,7 @@ export interface TransactionTable {
 }
 
 /** What a refund will do once accepted: succeed, fail, or wait in `accepted` until a test decides. */
-export type RefundPlan = 'succeed' | 'fail' | 'hold';
+type RefundPlan = 'succeed' | 'fail' | 'hold';
 
 export interface RefundTable {
   /** `<transaction_id>-<two-digit sequence>` (GATEWAY-DOCS.md 3) */

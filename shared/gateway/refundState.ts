@@ -18,16 +18,8 @@ export const REFUND_NOTIFY_TYPE = {
   result: 'REFUND RESULT',
 } as const;
 
-/** How far along its life a state is: a receiver moves a refund only to a higher rank, never back. */
-export const REFUND_STATE_RANK: Readonly<Record<RefundState, number>> = {
-  received: 1,
-  accepted: 2,
-  succeeded: 3,
-  failed: 3,
-};
-
-export function isRefundState(value: unknown): value is RefundState {
-  return typeof value === 'string' && Object.hasOwn(REFUND_STATE_RANK, value);
+function isRefundState(value: unknown): value is RefundState {
+  return (Object.values(REFUND_STATE) as unknown[]).includes(value);
 }
 
 /**
