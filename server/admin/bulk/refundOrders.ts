@@ -157,6 +157,17 @@ export async function refundOrders(
     const done =
       key === undefined ? await claimUnanswered(db, deps, order.id, earlier, deps.now().toISOString()) : undefined;
     if (done) {
+      await writeAuditEvent(
+        db,
+        {
+          kind: 'refund',
+          summary: `refund ${refundMoney(done)} (${done.refund_reference}) from an earlier request: found at the gateway, ${done.status}; answers this request`,
+          order_no: t.attempt.gateway_order_no,
+          attempt_id: t.attempt.id,
+          request_id: requestId ?? null,
+        },
+        deps.now().toISOString(),
+      );
       results.set(
         t.index,
         sameAmount(done)
