@@ -30,6 +30,8 @@ afterAll(() => sandbox?.close());
 
 describeOnStores('refund notifications', (store) => {
   let backend: Backend;
+  /** how far the backend's clock runs ahead: reconcile looks up refunds past the in-flight window */
+  let ahead = 0;
   beforeAll(async () => {
     // the sandbox's own notifications are dropped: each test delivers exactly the notifications it names
     backend = await startBackend({
@@ -37,6 +39,7 @@ describeOnStores('refund notifications', (store) => {
       gatewayUrl: sandbox.url,
       env: BULK_ENV,
       gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+      now: () => new Date(Date.now() + ahead),
     });
   });
   afterAll(() => backend?.close());
@@ -133,6 +136,20 @@ describeOnStores('refund notifications', (store) => {
       status: 'paid',
       refunded: null,
       refunds: [{ status: 'failed', message: 'R0001:Refund failed: the issuer refused it' }],
+    });
+  });
+
+  it('a result whose notification was lost: the reconcile pass finds it by reference and applies it once', async () => {
+    const o = await heldRefund();
+    await sandboxApi(sandbox.url).refundResult(`${o.transaction_id}-01`, 'succeeded');
+    expect((await detail(o)).refunds).toMatchObject([{ status: 'received' }]);
+    ahead += 60_000;
+    await backend.reconcile();
+    await backend.reconcile();
+    expect(await detail(o)).toMatchObject({
+      status: 'refunded',
+      refunded: '50.00',
+      refunds: [{ status: 'succeeded' }],
     });
   });
 });

@@ -3,13 +3,20 @@ import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
 import { applyQueryRecord } from '../payments/applyQueryRecord';
 import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
-import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
+import {
+  attemptsById,
+  attemptsDueForCheck,
+  closeAttemptWithoutStatus,
+  scheduleNextCheck,
+  type AttemptRow,
+} from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
 import { withReconcileLock } from './withReconcileLock';
 import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
 import { settlePendingRefunds } from '../admin/bulk/settlePendingRefunds';
-import { ordersWithRefundsInFlight } from '../store/refunds';
+import { refreshFromGateway } from '../admin/bulk/refreshFromGateway';
+import { ordersWithRefundsInFlight, REFUND_STATUS } from '../store/refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */
@@ -77,10 +84,16 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   try {
     const orderIds = await ordersWithRefundsInFlight(db, inFlightCutoff(deps), MAX_PER_PASS);
     const found = await settlePendingRefunds(deps, orderIds, { inFlight: true });
+    const succeeded: string[] = [];
     for (const entry of found.values()) {
       result.checked += entry.settled.length + entry.unsent.length + entry.unknown.length;
       result.errors += entry.unknown.length;
+      result.applied += entry.settled.length;
+      for (const refund of entry.settled)
+        if (refund.status === REFUND_STATUS.succeeded) succeeded.push(refund.attempt_id);
     }
+    // a refund that succeeded moved the payment's status too (partially refunded, refunded): ask for it
+    if (succeeded.length) await refreshFromGateway(deps, [...(await attemptsById(db, succeeded)).values()]);
   } catch (err) {
     result.errors += 1;
     deps.log.error({ err }, 'reconcile: could not look up the refunds in flight');
