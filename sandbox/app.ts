@@ -21,6 +21,7 @@ import { retrievalRefundRoute } from './routes/retrievalRefund';
 import { retrievalTransRoute } from './routes/retrievalTrans';
 import { reviewRoute } from './routes/review';
 import { disputesRoute } from './routes/disputes';
+import { refundControlsRoute } from './routes/refundControls';
 import { sandboxControlRoute } from './routes/sandboxControl';
 import { logRequest } from './store/requestLog';
 import type { Db } from './store/openStore';
@@ -35,6 +36,8 @@ export interface SandboxDeps {
   settleMs: number;
   /** when a dispute opened without a delay of its own is decided (SANDBOX_DISPUTE_MS) */
   disputeMs?: number;
+  /** time between two steps of a refund (received, accepted, result), scaled like the notifications */
+  refundStepMs: number;
   /** signed field lists, content types, status codes and notify types (PROTOCOL.md 9) */
   profile: GatewayProfile;
   /** wakes the delivery loop after a notification was enqueued */
@@ -113,6 +116,7 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
   app.route('/issuer', issuerRoute(deps));
   app.route('/sandbox/faults', faultsRoute(deps));
   app.route('/sandbox/disputes', disputesRoute(deps));
+  app.route('/sandbox', refundControlsRoute(deps));
   app.route('/sandbox', sandboxControlRoute(deps));
 
   app.notFound((c) =>

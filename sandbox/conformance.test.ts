@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submitCard } from './testing/flows';
 import { formAction, hiddenInputs } from './testing/gatewayCalls';
 import { type SandboxInProcess, startSandboxInProcess } from '../testing/startSandboxInProcess';
@@ -191,9 +191,17 @@ describe('GATEWAY-DOCS.md 4: refund search', () => {
       encryption_data: sig(MERCHANT, ACCOUNT),
       refund_orders: orderNo,
     };
-    const res = await postForm('/v1/retrievalRefund', request);
-    expect(res.status).toBe(200);
-    return { tx, request, body: await res.json() };
+    // refunds are asynchronous (GATEWAY-DOCS.md 8): the docs' example shows one that has its result
+    return vi.waitFor(
+      async () => {
+        const res = await postForm('/v1/retrievalRefund', request);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as any;
+        expect(body.refund_orders[0].refund_processing_date).toMatch(/^\d{14}$/);
+        return { tx, request, body };
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   }
 
   it('answers by the form field refund_orders with the fields of the docs, echoing encryption_data', async () => {

@@ -60,17 +60,22 @@ it('a sandbox with a changed profile signs, verifies, writes statuses and notifi
   expect(byProfile.status).toBe(200);
   expect(await byProfile.json()).toMatchObject({ return_status: '1' });
 
-  // the query answers refunded by the profile's code
+  // the query answers refunded by the profile's code, once the refund has its result
   const query = { merchant_id: AUTO.merchant_id, account_id: AUTO.account_id, orders: p.order_no };
-  const res = await fetch(`${sb.url}/v1/retrievalTrans`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...query,
-      encryption_data: sha256(`${AUTO.merchant_id}${AUTO.account_id}${AUTO.key}`),
-    }),
-  });
-  expect(res.status).toBe(200);
-  expect(JSON.stringify(await res.json())).toContain('"payment_status":"R"');
-  // REFUND RESULT is not in the profile's list: only the payment's notification was ever sent
+  await vi.waitFor(
+    async () => {
+      const res = await fetch(`${sb.url}/v1/retrievalTrans`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          ...query,
+          encryption_data: sha256(`${AUTO.merchant_id}${AUTO.account_id}${AUTO.key}`),
+        }),
+      });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(await res.json())).toContain('"payment_status":"R"');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+  // no refund notification is in the profile's list: only the payment's notification was ever sent
   expect((await notificationsOf(sb.url, p.order_no)).map((n) => n.notify_type)).toEqual(['PAYMENT']);
 });

@@ -8,6 +8,7 @@ import { createFaultSwitch } from './faults/createFaultSwitch';
 import { trackRequests } from './http/trackRequests';
 import { createDeliverer } from './notify/createDeliverer';
 import { disputeDue } from './disputes/disputeDue';
+import { advanceRefunds } from './payments/advanceRefunds';
 import { settleDue } from './payments/settleDue';
 import { startWorker } from './startWorker';
 import { openStore } from './store/openStore';
@@ -30,6 +31,9 @@ export interface ServerConfig {
   log: (message: string, detail?: Record<string, unknown>) => void;
 }
 
+/** Time between two steps of a refund at scale 1: received, then accepted, then the result (20 ms at 0.01). */
+const REFUND_STEP_MS = 2_000;
+
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
@@ -46,11 +50,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const disputeMs = config.disputeMs ?? 5000;
   const store = await openStore(config.dbFile);
   const faults = createFaultSwitch();
+  // a refund's steps (received, accepted, result) follow the notification schedule's scale
+  const refundStepMs = Math.round(REFUND_STEP_MS * config.notifyScale);
   const deliverer = createDeliverer({ db: store.db, now, scale: config.notifyScale, faults, log: config.log });
   const worker = startWorker(
     async () => {
       await settleDue(store.db, findAccount, now(), profile);
       await disputeDue(store.db, findAccount, now(), disputeMs, profile);
+      await advanceRefunds(store.db, findAccount, now(), profile, refundStepMs);
       await deliverer.runDue();
     },
     // often enough for the scaled first retry, never busier than every 20 ms
@@ -68,6 +75,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     now,
     settleMs: config.settleMs,
     disputeMs,
+    refundStepMs,
     profile,
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,

@@ -71,6 +71,20 @@ export function orderIn(backend: BackendRef, orderNo: string, status: string, ti
   return orderWhen(backend, orderNo, (o) => o.status === status, `status ${status}`, timeoutMs);
 }
 
+/**
+ * The order once every refund it has is final (succeeded or failed): refunds are asynchronous at the gateway,
+ * and the admin's answer to a refund says only that the gateway received it.
+ */
+export function refundsFinal(backend: BackendRef, orderNo: string, timeoutMs?: number): Promise<OrderView> {
+  return orderWhen(
+    backend,
+    orderNo,
+    (o) => o.refunds.length > 0 && o.refunds.every((r) => r.status === 'succeeded' || r.status === 'failed'),
+    'every refund final',
+    timeoutMs,
+  );
+}
+
 export function listOrders(backend: BackendRef, query = ''): Promise<OrderPage> {
   return adminJson(backend, 'GET', `/orders${query ? `?${query}` : ''}`);
 }

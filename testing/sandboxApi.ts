@@ -39,6 +39,14 @@ export function sandboxApi(baseUrl: string) {
       if (res.status !== 201) throw new Error(`sandbox: fault rule refused: ${res.status} ${text}`);
       return (JSON.parse(text) as { id: string }).id;
     },
+    /** The next refund of this gateway order fails after it was received and accepted, or waits (`hold`). */
+    async refundOutcome(gatewayOrderNo: string, outcome: 'fail' | 'hold' | 'succeed'): Promise<void> {
+      await control(baseUrl, '/sandbox/refund-outcome', { order_no: gatewayOrderNo, outcome });
+    },
+    /** Gives a refund not yet final (e.g. held) its result now. */
+    async refundResult(refundReferenceId: string, outcome: 'succeeded' | 'failed'): Promise<void> {
+      await control(baseUrl, `/sandbox/refunds/${encodeURIComponent(refundReferenceId)}/result`, { outcome });
+    },
     async clearFaults(): Promise<void> {
       await fetch(`${baseUrl}/sandbox/faults`, { method: 'DELETE' });
     },
@@ -64,6 +72,15 @@ export function sandboxApi(baseUrl: string) {
     },
   };
   return api;
+}
+
+async function control(baseUrl: string, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`sandbox: ${path} refused: ${res.status} ${await res.text()}`);
 }
 
 /** The transactions that took money (or hold it): authorised, paid, refunded, or under review. */

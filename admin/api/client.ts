@@ -68,10 +68,30 @@ export interface OrderAttempt {
   abandoned: boolean;
 }
 
+/** One refund of an order, in its own state: a refund is asynchronous at the gateway. */
+interface OrderRefund {
+  seq: number;
+  amount: string;
+  currency: string;
+  reason: string | null;
+  refund_reference: string;
+  refund_reference_id: string | null;
+  /** requested (being sent), received, accepted (succeeding or failing soon), succeeded, failed */
+  status: string;
+  /** why it failed, `<code>:<text>` */
+  message: string | null;
+  /** the seq of the failed refund this one retries */
+  retry_of: number | null;
+  /** a failed refund that was retried already */
+  retried: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OrderDetail extends OrderRow {
   events: OrderEvent[];
   attempts: OrderAttempt[];
-  refunds: Record<string, unknown>[];
+  refunds: OrderRefund[];
   /** payments the owner must look at: a double payment (with the refund of the extra one), a late one */
   alerts: AdminPaymentAlert[];
   /** the subscription the order's latest paying attempt started, as the gateway last reported it */
@@ -186,6 +206,9 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
         'POST',
         `/orders/${encodeURIComponent(orderNo)}/alerts/${encodeURIComponent(alertId)}/refund`,
       ),
+    /** sends a failed refund again as a new one; the same failed refund retried twice is still one refund */
+    retryRefund: (orderNo: string, seq: number) =>
+      call<BulkResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refunds/${seq}/retry`),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<Payout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
     listPayouts: (cursor?: string) =>

@@ -156,3 +156,51 @@ test('lists the order’s disputes with the days left to respond, and what lost 
   expect(screen.getByText('dispute D1 of 5.00 USD: opened')).toBeTruthy();
   expect(screen.getByText('Lost in disputes').nextElementSibling?.textContent).toBe('1.00');
 });
+
+test('each refund shows its state; a failed one shows why and is retried once from its Retry button', async () => {
+  let retried = false;
+  const refund = (seq: number, status: string, extra: Record<string, unknown> = {}) => ({
+    seq,
+    amount: '10.00',
+    currency: 'USD',
+    reason: 'returned',
+    refund_reference: `o1.${seq}`,
+    refund_reference_id: `T1-0${seq}`,
+    status,
+    message: status === 'failed' ? 'R0001:Refund failed: the issuer refused it' : null,
+    retry_of: null,
+    retried: false,
+    created_at: '2024-05-01T10:06:00Z',
+    updated_at: '2024-05-01T10:07:00Z',
+    ...extra,
+  });
+  const { seen } = stubFetch((req) => {
+    if (req.method === 'GET')
+      return {
+        body: {
+          ...order(1, { order_no: 'ORD/1', status: 'paid' }),
+          events: [],
+          attempts: [],
+          alerts: [],
+          refunds: retried
+            ? [refund(1, 'failed', { retried: true }), refund(2, 'received', { retry_of: 1 })]
+            : [refund(1, 'failed')],
+        },
+      };
+    retried = true;
+    return { body: { order_no: 'ORD/1', ok: true, refund_state: 'received' } };
+  });
+  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  const table = within((await screen.findByRole('table', { name: 'Refunds' })) as HTMLElement);
+  expect(table.getAllByRole('row')[1]!.textContent).toContain('Failed: R0001:Refund failed: the issuer refused it');
+  fireEvent.click(table.getByRole('button', { name: 'Retry refund 1' }));
+  await screen.findByText('Refund 1 was sent again as a new refund; it succeeds or fails in a moment.');
+  expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+    '/admin/api/orders/ORD%2F1/refunds/1/retry',
+  ]);
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+  const rows = within(screen.getByRole('table', { name: 'Refunds' })).getAllByRole('row');
+  expect(rows[2]!.textContent).toContain('2 (retry of 1)');
+  expect(rows[2]!.textContent).toContain('Received by the gateway');
+  expect(screen.queryByRole('button', { name: /Retry refund/ })).toBeNull();
+});

@@ -3,6 +3,7 @@ import { daysLeftText } from '../daysLeftText';
 import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
+import { OrderRefunds } from '../components/OrderRefunds';
 import { PaymentAlerts } from '../components/PaymentAlerts';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
@@ -21,6 +22,10 @@ const ACTIONS: { action: BulkAction; label: string }[] = [
   { action: 'review', label: 'Review' },
   { action: 'refund', label: 'Refund' },
 ];
+
+/** Refund states that are not final yet, and how often the page looks again while one is shown. */
+const IN_FLIGHT = ['requested', 'received', 'accepted'];
+const REFRESH_MS = 2_000;
 
 /** One order: its amounts, the actions its status allows, and its history, oldest first. */
 export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }) {
@@ -41,6 +46,14 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
       live = false;
     };
   }, [orderNo, reload]);
+
+  // a refund on its way succeeds or fails at the gateway a moment later: look again until none is left in flight
+  const refundsInFlight = order?.refunds?.some((r) => IN_FLIGHT.includes(r.status)) ?? false;
+  useEffect(() => {
+    if (!refundsInFlight) return;
+    const timer = setTimeout(() => setReload((n) => n + 1), REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [order, refundsInFlight]);
 
   const busy = run.progress !== null;
   const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
@@ -164,7 +177,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             <p>No disputes.</p>
           )}
           <h2>Refunds</h2>
-          {order.refunds?.length ? <RecordTable caption="Refunds" records={order.refunds} /> : <p>No refunds.</p>}
+          <OrderRefunds api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
           {dialog && (
             <BulkDialog
               action={dialog}

@@ -50,14 +50,18 @@ describe('the admin page over the real backend', () => {
     expect(await results.getByRole('status').innerText()).toBe('120 succeeded, 0 failed, of 120.');
     expect(await results.locator('tbody tr').count()).toBe(120);
 
-    const refunded = await listOrders(env.system.backend, 'status=refunded&limit=100');
-    const more = refunded.next_cursor
-      ? await listOrders(
-          env.system.backend,
-          `status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`,
-        )
-      : { orders: [] };
-    expect(new Set([...refunded.orders, ...more.orders].map((o) => o.order_no))).toEqual(new Set(orderNos));
+    // each refund succeeds a moment after the gateway received it (asynchronous refunds)
+    const refundedOrders = async () => {
+      const refunded = await listOrders(env.system.backend, 'status=refunded&limit=100');
+      const more = refunded.next_cursor
+        ? await listOrders(
+            env.system.backend,
+            `status=refunded&limit=100&cursor=${encodeURIComponent(refunded.next_cursor)}`,
+          )
+        : { orders: [] };
+      return new Set([...refunded.orders, ...more.orders].map((o) => o.order_no));
+    };
+    await expect.poll(refundedOrders, { timeout: 30_000, interval: 250 }).toEqual(new Set(orderNos));
     // the gateway refunded each order once, in three batches (at most 50 refunds a call)
     const sandbox = sandboxApi(env.system.sandbox.url);
     expect(await sandbox.requestCount('/v1/refund')).toBe(3);

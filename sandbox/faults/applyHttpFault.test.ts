@@ -69,8 +69,14 @@ describe('status fault', () => {
     };
     const res = await postJson(`${sb.url}/v1/refund`, signed('refund', AUTO, { refund_orders: [item] }));
     expect(res.status).toBe(500);
-    const [tx] = await transactionsOf(sb.url, p.order_no);
-    expect(tx).toMatchObject({ payment_status: '3100' });
+    const [tx] = await vi.waitFor(
+      async () => {
+        const found = await transactionsOf(sb.url, p.order_no);
+        expect(found[0]).toMatchObject({ payment_status: '3100' });
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(tx!.refunds).toHaveLength(1);
     expect(await requestCount(sb.url, '/v1/refund', p.order_no)).toBe(1);
   });

@@ -72,8 +72,14 @@ describe('notification faults', () => {
       refund_reason: 'returned',
     };
     expect((await batch(sb.url, AUTO, 'refund', [item])).body.return_status).toBe('1');
-    await settled(p.order_no, 2);
-    expect(receivedFor(p.order_no).map((r) => r.fields.notify_type)).toEqual(['PAYMENT', 'PAYMENT', 'REFUND RESULT']);
+    await settled(p.order_no, 4);
+    expect(receivedFor(p.order_no).map((r) => r.fields.notify_type)).toEqual([
+      'PAYMENT',
+      'PAYMENT',
+      'REFUND RECIEVED',
+      'REFUND ACCEPTED',
+      'REFUND RESULT',
+    ]);
   });
 
   it('duplicate scoped to an account: that account is sent twice, the other once', async () => {

@@ -49,6 +49,7 @@ export async function createPayment(
       message: '1000:Pending',
       reference_no: newReferenceNo(),
       refund_seq: 0,
+      refund_plan: null,
       settle_at: null,
       created_at: now,
       updated_at: now,

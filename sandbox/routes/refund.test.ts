@@ -25,6 +25,9 @@ const item = (p: { order_no: string; transaction_id: string }, extra: Record<str
   ...extra,
 });
 const statusOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).payment_status;
+/** A refund is received when answered and moves the payment only when it succeeds, a few scaled steps later. */
+const statusBecomes = (orderNo: string, status: string) =>
+  vi.waitFor(async () => expect(await statusOf(orderNo)).toBe(status), { timeout: 10_000, interval: 20 });
 
 describe('/v1/refund', () => {
   it('partial then full refunds: 3100 then refunded, references <transaction_id>-01, -02, REFUND RESULT each', async () => {
@@ -44,13 +47,13 @@ describe('/v1/refund', () => {
       error_message: '',
     });
     expect(first.body).toMatchObject({ return_status: '1', return_message: 'OK' });
-    expect(await statusOf(p.order_no)).toBe('3100');
+    await statusBecomes(p.order_no, '3100');
     const second = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '15.00' })]);
     expect(second.body.refund_orders[0]).toMatchObject({
       refund_status: '1',
       refund_reference_id: `${p.transaction_id}-02`,
     });
-    expect(await statusOf(p.order_no)).toBe(PAYMENT_STATUS.REFUNDED);
+    await statusBecomes(p.order_no, PAYMENT_STATUS.REFUNDED);
     await vi.waitFor(
       () =>
         expect(
@@ -82,7 +85,7 @@ describe('/v1/refund', () => {
     expect(await statusOf(p.order_no)).toBe('3000');
     const exact = await batch(sb.url, MANUAL, 'refund', [item(p, { refund_amount: '20.00' })]);
     expect(exact.body.refund_orders[0].refund_status).toBe('1');
-    expect(await statusOf(p.order_no)).toBe(PAYMENT_STATUS.REFUNDED);
+    await statusBecomes(p.order_no, PAYMENT_STATUS.REFUNDED);
   });
 
   it('refund of a declined order fails with E0009; an authorised (uncaptured) one too', async () => {
@@ -100,6 +103,7 @@ describe('/v1/refund', () => {
     expect(once.body.refund_orders[0]).toMatchObject({ refund_status: '1', refund_reference: 'RF-1' });
     const twice = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '1.00', refund_reference: 'RF-1' })]);
     expect(twice.body.refund_orders[0].refund_message).toMatch(/^E0008:/);
+    await statusBecomes(p.order_no, '3100');
     expect((await onlyTransaction(sb.url, p.order_no)).refunded_amount).toBe('1.00');
   });
 
@@ -113,8 +117,8 @@ describe('/v1/refund', () => {
     ]);
     expect(body.refund_orders.map((r: { refund_status: string }) => r.refund_status)).toEqual(['0', '1', '0']);
     expect(body.refund_orders[2].refund_message).toMatch(/^I0019:/);
+    await statusBecomes(b.order_no, '3100');
     expect(await statusOf(a.order_no)).toBe('3000');
-    expect(await statusOf(b.order_no)).toBe('3100');
   });
 
   it('refund_reason is required (I0059 naming it) and at most 50 characters (I0060); nothing is refunded', async () => {
@@ -163,5 +167,102 @@ describe('/v1/refund', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'B0001', return_status: '0' });
     expect(await statusOf(p.order_no)).toBe('3000');
+  });
+});
+
+describe('asynchronous refunds (received, accepted, a result)', () => {
+  const control = async (path: string, body: unknown) => {
+    const res = await fetch(`${sb.url}/sandbox${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const notesOf = (orderNo: string) =>
+    receiver.received.filter((r) => r.fields.order_no === orderNo && (r.fields.notify_type ?? '').startsWith('REFUND'));
+  const refundsOf = async (orderNo: string) => (await onlyTransaction(sb.url, orderNo)).refunds as any[];
+
+  it('a refund is received, then accepted, then succeeds: one notification each, the payment moves at the end', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/n` }));
+    await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '4.00', refund_reference: 'RF-A' })]);
+    await vi.waitFor(() => expect(notesOf(p.order_no)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    expect(
+      notesOf(p.order_no).map((n) => [
+        n.fields.notify_type,
+        n.fields.payment_status,
+        n.fields.message,
+        n.fields.refund_amount,
+        n.fields.refund_reference_id,
+        n.fields.refund_reference,
+        n.fields.refund_state,
+      ]),
+    ).toEqual([
+      ['REFUND RECIEVED', '3000', 'V0000:OK', '4.00', `${p.transaction_id}-01`, 'RF-A', 'received'],
+      ['REFUND ACCEPTED', '3000', 'V0000:OK', '4.00', `${p.transaction_id}-01`, 'RF-A', 'accepted'],
+      ['REFUND RESULT', '3100', 'V0000:OK', '4.00', `${p.transaction_id}-01`, 'RF-A', 'succeeded'],
+    ]);
+    expect(await refundsOf(p.order_no)).toMatchObject([{ state: 'succeeded', message: null }]);
+  });
+
+  it('the fail control: received and accepted, then failed; the payment stays paid and the amount is refundable again', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder({ notify_url: `${receiver.url}/n` }));
+    expect(await control('/refund-outcome', { order_no: p.order_no, outcome: 'fail' })).toMatchObject({ status: 200 });
+    const sent = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '25.00' })]);
+    expect(sent.body.refund_orders[0]).toMatchObject({ refund_status: '1' });
+    await vi.waitFor(async () => expect(await refundsOf(p.order_no)).toMatchObject([{ state: 'failed' }]), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await vi.waitFor(() => expect(notesOf(p.order_no)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    expect(notesOf(p.order_no).map((n) => [n.fields.notify_type, n.fields.payment_status, n.fields.message])).toEqual([
+      ['REFUND RECIEVED', '3000', 'V0000:OK'],
+      ['REFUND ACCEPTED', '3000', 'V0000:OK'],
+      ['REFUND RESULT', '3000', 'R0001:Refund failed: the issuer refused it'],
+    ]);
+    expect(await onlyTransaction(sb.url, p.order_no)).toMatchObject({
+      payment_status: '3000',
+      refunded_amount: '0.00',
+    });
+    // the control was for one refund: the next one succeeds, for the whole amount the failed one freed
+    await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '25.00' })]);
+    await statusBecomes(p.order_no, PAYMENT_STATUS.REFUNDED);
+  });
+
+  it('the hold control: the refund waits in accepted and keeps its amount from being refunded twice, until decided', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    await control('/refund-outcome', { order_no: p.order_no, outcome: 'hold' });
+    await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '20.00' })]);
+    await vi.waitFor(async () => expect(await refundsOf(p.order_no)).toMatchObject([{ state: 'accepted' }]), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const over = await batch(sb.url, AUTO, 'refund', [item(p, { refund_amount: '5.01' })]);
+    expect(over.body.refund_orders[0].refund_message).toMatch(/^B0002:/);
+    const decided = await control(`/refunds/${p.transaction_id}-01/result`, { outcome: 'succeeded' });
+    expect(decided).toMatchObject({ status: 200, body: { state: 'succeeded' } });
+    expect(await onlyTransaction(sb.url, p.order_no)).toMatchObject({
+      payment_status: '3100',
+      refunded_amount: '20.00',
+    });
+    expect(await control(`/refunds/${p.transaction_id}-01/result`, { outcome: 'failed' })).toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('the controls refuse a wrong body naming the field, and an unknown order or refund with 404', async () => {
+    expect(await control('/refund-outcome', { order_no: 'x', outcome: 'explode' })).toMatchObject({
+      status: 400,
+      body: { error: { fields: [{ path: 'outcome' }] } },
+    });
+    expect(await control('/refund-outcome', { outcome: 'fail' })).toMatchObject({
+      status: 400,
+      body: { error: { fields: [{ path: 'order_no' }] } },
+    });
+    expect(await control('/refund-outcome', { order_no: 'no-such-order', outcome: 'fail' })).toMatchObject({
+      status: 404,
+    });
+    expect(await control('/refunds/nope-01/result', { outcome: 'maybe' })).toMatchObject({ status: 400 });
+    expect(await control('/refunds/nope-01/result', { outcome: 'failed' })).toMatchObject({ status: 404 });
   });
 });

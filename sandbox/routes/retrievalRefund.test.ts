@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import { AUTO, MANUAL, paymentOrder, postForm, signed, type TestAccount } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
@@ -23,7 +23,26 @@ async function refunded(refunds: Record<string, unknown>[]) {
     refunds.map((r) => ({ ...item, refund_reason: 'late', ...r })),
   );
   expect(body.return_status).toBe('1');
+  // each refund has its result a few scaled steps after it was received
+  await vi.waitFor(
+    async () => {
+      const found = (await (await search({ refund_orders: p.order_no })).json()) as Record<string, any>;
+      expect(found.refund_orders.map((r: { refund_state: string }) => r.refund_state)).toEqual(
+        refunds.map(() => 'succeeded'),
+      );
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   return p;
+}
+
+async function control(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${sb.url}/sandbox${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
 }
 
 describe('/v1/retrievalRefund', () => {
@@ -41,6 +60,7 @@ describe('/v1/retrievalRefund', () => {
         amount: '25.00',
         currency: 'USD',
         refund_status: '1',
+        refund_state: 'succeeded',
         payment_status: '3100',
         refund_amount: '2.00',
         refund_reference: '',
@@ -57,6 +77,29 @@ describe('/v1/retrievalRefund', () => {
         refund_amount: '3.00',
       }),
     ]);
+  });
+
+  it('shows where a refund is: no refund_processing_date before its result, refund_status 0 with the reason when it failed', async () => {
+    const p = await payByCard(sb.url, AUTO, '4242424242424242', paymentOrder());
+    await control('/refund-outcome', { order_no: p.order_no, outcome: 'hold' });
+    const item = { transaction_id: p.transaction_id, order_no: p.order_no, currency: 'USD', amount: '25.00' };
+    await batch(sb.url, AUTO, 'refund', [{ ...item, refund_reason: 'late', refund_amount: '5.00' }]);
+    const held = (await (await search({ refund_orders: p.order_no })).json()) as Record<string, any>;
+    expect(held.refund_orders[0]).toMatchObject({
+      refund_status: '1',
+      refund_state: expect.stringMatching(/^(received|accepted)$/),
+      refund_processing_date: '',
+      payment_status: '3000',
+    });
+    await control(`/refunds/${p.transaction_id}-01/result`, { outcome: 'failed' });
+    const failed = (await (await search({ refund_orders: p.order_no })).json()) as Record<string, any>;
+    expect(failed.refund_orders[0]).toMatchObject({
+      refund_status: '0',
+      refund_state: 'failed',
+      refund_message: 'R0001:Refund failed: the issuer refused it',
+      refund_processing_date: expect.stringMatching(/^\d{14}$/),
+      payment_status: '3000',
+    });
   });
 
   it('echoes the request encryption_data, not a signature over the answer', async () => {

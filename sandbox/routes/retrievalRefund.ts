@@ -10,8 +10,9 @@ import { readFields } from '../http/readFields';
 import { searchList } from '../http/splitList';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { compactUtc } from '../payments/formatTime';
+import { REFUND_STATE } from '../../shared/gateway/refundState';
 import { searchRefunds, type FoundRefund } from '../store/refunds';
-import { REFUND_OK } from './refund';
+import { REFUND_OK } from '../payments/refundOk';
 
 /** The three selectors of a refund search, each a comma-separated form field (GATEWAY-DOCS.md 4). */
 const SELECTORS = ['refund_orders', 'refund_references', 'merchant_refunds'] as const;
@@ -63,14 +64,16 @@ function refundItem(refund: FoundRefund, profile: GatewayProfile): Record<string
     order_no: refund.order_no,
     amount: toDecimal(refund.order_amount_minor, refund.currency),
     currency: refund.currency,
-    // every refund stored today has succeeded (RefundState); asynchronous ones will map their state here
-    refund_status: '1',
+    // the request went through unless the refund failed; where it is in its life is refund_state [ours] and,
+    // as the docs show it, refund_processing_date (empty until the result)
+    refund_status: refund.state === REFUND_STATE.failed ? '0' : '1',
+    refund_state: refund.state,
     payment_status: toWireStatus(profile, refund.payment_status),
     refund_amount: toDecimal(refund.amount_minor, refund.currency),
     refund_reference: refund.refund_reference,
     refund_reason: refund.reason,
     refund_reference_id: refund.refund_reference_id,
-    refund_message: REFUND_OK,
+    refund_message: refund.message ?? REFUND_OK,
     refund_date: compactUtc(refund.created_at),
     refund_processing_date: refund.processed_at === null ? '' : compactUtc(refund.processed_at),
     query_result: '1',

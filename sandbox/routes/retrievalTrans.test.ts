@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_ACCOUNTS } from '../accounts';
 import { AUTO, MANUAL, paymentOrder, postForm, postJson, signed } from '../testing/gatewayCalls';
 import { batch, payByCard } from '../testing/flows';
@@ -106,12 +106,18 @@ describe('/v1/retrievalTrans', () => {
     await batch(sb.url, MANUAL, 'refund', [
       { ...item, amount: '25.00', refund_amount: '5.00', refund_reason: 'damaged' },
     ]);
-    const body = (await (await query(MANUAL, { trades: p.transaction_id })).json()) as Record<string, any>;
-    expect(body.orders_list[0]).toMatchObject({
-      payment_status: '3100',
-      captured_amount: '20.00',
-      refunded_amount: '5.00',
-    });
+    // the refund succeeds a few scaled steps after it was received
+    await vi.waitFor(
+      async () => {
+        const body = (await (await query(MANUAL, { trades: p.transaction_id })).json()) as Record<string, any>;
+        expect(body.orders_list[0]).toMatchObject({
+          payment_status: '3100',
+          captured_amount: '20.00',
+          refunded_amount: '5.00',
+        });
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it('a transaction of another account is not found', async () => {

@@ -67,6 +67,8 @@ export function sandboxControlRoute(deps: SandboxDeps) {
             refund_reference: r.refund_reference,
             refund_amount: toDecimal(r.amount_minor, r.currency),
             refund_reason: r.reason,
+            state: r.state,
+            message: r.message,
             created_at: new Date(r.created_at).toISOString(),
           })),
         });

@@ -137,9 +137,21 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '004_async_refunds': {
+    async up(db: Kysely<any>) {
+      // refunds take their steps over time (received, accepted, a result); the refunds stored before were final
+      await db.schema
+        .alterTable('refunds')
+        .addColumn('plan', 'text', (c) => c.notNull().defaultTo('succeed'))
+        .execute();
+      await db.schema.alterTable('refunds').addColumn('due_at', 'integer').execute();
+      await db.schema.alterTable('refunds').addColumn('message', 'text').execute();
+      await db.schema.createIndex('refunds_due').on('refunds').column('due_at').execute();
+      await db.schema.alterTable('transactions').addColumn('refund_plan', 'text').execute();
+    },
+  },
   '005_disputes': {
     async up(db: Kysely<any>) {
-      // 005, not 004: the asynchronous refunds take 004 in the same release
       await db.schema
         .createTable('disputes')
         .addColumn('dispute_id', 'text', (c) => c.primaryKey())

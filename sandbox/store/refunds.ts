@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { REFUND_STATE, type RefundState } from '../../shared/gateway/refundState';
 import type { Db } from './openStore';
 import type { RefundTable } from './schema';
 import type { TransactionRow } from './transactions';
@@ -62,6 +63,50 @@ export function searchRefunds(db: Db, accountId: string, search: RefundSearch): 
     .orderBy('refunds.created_at')
     .orderBy('refunds.refund_reference_id')
     .execute();
+}
+
+/** What the refunds of a payment not yet final hold back from its refundable amount. */
+export async function inFlightMinor(db: Db, transactionId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('refunds')
+    .select('amount_minor')
+    .where('transaction_id', '=', transactionId)
+    .where('state', 'in', [REFUND_STATE.received, REFUND_STATE.accepted])
+    .execute();
+  return rows.reduce((sum, r) => sum + r.amount_minor, 0);
+}
+
+/** Refunds whose next step is due, oldest first. */
+export function dueRefunds(db: Db, now: number, limit = 50): Promise<RefundRow[]> {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('due_at', 'is not', null)
+    .where('due_at', '<=', now)
+    .where('state', 'in', [REFUND_STATE.received, REFUND_STATE.accepted])
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+}
+
+export function findRefund(db: Db, referenceId: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('refund_reference_id', '=', referenceId).executeTakeFirst();
+}
+
+/** Moves a refund from `from` (conditional, so two workers never take the same step twice); false if it had moved. */
+export async function updateRefundIfState(
+  db: Db,
+  referenceId: string,
+  from: RefundState,
+  patch: Updateable<RefundTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds')
+    .set(patch)
+    .where('refund_reference_id', '=', referenceId)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export function refundsOf(db: Db, transactionId: string): Promise<RefundRow[]> {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RefundState } from '../../shared/gateway/refundState';
 import type { PaymentStatus } from '../../shared/gateway/status';
 
 /** The sandbox's SQLite tables. Money columns are integer minor units; times are Unix milliseconds. */
@@ -35,17 +36,16 @@ export interface TransactionTable {
   message: string;
   reference_no: string;
   refund_seq: number;
+  /** the outcome the next refund of this payment is given (`/sandbox/refund-outcome`), then cleared; null: succeed */
+  refund_plan: RefundPlan | null;
   /** when a pending (0077) card payment settles to approved */
   settle_at: number | null;
   created_at: number;
   updated_at: number;
 }
 
-/**
- * Where a refund is. Today every refund the sandbox stores is final the moment it is answered; the gateway's
- * asynchronous refunds (received, accepted, then a result: GATEWAY-DOCS.md 8) will add their states here.
- */
-type RefundState = 'succeeded';
+/** What a refund will do once accepted: succeed, fail, or wait in `accepted` until a test decides. */
+type RefundPlan = 'succeed' | 'fail' | 'hold';
 
 export interface RefundTable {
   /** `<transaction_id>-<two-digit sequence>` (GATEWAY-DOCS.md 3) */
@@ -57,7 +57,13 @@ export interface RefundTable {
   amount_minor: number;
   currency: string;
   reason: string;
+  /** received -> accepted -> succeeded | failed (GATEWAY-DOCS.md 8) */
   state: RefundState;
+  plan: RefundPlan;
+  /** when it takes its next step; null when final, or held until a test decides */
+  due_at: number | null;
+  /** `<code>:<text>` of a failed refund */
+  message: string | null;
   /** when the refund was received */
   created_at: number;
   /** when it reached its result (refund_processing_date); null while it has none */

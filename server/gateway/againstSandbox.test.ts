@@ -101,7 +101,11 @@ describe('APM: authorise, issuer page, refunds', () => {
     expect(refund.items[0]).toMatchObject({ ok: true, transaction_id: transactionId, refund_amount: '30.00' });
     const refundId = String(refund.items[0]!.refund_reference_id);
     expect(refundId).toMatch(new RegExp(`^${transactionId}-\\d+$`));
-    expect(await statusOf(manual, orderNo)).toBe('3100');
+    // asynchronous at the gateway: received now, partially refunded once it succeeds
+    await vi.waitFor(async () => expect(await statusOf(manual, orderNo)).toBe('3100'), {
+      timeout: 10_000,
+      interval: 20,
+    });
 
     const lookup = await manual.retrievalRefund({ refund_references: [refundId, reference, 'NO-SUCH-REFUND'] });
     expect(lookup.returnStatus).toBe('1');

@@ -49,7 +49,9 @@ it('both sides given the same changed profile: paid by notification and return, 
     await orderIn(backend, session.order_no, 'paid');
     const refund = await admin(backend, '/orders/refund', { body: { orders: [{ order_no: session.order_no }] } });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    expect(refund.body.results).toEqual([{ order_no: session.order_no, ok: true, status: 'refunded' }]);
+    expect(refund.body.results).toEqual([
+      expect.objectContaining({ order_no: session.order_no, ok: true, refund_state: expect.any(String) }),
+    ]);
     await orderIn(backend, session.order_no, 'refunded');
     expect(await badSignatures(backend)).toBe(0);
   } finally {

@@ -7,9 +7,12 @@ import { findOrder } from '../store/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { sentOrdersOf } from '../store/attemptOrders';
 import { attemptHasSavedCard } from '../store/savedCards';
+import type { RefundRow } from '../store/refunds';
 import { DISPUTE_NOTIFY_TYPE } from '../../shared/gateway/disputeStatus';
 import { applyDispute } from './applyDispute';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
+import { applyRefundNotification, isRefundNotification } from './applyRefundNotification';
+import { confirmRefund } from './confirmRefund';
 import { notifiedDisputeState, readDispute } from './readDispute';
 import { logAlerts } from './logAlerts';
 import type { RaisedAlert } from './raisePaymentAlerts';
@@ -52,7 +55,14 @@ export async function applyNotification(
   const orderNo = form.order_no ?? '';
   const result = await runInTransaction(
     db,
-    async (trx): Promise<{ outcome: NotificationOutcome; attempt?: AttemptRow; alerts?: RaisedAlert[] }> => {
+    async (
+      trx,
+    ): Promise<{
+      outcome: NotificationOutcome;
+      attempt?: AttemptRow;
+      alerts?: RaisedAlert[];
+      confirmRefund?: RefundRow;
+    }> => {
       const now = deps.now();
       const audit = (kind: string, summary: string, attemptId: string | null = null) =>
         writeAuditEvent(
@@ -117,6 +127,10 @@ export async function applyNotification(
         const outcome = await applyDispute(trx, attempt, order, dispute, 'notification', { now, requestId });
         return finish(outcome, `dispute ${dispute.dispute_id} ${outcome}`);
       }
+      // a refund's own step (received, accepted, result), besides the payment status the notification carries
+      const refund = isRefundNotification(form.notify_type)
+        ? await applyRefundNotification(trx, order, form, now.toISOString())
+        : undefined;
       const applied = await applyGatewayStatus(
         trx,
         attempt.id,
@@ -124,7 +138,11 @@ export async function applyNotification(
         'notification',
         { now, requestId, profile: deps.gateway.profile },
       );
-      return { ...(await finish(applied.outcome, applied.outcome)), alerts: applied.alerts ?? [] };
+      return {
+        ...(await finish(applied.outcome, refund ? `${applied.outcome}; ${refund.summary}` : applied.outcome)),
+        alerts: applied.alerts ?? [],
+        ...(refund?.confirm ? { confirmRefund: refund.confirm } : {}),
+      };
     },
   );
   logAlerts(deps.log, result.alerts, requestId);
@@ -141,6 +159,7 @@ export async function applyNotification(
   ) {
     await confirmAtMostEvery(deps, result.attempt, requestId);
   }
+  if (result.confirmRefund) await confirmRefund(deps, result.confirmRefund, orderNo, requestId);
   if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {
     const confirmed = await confirmPayment(deps, result.attempt, requestId);
     // no answer now: let the reconcile loop ask at its next pass

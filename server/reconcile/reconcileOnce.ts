@@ -3,11 +3,21 @@ import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
 import { applyQueryRecord } from '../payments/applyQueryRecord';
 import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
-import { attemptsDueForCheck, closeAttemptWithoutStatus, scheduleNextCheck, type AttemptRow } from '../store/attempts';
+import {
+  attemptsById,
+  attemptsDueForCheck,
+  closeAttemptWithoutStatus,
+  scheduleNextCheck,
+  type AttemptRow,
+} from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
 import { recheckOpenDisputes } from './recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
+import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
+import { settlePendingRefunds } from '../admin/bulk/settlePendingRefunds';
+import { refreshFromGateway } from '../admin/bulk/refreshFromGateway';
+import { ordersWithRefundsInFlight, REFUND_STATUS } from '../store/refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */
@@ -28,7 +38,8 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers; then the payouts left SENDING (settleSendingPayouts) and the open disputes (recheckOpenDisputes). At most one pass runs at a time across all
+ * answers; then the refunds not final (by reference, `settlePendingRefunds`); then the payouts left SENDING
+ * (settleSendingPayouts) and the open disputes (recheckOpenDisputes). At most one pass runs at a time across all
  * processes sharing the store.
  */
 export async function reconcileOnce(
@@ -70,6 +81,24 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
       }
       await reschedule(deps, attempt);
     }
+  }
+  // refunds not final: their result (or their arrival) is looked up by reference, as a lost notification's would be
+  try {
+    const orderIds = await ordersWithRefundsInFlight(db, inFlightCutoff(deps), MAX_PER_PASS);
+    const found = await settlePendingRefunds(deps, orderIds, { inFlight: true });
+    const succeeded: string[] = [];
+    for (const entry of found.values()) {
+      result.checked += entry.settled.length + entry.unsent.length + entry.unknown.length;
+      result.errors += entry.unknown.length;
+      result.applied += entry.settled.length;
+      for (const refund of entry.settled)
+        if (refund.status === REFUND_STATUS.succeeded) succeeded.push(refund.attempt_id);
+    }
+    // a refund that succeeded moved the payment's status too (partially refunded, refunded): ask for it
+    if (succeeded.length) await refreshFromGateway(deps, [...(await attemptsById(db, succeeded)).values()]);
+  } catch (err) {
+    result.errors += 1;
+    deps.log.error({ err }, 'reconcile: could not look up the refunds in flight');
   }
   // payouts whose answer was lost: the same request again, which the gateway dedupes by request_id
   const payouts = await settleSendingPayouts(deps);

@@ -26,7 +26,7 @@ export async function readStoreGauges(db: Db, now: Date): Promise<StoreGauges> {
     db
       .selectFrom('refunds')
       .select(count.as('n'))
-      .where('status', '=', REFUND_STATUS.pending)
+      .where('status', '=', REFUND_STATUS.requested)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('order_operations')

@@ -122,13 +122,15 @@ export interface RefundTable {
   refund_reference_id: string | null;
   /** 1, 2, ... per order: (order_id, seq) is unique, so a journalled refund is never created twice (migration 003) */
   seq: number | null;
-  /** pending (journalled, maybe sent) | succeeded | failed */
+  /** requested (journalled, maybe sent) | received | accepted | succeeded | failed (migration 011) */
   status: string;
   message: string | null;
   /** the Idempotency-Key that journalled it; (order_id, request_key) is unique (migration 005) */
   request_key: string | null;
   /** what that key asked of this order, so the key reused for another refund is refused */
   request_hash: string | null;
+  /** when the answer to sending it was recorded, or a request was answered with it (migration 011) */
+  answered_at: string | null;
   created_at: string;
   updated_at: string;
 }

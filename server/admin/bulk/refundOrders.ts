@@ -1,7 +1,7 @@
 import { API_ERROR } from '../../../shared/contract/errors';
 import { BATCH_LIMIT, formatGatewayMessage, GATEWAY_ERRORS } from '../../../shared/gateway/errors';
 import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
-import { canApply, isPaymentStatus } from '../../../shared/gateway/status';
+import { canApply, isPaymentStatus, type OrderStatus } from '../../../shared/gateway/status';
 import type { AppDeps } from '../../deps';
 import type { RefundItem } from '../../gateway';
 import { hashRequest } from '../../hashRequest';
@@ -13,8 +13,10 @@ import { lockOrders } from '../../store/lockOrders';
 import { ordersById, type OrderRow } from '../../store/orders';
 import {
   claimPendingRefund,
+  IN_FLIGHT,
   insertRefund,
-  recordRefundOutcome,
+  markRefundAnswered,
+  moveRefund,
   REFUND_STATUS,
   refundsOf,
   RESERVING,
@@ -26,8 +28,9 @@ import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
 import { callBatch, type ItemOutcome } from './callBatch';
 import { findTargets, type Target } from './findTargets';
+import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
-import { BULK_ERROR, failed, succeeded, type OrderResult } from './results';
+import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
 import { wrongState } from './runOrderActions';
 import { settlePendingRefunds, type PendingRefunds } from './settlePendingRefunds';
 
@@ -149,17 +152,35 @@ export async function refundOrders(
         );
       continue;
     }
-    // without a key a refund just found done is taken as what this request asked; a keyed request is a new refund
-    const done = key === undefined ? earlier?.settled.find((r) => r.status === REFUND_STATUS.succeeded) : undefined;
+    // without a key a refund of an earlier request whose answer was lost, found at the gateway (by the lookup
+    // above, or by its notifications), is taken as what this request asked, once; a keyed request is a new
+    // refund. One that failed moved no money: this request goes on as a new refund.
+    const done =
+      key === undefined ? await claimUnanswered(db, deps, order.id, earlier, deps.now().toISOString()) : undefined;
     if (done) {
+      await writeAuditEvent(
+        db,
+        {
+          kind: 'refund',
+          summary: `refund ${refundMoney(done)} (${done.refund_reference}) from an earlier request: found at the gateway, ${done.status}; answers this request`,
+          order_no: t.attempt.gateway_order_no,
+          attempt_id: t.attempt.id,
+          request_id: requestId ?? null,
+        },
+        deps.now().toISOString(),
+      );
       results.set(
         t.index,
         sameAmount(done)
-          ? succeeded(t.label, { status: order.status, note: 'done by an earlier request (found at the gateway)' })
+          ? succeeded(t.label, {
+              status: order.status,
+              refund_state: done.status,
+              note: `done by an earlier request (found at the gateway, ${done.status})`,
+            })
           : failed(
               t.label,
               BULK_ERROR.refund_pending,
-              `an unfinished refund of ${toDecimal(done.amount_minor, done.currency)} from an earlier request was found done; this request was not sent, send it again for another refund`,
+              `an unfinished refund of ${toDecimal(done.amount_minor, done.currency)} from an earlier request was found at the gateway (${done.status}); this request was not sent, send it again for another refund`,
             ),
       );
       continue;
@@ -206,6 +227,30 @@ export async function refundOrders(
 }
 
 /**
+ * The refund of an earlier request on this order whose answer the owner never got but that the gateway has
+ * (received or further), claimed so that only one request is answered with it. Refunds younger than the
+ * in-flight window may belong to a request still running and are left to it.
+ */
+async function claimUnanswered(
+  db: Db,
+  deps: AppDeps,
+  orderId: string,
+  earlier: PendingRefunds | undefined,
+  at: string,
+): Promise<RefundRow | undefined> {
+  const cutoff = inFlightCutoff(deps);
+  const found = (await refundsOf(db, [orderId])).filter(
+    (r) =>
+      r.answered_at === null &&
+      r.status !== REFUND_STATUS.requested &&
+      r.status !== REFUND_STATUS.failed &&
+      (r.created_at < cutoff || earlier?.settled.some((s) => s.id === r.id)),
+  );
+  for (const refund of found) if (await markRefundAnswered(db, refund.id, at)) return refund;
+  return undefined;
+}
+
+/**
  * In one transaction, under a lock on the orders: what is left to refund (captured less every pending or
  * succeeded refund, less lost disputes), then one pending journal row per order with the next sequence and its reference.
  */
@@ -241,7 +286,7 @@ async function reserveRefunds(
       continue;
     }
     const taken = mine.filter((r) => RESERVING.includes(r.status)).reduce((sum, r) => sum + r.amount_minor, 0);
-    const inFlight = mine.filter((r) => r.status === REFUND_STATUS.pending).reduce((sum, r) => sum + r.amount_minor, 0);
+    const inFlight = mine.filter((r) => IN_FLIGHT.includes(r.status)).reduce((sum, r) => sum + r.amount_minor, 0);
     const left = capturedMinor(order) - taken - (lostInDisputes.get(order.id) ?? 0);
     const amount = target.input.amount === undefined ? left : toMinor(target.input.amount, order.currency);
     if (left <= 0 || amount > left) {
@@ -251,7 +296,7 @@ async function reserveRefunds(
         failed(
           target.label,
           'B0002',
-          `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet confirmed)` : ''}`,
+          `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet succeeded)` : ''}`,
         ),
       );
       continue;
@@ -268,10 +313,11 @@ async function reserveRefunds(
       refund_reference: `${order.id}.${seq}`,
       refund_reference_id: null,
       seq,
-      status: REFUND_STATUS.pending,
+      status: REFUND_STATUS.requested,
       message: null,
       request_key: key ?? null,
       request_hash: key === undefined ? null : hashItem(target.input),
+      answered_at: null,
       created_at: at,
       updated_at: at,
     };
@@ -322,7 +368,14 @@ function answerFromJournal(
   if (refund.status === REFUND_STATUS.succeeded)
     return succeeded(label, {
       status: target.order.status,
+      refund_state: refund.status,
       note: `refunded once, by the first request with this key (${refund.refund_reference})`,
+    });
+  if (refund.status === REFUND_STATUS.received || refund.status === REFUND_STATUS.accepted)
+    return succeeded(label, {
+      status: target.order.status,
+      refund_state: refund.status,
+      note: `sent once, by the first request with this key (${refund.refund_reference}); the gateway has ${refund.status} it and it succeeds or fails later`,
     });
   if (refund.status === REFUND_STATUS.failed) {
     const [code, ...text] = (refund.message ?? '').split(':');
@@ -334,6 +387,25 @@ function answerFromJournal(
     BULK_ERROR.outcome_unknown,
     'the refund this key journalled may have reached the gateway and is not settled yet: do not send it under a new key; send this same request again later, or sync the order',
   );
+}
+
+/**
+ * The answer to a refund the gateway took: ok, with the refund's state as it stands. A refund only received (or
+ * accepted) has not moved money yet and says so: it succeeds or fails later, and the order's refunds show which.
+ */
+function answerSent(label: ResultLabel, status: OrderStatus | undefined, refund: RefundRow | undefined): OrderResult {
+  const state = refund?.status ?? REFUND_STATUS.received;
+  if (state === REFUND_STATUS.failed) {
+    const [code, ...text] = (refund?.message ?? '').split(':');
+    return failed(label, code || BULK_ERROR.outcome_unknown, text.join(':') || refund?.message || 'refused');
+  }
+  return succeeded(label, {
+    status,
+    refund_state: state,
+    ...(state === REFUND_STATUS.succeeded
+      ? {}
+      : { note: `the gateway has ${state} the refund; it succeeds or fails later (the order's refunds show which)` }),
+  });
 }
 
 function refundMoney(refund: Pick<RefundRow, 'amount_minor' | 'currency'>): string {
@@ -371,11 +443,14 @@ async function sendRefunds(
       if (outcome.kind === 'ok') {
         const referenceId =
           typeof outcome.item.refund_reference_id === 'string' ? outcome.item.refund_reference_id : null;
-        await recordRefundOutcome(trx, s.refund, { ok: true, refundReferenceId: referenceId }, at);
-        summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): accepted by the gateway as ${referenceId ?? '?'}`;
+        // received, not done: the gateway reports the result later (notification, or the refund search)
+        await moveRefund(trx, s.refund, REFUND_STATUS.received, { refundReferenceId: referenceId }, at);
+        await markRefundAnswered(trx, s.refund.id, at);
+        summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): received by the gateway as ${referenceId ?? '?'}`;
       } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
         const message = formatGatewayMessage(outcome.code, outcome.message);
-        await recordRefundOutcome(trx, s.refund, { ok: false, message }, at);
+        await moveRefund(trx, s.refund, REFUND_STATUS.failed, { message }, at);
+        await markRefundAnswered(trx, s.refund.id, at);
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): refused, ${message}`;
       } else {
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): ${outcome.kind === 'unknown' ? 'outcome unknown' : 'the gateway has this reference already'}, kept pending`;
@@ -404,9 +479,7 @@ async function sendRefunds(
   const accepted = batch.filter(
     (s) =>
       outcomeOf(s).kind === 'ok' ||
-      confirmed
-        .get(s.target.order.id)
-        ?.settled.some((r) => r.id === s.refund.id && r.status === REFUND_STATUS.succeeded),
+      confirmed.get(s.target.order.id)?.settled.some((r) => r.id === s.refund.id && r.status !== REFUND_STATUS.failed),
   );
   await refreshFromGateway(
     deps,
@@ -414,6 +487,10 @@ async function sendRefunds(
     requestId,
   );
   const orders = await ordersById(
+    deps.store.db,
+    accepted.map((s) => s.target.order.id),
+  );
+  const now = await refundsOf(
     deps.store.db,
     accepted.map((s) => s.target.order.id),
   );
@@ -431,7 +508,11 @@ async function sendRefunds(
               BULK_ERROR.refund_pending,
               `an unfinished refund of ${refundMoney(s.refund)} from an earlier request was completed instead; this request was not sent, send it again for another refund`,
             )
-          : succeeded(label, { status: orders.get(s.target.order.id)?.status }),
+          : answerSent(
+              label,
+              orders.get(s.target.order.id)?.status,
+              now.find((r) => r.id === s.refund.id),
+            ),
       );
     } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
       results.set(s.target.index, failed(label, outcome.code, outcome.message));

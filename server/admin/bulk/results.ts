@@ -15,7 +15,15 @@ export const BULK_ERROR = {
 
 /** One order's answer: `ok`, or the error with its gateway code (e.g. E0009) or one of BULK_ERROR. */
 export type OrderResult =
-  | { order_no: string; transaction_id?: string; ok: true; status?: OrderStatus; note?: string }
+  | {
+      order_no: string;
+      transaction_id?: string;
+      ok: true;
+      status?: OrderStatus;
+      note?: string;
+      /** a refund's state when answered: refunds are asynchronous, `received` succeeds or fails later */
+      refund_state?: string;
+    }
   | { order_no: string; transaction_id?: string; ok: false; error: { code: string; message: string } };
 
 /** The label an order's result carries: its order_no when known, else what the owner sent. */
@@ -35,12 +43,13 @@ export function failed(label: ResultLabel, code: string, message?: string): Orde
 
 export function succeeded(
   label: ResultLabel,
-  extra: { status?: OrderStatus | undefined; note?: string | undefined } = {},
+  extra: { status?: OrderStatus | undefined; note?: string | undefined; refund_state?: string | undefined } = {},
 ): OrderResult {
   return {
     ...label,
     ok: true,
     ...(extra.status ? { status: extra.status } : {}),
     ...(extra.note ? { note: extra.note } : {}),
+    ...(extra.refund_state ? { refund_state: extra.refund_state } : {}),
   };
 }

@@ -32,10 +32,11 @@ export async function syncOrders(
     refresh: false,
     requestId,
   });
+  // the refunds not final too: a result whose notification was lost is found by the refund search
   await settlePendingRefunds(
     deps,
     targets.map((t) => t.order.id),
-    { requestId },
+    { requestId, inFlight: true },
   );
   const ids = targets.map((t) => t.order.id);
   await markRefundedInFull(db, ids);

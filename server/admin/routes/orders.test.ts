@@ -6,7 +6,7 @@ import { writeAuditEvent } from '../../store/auditEvents';
 import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { admin } from '../../../testing/adminClient';
+import { admin, refundsFinal } from '../../../testing/adminClient';
 import { makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
@@ -106,6 +106,7 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       body: { orders: [{ order_no: paid[0]!.order_no, amount: '5.00' }] },
     });
     expect(refund.body.results[0]).toMatchObject({ ok: true });
+    await refundsFinal(backend, paid[0]!.order_no);
     const { body, status } = await admin(backend, `/orders/${paid[0]!.order_no}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({

@@ -15,6 +15,7 @@ import { disputesOf, lostDisputeMinor } from '../../store/disputes';
 import { alertsOfOrder } from '../../store/paymentAlerts';
 import { refundsOf } from '../../store/refunds';
 import { refundExtraPayment } from '../refundExtraPayment';
+import { retryRefund } from '../retryRefund';
 import { toAlertView } from '../toAlertView';
 import { toDisputeView } from '../toDisputeView';
 import { decodeCursor, nextCursor } from '../cursor';
@@ -113,6 +114,7 @@ export function orderRoutes(deps: AppDeps) {
             toDecimal(order.amount_minor, order.currency),
           ),
         ),
+        // each refund with its own state: requested, received, accepted, succeeded or failed (message: why)
         refunds: refunds.map((r) => ({
           seq: r.seq,
           amount: toDecimal(r.amount_minor, r.currency),
@@ -122,12 +124,19 @@ export function orderRoutes(deps: AppDeps) {
           refund_reference_id: r.refund_reference_id,
           status: r.status,
           message: r.message,
+          retry_of: r.request_key?.startsWith('retry-of:')
+            ? (refunds.find((f) => f.id === r.request_key!.slice('retry-of:'.length))?.seq ?? null)
+            : null,
+          retried: refunds.some((f) => f.request_key === `retry-of:${r.id}`),
           created_at: r.created_at,
           updated_at: r.updated_at,
         })),
         disputes: disputes.map((d) => toDisputeView(d, order.order_no, deps.now())),
       });
     })
+    .post('/:order_no/refunds/:seq/retry', async (c) =>
+      c.json(await retryRefund(deps, c.req.param('order_no'), c.req.param('seq'), c.get('requestId'))),
+    )
     .post('/:order_no/alerts/:alert_id/refund', async (c) => {
       const answer = await refundExtraPayment(
         deps,

@@ -10,6 +10,7 @@ import { inbound } from './007_inbound';
 import { frame } from './008_frame';
 import { stuck } from './009_stuck';
 import { cards } from './010_cards';
+import { refundStates } from './011_refund_states';
 import { disputes } from './012_disputes';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -25,6 +26,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '008_frame': frame,
     '009_stuck': stuck,
     '010_cards': cards,
+    '011_refund_states': refundStates,
     '012_disputes': disputes(dialect),
   };
 }

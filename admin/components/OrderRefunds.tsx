@@ -1,0 +1,90 @@
+import { useState } from 'preact/hooks';
+import type { AdminApi, OrderDetail } from '../api/client';
+import { errorText } from '../errorText';
+import { DateTime } from './DateTime';
+
+/** What each refund state means to the owner: refunds are asynchronous at the gateway. */
+const STATE: Record<string, string> = {
+  requested: 'Being sent',
+  received: 'Received by the gateway',
+  accepted: 'Accepted, result pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+
+/**
+ * An order's refunds, each in its own state, with the reason of a failed one and a Retry button for it: the
+ * retry is a new refund of the same amount (the failed one moved no money), sent once however often it is
+ * pressed. A refund still on its way cannot be retried: it may still succeed.
+ */
+export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: OrderDetail; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+  if (!order.refunds?.length) return <p>No refunds.</p>;
+  const retry = async (seq: number) => {
+    setBusy(true);
+    try {
+      const result = await api.retryRefund(order.order_no, seq);
+      setMessage(
+        result.ok
+          ? `Refund ${seq} was sent again as a new refund; it succeeds or fails in a moment.`
+          : `Refund ${seq} was not sent again: ${result.error.message}`,
+      );
+    } catch (e) {
+      setMessage(errorText(e));
+    } finally {
+      setBusy(false);
+      onChanged();
+    }
+  };
+  return (
+    <>
+      <table>
+        <caption>Refunds</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Amount</th>
+            <th scope="col">State</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Reference</th>
+            <th scope="col">Updated</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.refunds.map((r) => (
+            <tr key={r.seq} class={r.status === 'failed' ? 'error' : undefined}>
+              <td>
+                {r.seq}
+                {r.retry_of !== null && ` (retry of ${r.retry_of})`}
+              </td>
+              <td>
+                {r.amount} {r.currency}
+              </td>
+              <td>{STATE[r.status] ?? r.status}</td>
+              <td>
+                {r.reason ?? '–'}
+                {r.status === 'failed' && r.message && <div>Failed: {r.message}</div>}
+              </td>
+              <td class="mono">{r.refund_reference_id ?? r.refund_reference}</td>
+              <td>
+                <DateTime iso={r.updated_at} />
+              </td>
+              <td>
+                {r.status === 'failed' && !r.retried && (
+                  <button type="button" disabled={busy} onClick={() => void retry(r.seq)}>
+                    Retry refund {r.seq}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {message && <p role="status">{message}</p>}
+    </>
+  );
+}

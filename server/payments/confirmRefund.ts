@@ -1,0 +1,45 @@
+import type { AppDeps } from '../deps';
+import { writeAuditEvent } from '../store/auditEvents';
+import type { RefundRow } from '../store/refunds';
+import { runInTransaction } from '../store/runInTransaction';
+import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
+
+/**
+ * Looks one refund up by its reference (`/v1/retrievalRefund`) and applies what the gateway says. A lookup that
+ * fails changes nothing: the refund stays in flight and the reconcile pass asks again.
+ */
+export async function confirmRefund(
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,
+  refund: RefundRow,
+  orderNo: string,
+  requestId?: string,
+): Promise<void> {
+  let records: Awaited<ReturnType<AppDeps['gateway']['retrievalRefund']>>['refunds'];
+  try {
+    records = (await deps.gateway.retrievalRefund({ refund_references: [refund.refund_reference] })).refunds;
+  } catch (err) {
+    deps.log.warn(
+      { requestId, err: { name: (err as Error).name, message: (err as Error).message } },
+      'refund: lookup failed; reconcile asks again',
+    );
+    return;
+  }
+  const record = recordOfRefund(records, refund);
+  if (!record) return;
+  const at = deps.now().toISOString();
+  await runInTransaction(deps.store.db, async (trx) => {
+    const { refund: now, moved } = await applyRefundRecord(trx, refund, record, at);
+    if (!moved) return;
+    await writeAuditEvent(
+      trx,
+      {
+        kind: 'refund',
+        summary: `refund ${refund.refund_reference}: the refund search says ${now.status}${now.message ? `, ${now.message}` : ''}`,
+        order_no: orderNo,
+        attempt_id: refund.attempt_id,
+        request_id: requestId ?? null,
+      },
+      at,
+    );
+  });
+}
