@@ -5,6 +5,7 @@ import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import type { AccountLookup } from '../accounts';
 import type { Db } from '../store/openStore';
 import { dueRefunds, updateRefundIfState, type RefundRow } from '../store/refunds';
+import { lostDisputeMinor } from '../store/disputes';
 import { getTransaction } from '../store/transactions';
 import { moveTransaction } from './moveTransaction';
 import { notifyRefundStep } from './notifyRefundStep';
@@ -65,9 +66,10 @@ export async function stepRefund(
       await notifyRefundStep(trx, account, tx, step, type, now, profile);
       return true;
     }
-    // the money moves now: refunded in full once the refunds that succeeded add up to what was captured
+    // the money moves now: refunded in full once the refunds that succeeded, with what lost disputes took back,
+    // add up to what was captured
     const refunded = tx.refunded_minor + refund.amount_minor;
-    const full = refunded === tx.captured_minor;
+    const full = refunded + (await lostDisputeMinor(trx, tx.transaction_id)) === tx.captured_minor;
     await moveTransaction(
       trx,
       account,
