@@ -213,7 +213,12 @@ async function pendingMigrations(migrator: Migrator): Promise<string[]> {
  * Kysely's migrator holds an advisory lock meanwhile, and the next process finds nothing left to run.
  */
 async function migrateToLatest(migrator: Migrator): Promise<void> {
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's migrator lists every table of the database before it takes its lock; another schema dropped at that
+  // moment (another tenant's, or another test file's in a shared database) fails the listing with "schema does
+  // not exist" (3F000) although nothing of ours is wrong: list again
+  for (let retry = 0; retry < 3 && (error as { code?: unknown } | undefined)?.code === '3F000' && !results; retry++)
+    ({ error, results } = await migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(
