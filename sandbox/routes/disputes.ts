@@ -1,12 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  API_ERROR,
-  describeFieldErrors,
-  toFieldErrors,
-  type ErrorBody,
-  type FieldError,
-} from '../../shared/contract/errors';
+import { API_ERROR, toFieldErrors, type ErrorBody } from '../../shared/contract/errors';
 import { DISPUTE_OUTCOMES } from '../../shared/gateway/disputeStatus';
 import { isAmount, toMinor } from '../../shared/gateway/money';
 import type { SandboxDeps, SandboxEnv } from '../app';
@@ -16,6 +10,7 @@ import { DisputeRefused, openDispute } from '../disputes/openDispute';
 import { toDisputeView } from '../disputes/toDisputeView';
 import { getDispute, listDisputes } from '../store/disputes';
 import { getTransaction, listTransactions } from '../store/transactions';
+import { invalid, notFound } from './controlErrors';
 
 const openBody = z
   .strictObject({
@@ -126,14 +121,4 @@ export function disputesRoute(deps: SandboxDeps) {
       deps.onEnqueued();
       return c.json(toDisputeView(decided.dispute));
     });
-}
-
-function invalid(c: Context, fields: FieldError[]): Response {
-  const body: ErrorBody = { error: { code: API_ERROR.invalid_request, message: describeFieldErrors(fields), fields } };
-  return c.json(body, 400);
-}
-
-function notFound(c: Context, message: string): Response {
-  const body: ErrorBody = { error: { code: API_ERROR.not_found, message } };
-  return c.json(body, 404);
 }

@@ -1,13 +1,8 @@
-import { Hono, type Context } from 'hono';
-import {
-  API_ERROR,
-  describeFieldErrors,
-  toFieldErrors,
-  type ErrorBody,
-  type FieldError,
-} from '../../shared/contract/errors';
+import { Hono } from 'hono';
+import { API_ERROR, toFieldErrors, type ErrorBody } from '../../shared/contract/errors';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { faultRuleBody } from '../faults/faultRule';
+import { invalid } from './controlErrors';
 
 /**
  * `/sandbox/faults`: the fault switch's rules (README "Fault switch"). Sandbox-only, like every `/sandbox/*`
@@ -37,9 +32,4 @@ export function faultsRoute(deps: SandboxDeps) {
       const body: ErrorBody = { error: { code: API_ERROR.not_found, message: `no fault rule ${c.req.param('id')}` } };
       return c.json(body, 404);
     });
-}
-
-function invalid(c: Context, fields: FieldError[]): Response {
-  const body: ErrorBody = { error: { code: API_ERROR.invalid_request, message: describeFieldErrors(fields), fields } };
-  return c.json(body, 400);
 }

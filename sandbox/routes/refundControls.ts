@@ -1,17 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import {
-  API_ERROR,
-  describeFieldErrors,
-  toFieldErrors,
-  type ErrorBody,
-  type FieldError,
-} from '../../shared/contract/errors';
+import { toFieldErrors } from '../../shared/contract/errors';
 import { REFUND_STATE } from '../../shared/gateway/refundState';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { stepRefund } from '../payments/advanceRefunds';
 import { findRefund } from '../store/refunds';
 import { listTransactions, updateIfStatus } from '../store/transactions';
+import { invalid, notFound } from './controlErrors';
 
 const outcomeBody = z.object({
   order_no: z.string().min(1).max(50),
@@ -60,14 +55,4 @@ async function jsonOf(c: Context): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-function invalid(c: Context, fields: FieldError[]): Response {
-  const body: ErrorBody = { error: { code: API_ERROR.invalid_request, message: describeFieldErrors(fields), fields } };
-  return c.json(body, 400);
-}
-
-function notFound(c: Context, message: string): Response {
-  const body: ErrorBody = { error: { code: API_ERROR.not_found, message } };
-  return c.json(body, 404);
 }
