@@ -24,8 +24,13 @@ export function PaymentAlerts({ api, order, onChanged }: { api: AdminApi; order:
     setAsking(null);
     setBusy(true);
     try {
-      await api.refundExtraPayment(order.order_no, alert.id);
-      setMessage('The extra payment was refunded.');
+      const { alert: after } = await api.refundExtraPayment(order.order_no, alert.id);
+      // refunds are asynchronous: received now, succeeded or failed once the gateway says so
+      setMessage(
+        after.refund?.status === 'succeeded'
+          ? 'The extra payment was refunded.'
+          : 'The refund of the extra payment was sent; it succeeds or fails in a moment.',
+      );
     } catch (e) {
       setMessage(errorText(e));
     } finally {

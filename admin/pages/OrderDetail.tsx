@@ -47,8 +47,12 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
     };
   }, [orderNo, reload]);
 
-  // a refund on its way succeeds or fails at the gateway a moment later: look again until none is left in flight
-  const refundsInFlight = order?.refunds?.some((r) => IN_FLIGHT.includes(r.status)) ?? false;
+  // a refund on its way (the order's, or an alert's extra payment's) succeeds or fails at the gateway a moment
+  // later: look again until none is left in flight
+  const refundsInFlight =
+    (order?.refunds?.some((r) => IN_FLIGHT.includes(r.status)) ||
+      order?.alerts?.some((a) => a.refund?.status === 'pending')) ??
+    false;
   useEffect(() => {
     if (!refundsInFlight) return;
     const timer = setTimeout(() => setReload((n) => n + 1), REFRESH_MS);

@@ -1,12 +1,13 @@
 import { API_ERROR } from '../../shared/contract/errors';
 import { formatGatewayMessage } from '../../shared/gateway/errors';
+import { REFUND_STATE, refundStateOfRecord } from '../../shared/gateway/refundState';
 import { toDecimal } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { findAttempt } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { findOrderByNo, type OrderRow } from '../store/orders';
-import { findAlert, journalAlertRefund, settleAlertRefund } from '../store/paymentAlerts';
+import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../store/paymentAlerts';
 import { callBatch } from './bulk/callBatch';
 import { refreshFromGateway } from './bulk/refreshFromGateway';
 import { toAlertView, type AlertView } from './toAlertView';
@@ -76,6 +77,8 @@ export async function refundExtraPayment(
       return unknown(
         'the earlier refund of this payment could not be checked with the gateway; nothing was sent, try again later',
       );
+    // received or accepted: it succeeds or fails later; nothing is sent again meanwhile
+    if (found === 'in_flight') return done();
     if (found) return settle(deps, alert.id, reference, found.ok, found.message, audit, done);
   } else {
     if (attempt.status !== 'paid')
@@ -108,7 +111,12 @@ export async function refundExtraPayment(
     kind: 'unknown' as const,
     message: 'no answer for this payment',
   };
-  if (outcome.kind === 'ok') return settle(deps, alert.id, reference, true, null, audit, done);
+  if (outcome.kind === 'ok') {
+    // refunds are asynchronous: the gateway received it, and it succeeds or fails later; the alert's refund stays
+    // pending until a look-up by its reference says which (a repeat of this request, or the reconcile loop)
+    await audit(`refund of the extra payment (${reference}): received by the gateway`);
+    return done();
+  }
   if (outcome.kind === 'failed' && outcome.code !== 'E0008')
     return settle(deps, alert.id, reference, false, formatGatewayMessage(outcome.code, outcome.message), audit, done);
   // lost, or the gateway has this reference already: the next request looks it up before sending anything
@@ -123,14 +131,16 @@ function money(order: OrderRow): string {
 }
 
 async function lookUp(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'gateway' | 'log'>,
   reference: string,
-): Promise<{ ok: boolean; message: string | null } | undefined | 'unavailable'> {
+): Promise<{ ok: boolean; message: string | null } | 'in_flight' | undefined | 'unavailable'> {
   try {
     const { refunds } = await deps.gateway.retrievalRefund({ refund_references: [reference] });
     const record = refunds.find((r) => r.query_result !== '0' && r.refund_reference === reference);
     if (!record) return undefined;
-    const ok = record.refund_status === '1';
+    const state = refundStateOfRecord(record);
+    if (state !== REFUND_STATE.succeeded && state !== REFUND_STATE.failed) return 'in_flight';
+    const ok = state === REFUND_STATE.succeeded;
     return { ok, message: ok ? null : typeof record.refund_message === 'string' ? record.refund_message : null };
   } catch (err) {
     deps.log.warn(
@@ -162,4 +172,38 @@ async function settle(
     status: 502,
     body: { error: { code: 'refund_failed', message: `the gateway refused the refund: ${message ?? ''}` } },
   };
+}
+
+/**
+ * The reconcile loop's part: every extra-payment refund still pending is looked up by its reference and settled
+ * once the gateway says it succeeded or failed (a failed one can then be sent again by the owner, under a new
+ * reference). One the gateway does not know is left pending: the owner's next request sends it again, as after
+ * a lost answer.
+ */
+export async function settlePendingExtraRefunds(
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now'>,
+): Promise<{ checked: number; settled: number }> {
+  const pending = await pendingAlertRefunds(deps.store.db);
+  let settled = 0;
+  for (const alert of pending) {
+    const found = await lookUp(deps, alert.refund_reference!);
+    if (!found || found === 'in_flight' || found === 'unavailable') continue;
+    await settleAlertRefund(
+      deps.store.db,
+      alert.id,
+      { refund_status: found.ok ? 'succeeded' : 'failed', refund_message: found.message },
+      deps.now().toISOString(),
+    );
+    await writeAuditEvent(
+      deps.store.db,
+      {
+        kind: 'refund',
+        summary: `reconcile: refund of the extra payment (${alert.refund_reference}): ${found.ok ? 'succeeded' : `refused, ${found.message ?? ''}`}`,
+        attempt_id: alert.attempt_id,
+      },
+      deps.now().toISOString(),
+    );
+    settled += 1;
+  }
+  return { checked: pending.length, settled };
 }

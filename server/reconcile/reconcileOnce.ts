@@ -16,6 +16,7 @@ import { recheckOpenDisputes } from './recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
 import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
 import { settlePendingRefunds } from '../admin/bulk/settlePendingRefunds';
+import { settlePendingExtraRefunds } from '../admin/refundExtraPayment';
 import { refreshFromGateway } from '../admin/bulk/refreshFromGateway';
 import { ordersWithRefundsInFlight, REFUND_STATUS } from '../store/refunds';
 
@@ -39,7 +40,8 @@ const MAX_BACKOFF_MS = 60 * 60_000;
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
  * answers; then the refunds not final (by reference, `settlePendingRefunds`); then the payouts left SENDING
- * (settleSendingPayouts) and the open disputes (recheckOpenDisputes). At most one pass runs at a time across all
+ * (settleSendingPayouts), the open disputes (recheckOpenDisputes) and the extra payments' refunds
+ * (settlePendingExtraRefunds). At most one pass runs at a time across all
  * processes sharing the store.
  */
 export async function reconcileOnce(
@@ -109,6 +111,10 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   result.checked += disputes.checked;
   result.applied += disputes.applied;
   result.errors += disputes.errors;
+  // the refunds of double payments' extra payments (payment alerts) are asynchronous too
+  const extra = await settlePendingExtraRefunds(deps);
+  result.checked += extra.checked;
+  result.applied += extra.settled;
   return result;
 }
 

@@ -81,3 +81,15 @@ export async function settleAlertRefund(
     .where('refund_status', '=', 'pending')
     .execute();
 }
+
+/** Alerts whose extra-payment refund was sent and is not known final yet (at most `limit`, oldest first). */
+export async function pendingAlertRefunds(db: Db, limit = 100): Promise<PaymentAlertRow[]> {
+  return db
+    .selectFrom('payment_alerts')
+    .selectAll()
+    .where('refund_status', '=', 'pending')
+    .where('refund_reference', 'is not', null)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
