@@ -22,6 +22,28 @@ import { useSystem } from '../harness/useSystem';
 
 const env = useSystem({ name: 'never-stuck' });
 
+/**
+ * The order ends `status` after a first attempt the shopper left while pending: that one abandoned, the second
+ * `status`; two attempts at the gateway, one of them paid; no CSP violation on the way.
+ */
+async function paidAfterLeaving(
+  page: Parameters<typeof saveScreenshot>[0],
+  csp: Parameters<typeof expectNoCspViolations>[0],
+  status: 'authorised' | 'paid',
+  screenshot: string,
+  orderNo?: string,
+): Promise<void> {
+  const no = orderNo ?? (await newestOrderNo(env.system.backend));
+  const order = await orderIn(env.system.backend, no, status);
+  expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
+    ['pending', true],
+    [status, false],
+  ]);
+  await expectGatewayAttempts(env.system, no, 2, 1);
+  expectNoCspViolations(csp);
+  await saveScreenshot(page, screenshot);
+}
+
 describe('issue #19: the shopper is never stuck', () => {
   it('1. "Choose another method" under the card page ends that attempt, and the next Pay pays at once', async () => {
     const { page, csp } = await env.open();
@@ -39,15 +61,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
 
-    const orderNo = await newestOrderNo(env.system.backend);
-    const order = await orderIn(env.system.backend, orderNo, 'authorised');
-    expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
-      ['pending', true],
-      ['authorised', false],
-    ]);
-    await expectGatewayAttempts(env.system, orderNo, 2, 1);
-    expectNoCspViolations(csp);
-    await saveScreenshot(page, 'journey-19-1-change-method');
+    await paidAfterLeaving(page, csp, 'authorised', 'journey-19-1-change-method');
   });
 
   it('2. a pending Pix shows the way back to its QR code and a real switch of method; paid once', async () => {
@@ -79,15 +93,7 @@ describe('issue #19: the shopper is never stuck', () => {
     await page.waitForURL((url) => url.origin === env.system.backend.url && url.pathname === '/');
     await expectOutcome(root, 'paid');
 
-    const orderNo = await newestOrderNo(env.system.backend);
-    const order = await orderIn(env.system.backend, orderNo, 'paid');
-    expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
-      ['pending', true],
-      ['paid', false],
-    ]);
-    await expectGatewayAttempts(env.system, orderNo, 2, 1);
-    expectNoCspViolations(csp);
-    await saveScreenshot(page, 'journey-19-2-pending-pix');
+    await paidAfterLeaving(page, csp, 'paid', 'journey-19-2-pending-pix');
   });
 
   it('3. a reload during the 3-D Secure challenge shows the challenge again, and it pays', async () => {
@@ -185,13 +191,6 @@ describe('issue #19: the shopper is never stuck', () => {
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.waitForURL((url) => url.origin === env.system.backend.url && url.pathname === '/');
     await expectOutcome(root, 'paid');
-    const order = await orderIn(env.system.backend, orderNo, 'paid');
-    expect(order.attempts.map((a) => [a.status, a.abandoned])).toEqual([
-      ['pending', true],
-      ['paid', false],
-    ]);
-    await expectGatewayAttempts(env.system, orderNo, 2, 1);
-    expectNoCspViolations(csp);
-    await saveScreenshot(page, 'journey-19-5-before-redirect-false');
+    await paidAfterLeaving(page, csp, 'paid', 'journey-19-5-before-redirect-false', orderNo);
   });
 });
