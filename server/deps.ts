@@ -1,3 +1,4 @@
+import type { Principal } from './auth/principal';
 import type { Config } from './config';
 import type { GatewayClient } from './gateway';
 import type { Logger } from './log';
@@ -24,5 +25,7 @@ export interface AppEnv {
     requestId: string;
     /** the request's child logger: every line carries the request id (and the order, once a handler knows it) */
     log: Logger;
+    /** who sent the request, set by `authenticate` on the routes that need one */
+    principal?: Principal;
   };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
-import { requireBearer } from '../middleware/requireBearer';
+import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
 import { bulkRoutes } from './routes/bulk';
 import { disputeRoutes } from './routes/disputes';
 import { eventRoutes } from './routes/events';
@@ -23,19 +23,23 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
  * app.route('/admin/api', createAdminApi(deps));
  */
 export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .use(requireBearer(deps.config.adminToken, 'admin token'))
-    .use(async function noStore(c, next) {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
-    .use(limitBody(MAX_ADMIN_BODY_BYTES))
-    .route('/orders', bulkRoutes(deps))
-    .route('/orders', syncRoutes(deps))
-    .route('/orders', orderRoutes(deps))
-    .route('/disputes', disputeRoutes(deps))
-    .route('/payouts', payoutRoutes(deps))
-    .route('/payment-methods', paymentMethodRoutes(deps))
-    .route('/events', eventRoutes(deps))
-    .route('/stats', statsRoutes(deps));
+  return (
+    new Hono<AppEnv>()
+      .use(authenticate([environmentSecrets(deps.config)], 'admin token'))
+      // the shop server's secret authenticates but reads no admin route: every staff role can read orders
+      .use(requirePermission('orders.read'))
+      .use(async function noStore(c, next) {
+        await next();
+        c.header('Cache-Control', 'no-store');
+      })
+      .use(limitBody(MAX_ADMIN_BODY_BYTES))
+      .route('/orders', bulkRoutes(deps))
+      .route('/orders', syncRoutes(deps))
+      .route('/orders', orderRoutes(deps))
+      .route('/disputes', disputeRoutes(deps))
+      .route('/payouts', payoutRoutes(deps))
+      .route('/payment-methods', paymentMethodRoutes(deps))
+      .route('/events', eventRoutes(deps))
+      .route('/stats', statsRoutes(deps))
+  );
 }

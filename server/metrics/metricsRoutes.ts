@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { requireBearer } from '../middleware/requireBearer';
+import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
 
 /**
  * `GET /metrics` on the main port, behind the admin token. With METRICS_PORT set the metrics are served there
@@ -9,8 +9,13 @@ import { requireBearer } from '../middleware/requireBearer';
 export function metricsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   if (deps.config.metrics.port !== null) return app;
-  return app.get('/', requireBearer(deps.config.adminToken, 'admin token'), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType });
-  });
+  return app.get(
+    '/',
+    authenticate([environmentSecrets(deps.config)], 'admin token'),
+    requirePermission('metrics.read'),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType });
+    },
+  );
 }

@@ -7,7 +7,7 @@ import { clientIp } from '../http/clientIp';
 import { clientSecretOf } from '../http/clientSecretOf';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
-import { requireBearer } from '../middleware/requireBearer';
+import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { createSession } from '../sessions/createSession';
 import { viewSession } from '../sessions/viewSession';
@@ -23,10 +23,16 @@ export function sessionRoutes(deps: AppDeps) {
     now: () => deps.now().getTime(),
   });
   return new Hono<AppEnv>()
-    .post('/', limitCreation, requireBearer(deps.config.shopSecret, 'shop secret'), async (c) => {
-      const body = parseWith(createSessionBody, (await readJson(c)).value);
-      return c.json(await createSession(deps, body), 201);
-    })
+    .post(
+      '/',
+      limitCreation,
+      authenticate([environmentSecrets(deps.config)], 'shop secret'),
+      requirePermission('sessions.create'),
+      async (c) => {
+        const body = parseWith(createSessionBody, (await readJson(c)).value);
+        return c.json(await createSession(deps, body), 201);
+      },
+    )
     .get('/:id', async (c) => {
       const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecretOf(c));
       // the widget names the language it renders in, so method labels match the rest of its text
