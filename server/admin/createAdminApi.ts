@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
-import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
+import { bearerCredentials } from '../auth/credentials';
+import { authenticate, requirePermission } from '../middleware/authenticate';
 import { bulkRoutes } from './routes/bulk';
 import { disputeRoutes } from './routes/disputes';
 import { eventRoutes } from './routes/events';
@@ -25,7 +26,7 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
   return (
     new Hono<AppEnv>()
-      .use(authenticate([environmentSecrets(deps.config)], 'admin token'))
+      .use(authenticate(bearerCredentials(deps), 'admin token'))
       // the shop server's secret authenticates but reads no admin route: every staff role can read orders
       .use(requirePermission('orders.read'))
       .use(async function noStore(c, next) {

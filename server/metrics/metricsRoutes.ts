@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
+import { bearerCredentials } from '../auth/credentials';
+import { authenticate, requirePermission } from '../middleware/authenticate';
 
 /**
  * `GET /metrics` on the main port, behind the admin token. With METRICS_PORT set the metrics are served there
@@ -11,7 +12,7 @@ export function metricsRoutes(deps: AppDeps) {
   if (deps.config.metrics.port !== null) return app;
   return app.get(
     '/',
-    authenticate([environmentSecrets(deps.config)], 'admin token'),
+    authenticate(bearerCredentials(deps), 'admin token'),
     requirePermission('metrics.read'),
     async (c) => {
       c.header('Cache-Control', 'no-store');

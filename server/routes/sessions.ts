@@ -7,7 +7,8 @@ import { clientIp } from '../http/clientIp';
 import { clientSecretOf } from '../http/clientSecretOf';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
-import { authenticate, environmentSecrets, requirePermission } from '../middleware/authenticate';
+import { bearerCredentials } from '../auth/credentials';
+import { authenticate, requirePermission } from '../middleware/authenticate';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { createSession } from '../sessions/createSession';
 import { viewSession } from '../sessions/viewSession';
@@ -26,7 +27,7 @@ export function sessionRoutes(deps: AppDeps) {
     .post(
       '/',
       limitCreation,
-      authenticate([environmentSecrets(deps.config)], 'shop secret'),
+      authenticate(bearerCredentials(deps), 'shop secret'),
       requirePermission('sessions.create'),
       async (c) => {
         const body = parseWith(createSessionBody, (await readJson(c)).value);
