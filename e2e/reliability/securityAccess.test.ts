@@ -75,7 +75,6 @@ const WRONG_CREDENTIALS: Record<string, Record<string, string>> = {
   'the token in another case': { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN.toUpperCase()}` },
   'a prefix of the token': { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN.slice(0, -1)}` },
   'the token with a suffix': { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}x` },
-  'the shop secret': { Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` },
   'Basic credentials': {
     Authorization: `Basic ${Buffer.from(`admin:${DEMO_DEFAULTS.ADMIN_TOKEN}`).toString('base64')}`,
   },
@@ -109,6 +108,17 @@ describe('the admin API', () => {
         });
       }
     }
+    // the shop server's secret is a real credential of a role with no admin powers: 403, and nothing done
+    for (const route of ADMIN_ROUTES) {
+      const [method, path] = route.replace('ORDER', paid.order_no).split(' ') as [string, string];
+      const res = await callJson(`${backend.url}${path}`, {
+        method,
+        headers: { 'Idempotency-Key': randomUUID(), Authorization: `Bearer ${DEMO_DEFAULTS.SHOP_SECRET}` },
+        ...(method === 'GET' ? {} : { body: bodyFor(path) }),
+      });
+      expect(res.status, `${route} with the shop secret`).toBe(403);
+      expect(res.body.error.code, `${route} with the shop secret`).toBe('forbidden');
+    }
     // the refused refunds, cancels and syncs did nothing
     expect((await orderOf(backend.url, paid.order_no)).status).toBe('paid');
     expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', gatewayNo)).toBe(0);
@@ -120,8 +130,9 @@ describe('the admin API', () => {
       body: { amount: '1.00', currency: 'USD' },
       headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}` },
     });
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('unauthorized');
+    // a real credential, of the owner role, which does not hold the shop server's power to create sessions
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
   });
 });
 
