@@ -1,7 +1,7 @@
 import { API_ERROR, describeFieldErrors, toFieldErrors, type FieldError } from '../../shared/contract/errors';
 import { payoutRequest, type PayoutRequest } from '../../shared/gateway/schemas/payout';
 import { ApiError } from '../apiError';
-import { isBic, isIban } from './checkIban';
+import { checkPayoutDestination } from '../../shared/payouts/checkPayoutDestination';
 
 /** What the owner sends: the spec 2.7 request without what the backend fills in. */
 export type PayoutFields = Omit<
@@ -50,8 +50,8 @@ function checkParty(prefix: string, party: Party | undefined, errors: FieldError
 
 /**
  * Validates a payout body (spec 2.7) with the shared gateway schema, then the rules the spec leaves to us:
- * the beneficiary and payer identified, bank details that name an account (account number or a valid IBAN)
- * and a well-formed SWIFT code. Every error names its field path; a 400 lists them all.
+ * the beneficiary and payer identified, and a destination its payment method can reach
+ * (`checkPayoutDestination`: a registered beneficiary_id, or bank details by the rail's rules). Every error names its field path; a 400 lists them all.
  */
 export function parsePayoutBody(value: unknown, today: string): PayoutFields {
   const errors: FieldError[] = [];
@@ -74,24 +74,13 @@ export function parsePayoutBody(value: unknown, today: string): PayoutFields {
     const p = parsed.data;
     checkParty('beneficiary', p.beneficiary, errors, today);
     checkParty('payer', p.payer, errors, today);
-    const bank = p.beneficiary.bank_details;
-    if (bank) {
-      if (!bank.account_number && !bank.iban)
-        errors.push({
-          path: 'beneficiary.bank_details.account_number',
-          message: 'is required, or iban: say which account receives the money',
-        });
-      if (bank.iban && !isIban(bank.iban))
-        errors.push({
-          path: 'beneficiary.bank_details.iban',
-          message: 'is not a valid IBAN (its check digits do not match)',
-        });
-      if (bank.swift_code && !isBic(bank.swift_code))
-        errors.push({
-          path: 'beneficiary.bank_details.swift_code',
-          message: 'must be a SWIFT/BIC code of 8 or 11 capitals and digits, e.g. "DEUTDEFF"',
-        });
-    }
+    errors.push(
+      ...checkPayoutDestination({
+        payment_method: p.payment_method,
+        beneficiary_id: p.beneficiary_id,
+        bank_details: p.beneficiary.bank_details,
+      }),
+    );
   }
   if (errors.length || !parsed.success)
     throw new ApiError(400, API_ERROR.invalid_request, describeFieldErrors(errors), errors);
