@@ -1,6 +1,7 @@
 import { API_ERROR, describeFieldErrors, toFieldErrors, type FieldError } from '../../shared/contract/errors';
 import { payoutRequest, type PayoutRequest } from '../../shared/gateway/schemas/payout';
 import { ApiError } from '../apiError';
+import { checkParty } from '../../shared/payouts/checkParty';
 import { checkPayoutDestination } from '../../shared/payouts/checkPayoutDestination';
 
 /** What the owner sends: the spec 2.7 request without what the backend fills in. */
@@ -17,36 +18,6 @@ const PLACEHOLDERS = {
   encryption_data: '0',
   request_id: '00000000-0000-4000-8000-000000000000',
 };
-
-type Party = {
-  entity_type?: string;
-  first_name?: string;
-  last_name?: string;
-  company_name?: string;
-  date_of_birth?: string;
-};
-
-/** Who a party is: a company by its name, a person by first and last name (entity_type says which is required). */
-function checkParty(prefix: string, party: Party | undefined, errors: FieldError[], today: string): void {
-  if (!party) return;
-  const has = (v: string | undefined) => v !== undefined && v.trim() !== '';
-  const person = has(party.first_name) && has(party.last_name);
-  if (party.entity_type === 'COMPANY' && !has(party.company_name))
-    errors.push({ path: `${prefix}.company_name`, message: 'is required when entity_type is COMPANY' });
-  else if (party.entity_type === 'PERSONAL') {
-    if (!has(party.first_name))
-      errors.push({ path: `${prefix}.first_name`, message: 'is required when entity_type is PERSONAL' });
-    if (!has(party.last_name))
-      errors.push({ path: `${prefix}.last_name`, message: 'is required when entity_type is PERSONAL' });
-  } else if (!party.entity_type && !person && !has(party.company_name)) {
-    errors.push({
-      path: `${prefix}.company_name`,
-      message: 'is required, or first_name and last_name: say who this is',
-    });
-  }
-  if (party.date_of_birth && party.date_of_birth >= today)
-    errors.push({ path: `${prefix}.date_of_birth`, message: 'must be in the past' });
-}
 
 /**
  * Validates a payout body (spec 2.7) with the shared gateway schema, then the rules the spec leaves to us:
