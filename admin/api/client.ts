@@ -140,6 +140,9 @@ export interface StatsDay {
   status: OrderStatus;
   count: number;
   volume_minor: number;
+  /** captured of paid and refunded orders; absent from an older backend */
+  captured_minor?: number;
+  refunded_minor?: number;
   currency: string;
 }
 
