@@ -24,7 +24,7 @@ const ENTITY_TYPES = [
 ] as const;
 
 /** Countries whose banks number accounts by IBAN (ibantools' registry): there one IBAN replaces three fields. */
-export function usesIban(country: string): boolean {
+function usesIban(country: string): boolean {
   return getCountrySpecifications()[country.toUpperCase()]?.IBANRegistry === true;
 }
 
