@@ -9,6 +9,7 @@ import { PaymentMethods } from './pages/PaymentMethods';
 import { PayoutDetail } from './pages/PayoutDetail';
 import { PayoutForm } from './pages/PayoutForm';
 import { Payouts } from './pages/Payouts';
+import { Recipients } from './pages/Recipients';
 import { SignIn } from './pages/SignIn';
 import { href, type Route, useRoute } from './route';
 import { forgetToken, readToken, saveToken } from './tokenStore';
@@ -18,6 +19,7 @@ const NAV = [
   { section: 'orders', label: 'Orders' },
   { section: 'disputes', label: 'Disputes' },
   { section: 'payouts', label: 'Payouts' },
+  { section: 'recipients', label: 'Recipients' },
   { section: 'methods', label: 'Payment methods' },
   { section: 'events', label: 'Audit log' },
 ] as const;
@@ -112,6 +114,8 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
     case 'payouts':
       if (id === 'new') return <PayoutForm api={api} />;
       return id ? <PayoutDetail api={api} id={id} /> : <Payouts api={api} />;
+    case 'recipients':
+      return <Recipients api={api} />;
     case 'methods':
       return <PaymentMethods api={api} />;
     case 'events':

@@ -2,7 +2,7 @@ import type { OrderStatus } from '../shared/gateway/status';
 import type { StatsDay } from './api/client';
 
 /** Statuses that mean the issuer said yes (including what happened after: capture, refunds). */
-export const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
+const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
 const DECLINED: readonly OrderStatus[] = ['declined'];
 
 /**
@@ -57,4 +57,31 @@ export function toChartDays(
     entry.values[d.status] = (entry.values[d.status] ?? 0) + (metric === 'count' ? d.count : d.volume_minor);
   }
   return [...byDate.values()];
+}
+
+export interface OverviewTotals {
+  /** orders that had a payment attempt: every status but `created` */
+  attempted: number;
+  /** checkout sessions opened and never paid (`created`; their sessions expire) */
+  abandoned: number;
+  /** captured minus refunded, per currency, in minor units */
+  net: Record<string, number>;
+  refunded: Record<string, number>;
+}
+
+/**
+ * The overview's figures, each what its label says: an order counts once a payment was tried (an abandoned
+ * checkout is a figure of its own), and money is what was captured less what went back, with refunds beside it.
+ */
+export function overviewTotals(days: readonly StatsDay[]): OverviewTotals {
+  const totals: OverviewTotals = { attempted: 0, abandoned: 0, net: {}, refunded: {} };
+  for (const d of days) {
+    if (d.status === 'created') totals.abandoned += d.count;
+    else totals.attempted += d.count;
+    const captured = d.captured_minor ?? 0;
+    const refunded = d.refunded_minor ?? 0;
+    if (captured || refunded) totals.net[d.currency] = (totals.net[d.currency] ?? 0) + captured - refunded;
+    if (refunded) totals.refunded[d.currency] = (totals.refunded[d.currency] ?? 0) + refunded;
+  }
+  return totals;
 }

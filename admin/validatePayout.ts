@@ -1,5 +1,6 @@
 import { toFieldErrors, type FieldError } from '../shared/contract/errors';
 import { payoutRequest } from '../shared/gateway/schemas/payout';
+import { checkPayoutDestination } from '../shared/payouts/checkPayoutDestination';
 
 /**
  * The envelope fields the backend adds before it calls the gateway. Placeholders stand in for them so the one
@@ -15,7 +16,13 @@ const FILLED_BY_BACKEND = {
 /** Field errors in the page's form for a payout body (spec 2.7), before it is sent. */
 export function validatePayout(body: Record<string, unknown>): FieldError[] {
   const result = payoutRequest.safeParse({ ...body, ...FILLED_BY_BACKEND });
-  if (result.success) return [];
+  // the server's own destination rule, so the page refuses what Send would
+  if (result.success)
+    return checkPayoutDestination({
+      payment_method: result.data.payment_method,
+      beneficiary_id: result.data.beneficiary_id,
+      bank_details: result.data.beneficiary.bank_details,
+    });
   return toFieldErrors(result.error)
     .filter((f) => !(f.path in FILLED_BY_BACKEND))
     .map((f) =>

@@ -59,12 +59,14 @@ describe('server/main.ts', () => {
 // #18: a database that cannot be reached or written gave a stack trace; an operator needs one line that names
 // the database (never its password) and says what is wrong
 describe('server/main.ts on a database it cannot use', () => {
-  /** stderr's non-empty lines: exactly one, with no stack frame */
+  /** stderr's non-empty lines: exactly one JSON log line (#23: a log collector reads it), with no stack frame */
   const oneLine = (err: string) => {
     const lines = err.split('\n').filter((l) => l.trim() !== '');
     expect(lines, err).toHaveLength(1);
     expect(err).not.toMatch(/^\s+at /m);
-    return lines[0]!;
+    const entry = JSON.parse(lines[0]!) as { level: unknown; msg: string; time: string };
+    expect(entry).toMatchObject({ level: 60, time: expect.any(String) });
+    return entry.msg;
   };
 
   it('refuses an unreachable PostgreSQL in one line naming it, without the password', async () => {

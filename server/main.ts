@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import pino from 'pino';
 import { buildBackend, type BuiltBackend } from './buildBackend';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, prettyDestination } from './log';
@@ -39,9 +40,13 @@ try {
   // development migrates at start; production only checks, `npm run migrate` is a deliberate step
   backend = await buildBackend(config, { log, migrate: !config.production, isDraining: () => draining });
 } catch (e) {
-  // one line an operator can act on, not a stack trace
+  // one line an operator (and a log collector) can act on, not a stack trace: JSON on stderr, whatever the
+  // terminal, at fatal level even under LOG_LEVEL=silent
   if (!(e instanceof StoreNotMigratedError || e instanceof StoreOpenError)) throw e;
-  refuseToStart(e.message);
+  createLogger('fatal', pino.destination({ fd: 2, sync: true })).fatal(
+    `merchant backend: refusing to start, ${e.message}`,
+  );
+  process.exit(1);
 }
 const { app, deps, store } = backend;
 const { metrics } = deps;

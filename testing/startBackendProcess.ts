@@ -12,9 +12,12 @@
  * });
  * try { await fetch(`${backend.url}/healthz`) } finally { await backend.stop() }
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { freePort } from './freePort';
 import { spawnService, type RunningService } from './spawnService';
+import { standInBuild } from './standInBuild';
 
 export interface StartBackendProcessOptions {
   /** the gateway's URL; a function is read at every start (a restarted sandbox may have moved) */
@@ -60,6 +63,9 @@ export async function startBackendProcess(opts: StartBackendProcessOptions): Pro
   if (!opts.env.SQLITE_FILE && !opts.env.DATABASE_URL)
     throw new Error('startBackendProcess: name the store (env SQLITE_FILE or DATABASE_URL)');
   writeFileSync(opts.logFile, '');
+  // beside the log file, which the caller removes with its temp dir
+  const builtDir = join(dirname(opts.logFile), `built-${randomUUID().slice(0, 8)}`);
+  mkdirSync(builtDir);
   let port = 0;
   let service: RunningService | undefined;
   const gatewayUrl = () => (typeof opts.gatewayUrl === 'function' ? opts.gatewayUrl() : opts.gatewayUrl);
@@ -89,6 +95,7 @@ export async function startBackendProcess(opts: StartBackendProcessOptions): Pro
         RATE_LIMIT_RETURNS_PER_MINUTE: '1000000',
         // a test that wants the reconcile loop says how often
         RECONCILE_INTERVAL_MS: '600000',
+        ...standInBuild(builtDir),
         ...opts.env,
         ...env,
       },

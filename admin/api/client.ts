@@ -8,6 +8,7 @@ import type {
 } from '../../shared/contract/admin';
 import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '../../shared/contract/adminDisputes';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
+import type { RecipientView } from '../../shared/contract/recipient';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -139,6 +140,9 @@ export interface StatsDay {
   status: OrderStatus;
   count: number;
   volume_minor: number;
+  /** captured of paid and refunded orders; absent from an older backend */
+  captured_minor?: number;
+  refunded_minor?: number;
   currency: string;
 }
 
@@ -214,6 +218,9 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     listPayouts: (cursor?: string) =>
       call<{ payouts: Payout[]; next_cursor?: string | null }>('GET', `/payouts${queryString({ cursor })}`),
     getPayout: (id: string) => call<Payout>('GET', `/payouts/${encodeURIComponent(id)}`),
+    listRecipients: () => call<{ recipients: RecipientView[] }>('GET', '/recipients'),
+    createRecipient: (recipient: unknown) => call<RecipientView>('POST', '/recipients', recipient),
+    archiveRecipient: (id: string) => call<RecipientView>('POST', `/recipients/${encodeURIComponent(id)}/archive`),
     getMethods: () => call<{ methods: PaymentMethod[] }>('GET', '/payment-methods'),
     putMethods: (methods: PaymentMethod[]) =>
       call<{ methods: PaymentMethod[] }>('PUT', '/payment-methods', { methods }),

@@ -6,13 +6,15 @@ interface Props {
   errors: readonly FieldError[];
   /** the paths that have an input on the page; other errors are listed without a link */
   known: (path: string) => string | undefined;
+  /** the field's name in words, shown instead of its dotted path where the page has one */
+  labelOf?: (path: string) => string | undefined;
 }
 
 /**
  * The list of what to fix, at the top of a form, announced when it appears. Each entry moves focus to its
  * field with a button: an in-page "#id" link would be read as a hash route.
  */
-export function ErrorSummary({ title, errors, known }: Props) {
+export function ErrorSummary({ title, errors, known, labelOf }: Props) {
   if (errors.length === 0) return null;
   return (
     <div class="error-summary" role="alert" tabIndex={-1}>
@@ -20,14 +22,15 @@ export function ErrorSummary({ title, errors, known }: Props) {
       <ul>
         {errors.map((e, i) => {
           const path = known(e.path);
+          const name = labelOf?.(e.path) ?? e.path;
           return (
             <li key={i}>
               {path ? (
                 <button type="button" class="link" onClick={() => document.getElementById(fieldId(path))?.focus()}>
-                  {e.path}: {e.message}
+                  {name}: {e.message}
                 </button>
               ) : (
-                `${e.path}: ${e.message}`
+                `${name}: ${e.message}`
               )}
             </li>
           );

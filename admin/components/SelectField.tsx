@@ -10,10 +10,12 @@ interface Props {
   error?: string | undefined;
   /** the label of the empty choice; without it a value must be chosen */
   emptyLabel?: string;
+  /** words for each value, when the value is a code the owner should not have to read */
+  optionLabel?: (value: string) => string;
 }
 
 /** A labelled select whose error is announced with it, like TextField. */
-export function SelectField({ name, label, value, options, onValue, error, emptyLabel }: Props) {
+export function SelectField({ name, label, value, options, onValue, error, emptyLabel, optionLabel }: Props) {
   const id = fieldId(name);
   return (
     <div class={`field${error ? ' field-invalid' : ''}`}>
@@ -29,7 +31,7 @@ export function SelectField({ name, label, value, options, onValue, error, empty
         {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel ? optionLabel(o) : o}
           </option>
         ))}
       </select>

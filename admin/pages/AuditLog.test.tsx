@@ -44,3 +44,30 @@ test('lists entries, filters by order through the address bar, and pages on', as
   await waitFor(() => expect(seen.at(-1)!.query.get('order_no')).toBe('A-1'));
   expect(location.hash).toBe('#/events?order_no=A-1');
 });
+
+test('a payout line opens the payout, not an empty order page (#23)', async () => {
+  stubFetch((req) =>
+    req.path === '/admin/api/events'
+      ? {
+          body: {
+            events: [
+              { at: '2024-05-01T10:00:00Z', type: 'payout', order_no: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
+              {
+                at: '2024-05-01T09:59:00Z',
+                type: 'gateway_call',
+                order_no: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+                detail: { operation: 'payout' },
+              },
+            ],
+            next_cursor: null,
+          },
+        }
+      : undefined,
+  );
+  render(<App />);
+  const links = await screen.findAllByRole('link', { name: /3f2504e0/ });
+  expect(links.map((a) => a.getAttribute('href'))).toEqual([
+    '#/payouts/3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    '#/payouts/3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  ]);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, AuditEvent } from '../api/client';
+import { auditLinkOf } from '../auditLink';
 import { DateTime } from '../components/DateTime';
 import { show } from '../components/RecordTable';
 import { Table } from '../components/Table';
@@ -84,7 +85,10 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
           {
             key: 'order',
             header: 'Order',
-            cell: (r) => (r.e.order_no ? <a href={href(['orders', r.e.order_no])}>{r.e.order_no}</a> : ''),
+            cell: (r) => {
+              const link = auditLinkOf(r.e);
+              return link ? <a href={href(link.parts)}>{link.label}</a> : '';
+            },
           },
           { key: 'detail', header: 'Detail', cell: (r) => <span class="detail-cell">{show(r.e.detail)}</span> },
         ]}

@@ -22,7 +22,14 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
       ? {
           body: {
             days: [
-              { date: '2024-05-01', status: 'paid', count: 3, volume_minor: 4500, currency: 'USD' },
+              {
+                date: '2024-05-01',
+                status: 'paid',
+                count: 3,
+                volume_minor: 4500,
+                currency: 'USD',
+                captured_minor: 4500,
+              },
               { date: '2024-05-02', status: 'declined', count: 1, volume_minor: 999, currency: 'USD' },
             ],
           },
@@ -39,6 +46,67 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
 
   fireEvent.click(screen.getByLabelText('Volume'));
   expect(container.querySelector('rect[data-date="2024-05-01"] title')?.textContent).toBe('2024-05-01 Paid: USD 45.00');
+});
+
+test('every figure means what its label says: attempts, abandoned checkouts, net volume and refunds (#23)', async () => {
+  stubFetch((req) =>
+    req.path === '/admin/api/stats'
+      ? {
+          body: {
+            days: [
+              {
+                date: '2024-05-01',
+                status: 'created',
+                count: 4,
+                volume_minor: 9000,
+                currency: 'USD',
+                captured_minor: 0,
+                refunded_minor: 0,
+              },
+              {
+                date: '2024-05-01',
+                status: 'paid',
+                count: 2,
+                volume_minor: 3000,
+                currency: 'USD',
+                captured_minor: 3000,
+                refunded_minor: 0,
+              },
+              {
+                date: '2024-05-01',
+                status: 'partially_refunded',
+                count: 1,
+                volume_minor: 2000,
+                currency: 'USD',
+                captured_minor: 2000,
+                refunded_minor: 500,
+              },
+              {
+                date: '2024-05-01',
+                status: 'authorised',
+                count: 1,
+                volume_minor: 700,
+                currency: 'USD',
+                captured_minor: 0,
+                refunded_minor: 0,
+              },
+            ],
+          },
+        }
+      : undefined,
+  );
+  render(<Overview api={createAdminApi('tok')} />);
+  const tiles = await screen.findByRole('list', { name: 'Totals for the range' });
+  const tile = (label: string) =>
+    [...tiles.querySelectorAll('li')]
+      .find((li) => li.querySelector('.tile-label')?.textContent === label)!
+      .querySelector('.tile-value')!.textContent;
+  // 4 orders were paid or tried; the 4 sessions nobody paid are not orders
+  expect(tile('Orders')).toBe('4');
+  expect(tile('Abandoned checkouts')).toBe('4');
+  // captured 50.00, of which 5.00 went back; the authorised 7.00 is not captured yet
+  expect(tile('Net volume')).toBe('USD 45.00');
+  expect(tile('Refunded')).toBe('USD 5.00');
 });
 
 test('a start date after the end date is refused', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { AdminApi, DisputeSummary, StatsDay } from '../api/client';
 import { Chart } from '../components/Chart';
-import { APPROVED, approvalRate, datesBetween, toChartDays } from '../dailyStats';
+import { approvalRate, datesBetween, overviewTotals, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
 import { formatMinor, formatTotals } from '../formatMoney';
 import { useTitle } from '../useTitle';
@@ -27,7 +27,10 @@ function isoDay(offset: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Volume and count per day by status, and the approval rate, for a chosen range (days in UTC). */
+/**
+ * For a chosen range (days in UTC): orders with a payment attempt, abandoned checkouts, net volume (captured
+ * minus refunded) with refunds beside it, the approval rate, and volume and count per day by status.
+ */
 export function Overview({ api }: { api: AdminApi }) {
   useTitle('Overview');
   const [range, setRange] = useState({ from: isoDay(-29), to: isoDay(0) });
@@ -62,10 +65,7 @@ export function Overview({ api }: { api: AdminApi }) {
   const shownCurrency = currencies.includes(currency) ? currency : (currencies[0] ?? '');
   const dates = datesBetween(range.from, range.to);
   const chartDays = toChartDays(days, dates, metric, shownCurrency);
-  const count = days.reduce((n, d) => n + d.count, 0);
-  const approvedVolume: Record<string, number> = {};
-  for (const d of days)
-    if (APPROVED.includes(d.status)) approvedVolume[d.currency] = (approvedVolume[d.currency] ?? 0) + d.volume_minor;
+  const totals = overviewTotals(days);
   const rate = approvalRate(days);
 
   return (
@@ -122,11 +122,22 @@ export function Overview({ api }: { api: AdminApi }) {
           <ul class="tiles" aria-label="Totals for the range">
             <li>
               <span class="tile-label">Orders</span>
-              <span class="tile-value">{count}</span>
+              <span class="tile-value">{totals.attempted}</span>
+              <span class="tile-hint">with a payment attempt</span>
             </li>
             <li>
-              <span class="tile-label">Approved volume</span>
-              <span class="tile-value">{formatTotals(approvedVolume)}</span>
+              <span class="tile-label">Abandoned checkouts</span>
+              <span class="tile-value">{totals.abandoned}</span>
+              <span class="tile-hint">opened, never paid; they expire</span>
+            </li>
+            <li>
+              <span class="tile-label">Net volume</span>
+              <span class="tile-value">{formatTotals(totals.net)}</span>
+              <span class="tile-hint">captured minus refunded</span>
+            </li>
+            <li>
+              <span class="tile-label">Refunded</span>
+              <span class="tile-value">{formatTotals(totals.refunded)}</span>
             </li>
             <li>
               <span class="tile-label">Approval rate</span>

@@ -27,7 +27,7 @@ function fillValidPayout() {
   fill(/^Currency/, 'EUR');
   fillPath('beneficiary.first_name', 'Ana');
   fillPath('beneficiary.last_name', 'Silva');
-  fill('IBAN', 'DE00 0000');
+  fill('IBAN', 'DE89 3704 0044 0532 0130 00');
 }
 
 const envelope400 = {
@@ -70,7 +70,7 @@ test('field errors of a 400 envelope land on their inputs and in a summary', asy
     payment_amount: '250.00',
     payment_currency: 'EUR',
     payment_method: 'SWIFT',
-    beneficiary: { first_name: 'Ana', last_name: 'Silva', bank_details: { iban: 'DE00 0000' } },
+    beneficiary: { first_name: 'Ana', last_name: 'Silva', bank_details: { iban: 'DE89 3704 0044 0532 0130 00' } },
   });
   expect(body).not.toHaveProperty('merchant_id');
   expect(body).not.toHaveProperty('request_id');
@@ -121,4 +121,15 @@ test('a created payout opens its detail page', async () => {
   fillValidPayout();
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
   await waitFor(() => expect(location.hash).toBe('#/payouts/po_1'));
+});
+
+test("a payout without an account is refused on the page by the server's own rule", async () => {
+  const { seen } = stubFetch(() => undefined);
+  render(<PayoutForm api={createAdminApi('tok')} />);
+  fill(/^Amount/, '250.00');
+  fill(/^Currency/, 'EUR');
+  fillPath('beneficiary.company_name', 'Fornecedor Ltda');
+  fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('which bank account receives the money'));
+  expect(seen).toHaveLength(0);
 });

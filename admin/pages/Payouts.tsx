@@ -37,6 +37,9 @@ export function Payouts({ api }: { api: AdminApi }) {
       <p>
         <a class="button primary" href={href(['payouts', 'new'])}>
           New payout
+        </a>{' '}
+        <a class="button" href={href('recipients')}>
+          Pay a saved recipient
         </a>
       </p>
       {error && (

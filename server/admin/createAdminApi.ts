@@ -9,6 +9,7 @@ import { eventRoutes } from './routes/events';
 import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/paymentMethods';
 import { payoutRoutes } from './routes/payouts';
+import { recipientRoutes } from './routes/recipients';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
 
@@ -39,6 +40,7 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
       .route('/orders', orderRoutes(deps))
       .route('/disputes', disputeRoutes(deps))
       .route('/payouts', payoutRoutes(deps))
+      .route('/recipients', recipientRoutes(deps))
       .route('/payment-methods', paymentMethodRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/stats', statsRoutes(deps))

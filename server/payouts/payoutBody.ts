@@ -1,7 +1,8 @@
 import { API_ERROR, describeFieldErrors, toFieldErrors, type FieldError } from '../../shared/contract/errors';
 import { payoutRequest, type PayoutRequest } from '../../shared/gateway/schemas/payout';
 import { ApiError } from '../apiError';
-import { isBic, isIban } from './checkIban';
+import { checkParty } from '../../shared/payouts/checkParty';
+import { checkPayoutDestination } from '../../shared/payouts/checkPayoutDestination';
 
 /** What the owner sends: the spec 2.7 request without what the backend fills in. */
 export type PayoutFields = Omit<
@@ -18,40 +19,10 @@ const PLACEHOLDERS = {
   request_id: '00000000-0000-4000-8000-000000000000',
 };
 
-type Party = {
-  entity_type?: string;
-  first_name?: string;
-  last_name?: string;
-  company_name?: string;
-  date_of_birth?: string;
-};
-
-/** Who a party is: a company by its name, a person by first and last name (entity_type says which is required). */
-function checkParty(prefix: string, party: Party | undefined, errors: FieldError[], today: string): void {
-  if (!party) return;
-  const has = (v: string | undefined) => v !== undefined && v.trim() !== '';
-  const person = has(party.first_name) && has(party.last_name);
-  if (party.entity_type === 'COMPANY' && !has(party.company_name))
-    errors.push({ path: `${prefix}.company_name`, message: 'is required when entity_type is COMPANY' });
-  else if (party.entity_type === 'PERSONAL') {
-    if (!has(party.first_name))
-      errors.push({ path: `${prefix}.first_name`, message: 'is required when entity_type is PERSONAL' });
-    if (!has(party.last_name))
-      errors.push({ path: `${prefix}.last_name`, message: 'is required when entity_type is PERSONAL' });
-  } else if (!party.entity_type && !person && !has(party.company_name)) {
-    errors.push({
-      path: `${prefix}.company_name`,
-      message: 'is required, or first_name and last_name: say who this is',
-    });
-  }
-  if (party.date_of_birth && party.date_of_birth >= today)
-    errors.push({ path: `${prefix}.date_of_birth`, message: 'must be in the past' });
-}
-
 /**
  * Validates a payout body (spec 2.7) with the shared gateway schema, then the rules the spec leaves to us:
- * the beneficiary and payer identified, bank details that name an account (account number or a valid IBAN)
- * and a well-formed SWIFT code. Every error names its field path; a 400 lists them all.
+ * the beneficiary and payer identified, and a destination its payment method can reach
+ * (`checkPayoutDestination`: a registered beneficiary_id, or bank details by the rail's rules). Every error names its field path; a 400 lists them all.
  */
 export function parsePayoutBody(value: unknown, today: string): PayoutFields {
   const errors: FieldError[] = [];
@@ -74,24 +45,13 @@ export function parsePayoutBody(value: unknown, today: string): PayoutFields {
     const p = parsed.data;
     checkParty('beneficiary', p.beneficiary, errors, today);
     checkParty('payer', p.payer, errors, today);
-    const bank = p.beneficiary.bank_details;
-    if (bank) {
-      if (!bank.account_number && !bank.iban)
-        errors.push({
-          path: 'beneficiary.bank_details.account_number',
-          message: 'is required, or iban: say which account receives the money',
-        });
-      if (bank.iban && !isIban(bank.iban))
-        errors.push({
-          path: 'beneficiary.bank_details.iban',
-          message: 'is not a valid IBAN (its check digits do not match)',
-        });
-      if (bank.swift_code && !isBic(bank.swift_code))
-        errors.push({
-          path: 'beneficiary.bank_details.swift_code',
-          message: 'must be a SWIFT/BIC code of 8 or 11 capitals and digits, e.g. "DEUTDEFF"',
-        });
-    }
+    errors.push(
+      ...checkPayoutDestination({
+        payment_method: p.payment_method,
+        beneficiary_id: p.beneficiary_id,
+        bank_details: p.beneficiary.bank_details,
+      }),
+    );
   }
   if (errors.length || !parsed.success)
     throw new ApiError(400, API_ERROR.invalid_request, describeFieldErrors(errors), errors);

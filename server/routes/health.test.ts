@@ -27,7 +27,27 @@ describeOnStores('health and readiness', (store) => {
     expect(ready.headers.get('cache-control')).toBe('no-store');
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { store: 'ok', write: 'ok', migrations: 'ok' },
+      checks: { store: 'ok', write: 'ok', migrations: 'ok', built: 'ok' },
+    });
+  });
+
+  it('/readyz is 503 and names the file while the widget or the admin page is not built (#23)', async () => {
+    const missing = join(tempDir, 'not-built');
+    const widgetless = createApp({ ...backend.deps, config: { ...backend.deps.config, widgetDir: missing } });
+    const res = await widgetless.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      checks: {
+        store: 'ok',
+        write: 'ok',
+        migrations: 'ok',
+        built: `missing: ${join(missing, 'widget.js')}: run npm run build`,
+      },
+    });
+    const adminless = createApp({ ...backend.deps, config: { ...backend.deps.config, adminDir: missing } });
+    expect(await (await adminless.request('/readyz')).json()).toMatchObject({
+      checks: { built: `missing: ${join(missing, 'index.html')}: run npm run build` },
     });
   });
 

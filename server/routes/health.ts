@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import type { Logger } from '../log';
+import { missingBuiltFiles } from '../http/missingBuiltFiles';
 import { pingStore } from '../store/db';
 import { probeWrite } from '../store/probeWrite';
 
@@ -12,7 +13,8 @@ const STORE_PROBE_MS = 2_000;
  * does not, because restarting the process would not bring the database back.
  *
  * `GET /readyz`, readiness: 200 only when this process should get traffic: the store answers, takes a write (one
- * row rewritten, within the same time limit) and its migrations are applied; 503 as soon as a shutdown begins, so the load balancer drains it. The gateway is not checked: its
+ * row rewritten, within the same time limit), its migrations are applied and the widget and admin page are built
+ * (`missingBuiltFiles`); 503 as soon as a shutdown begins, so the load balancer drains it. The gateway is not checked: its
  * configuration is refused at start when incomplete, and calling it would let its outage take every process out
  * of rotation at once, refusing requests that do not need it (notifications, the admin page) for nothing.
  */
@@ -57,7 +59,12 @@ export function healthRoutes(deps: AppDeps) {
       const store = (await storeAnswers(c.get('log'))) ? 'ok' : 'unreachable';
       const write = store !== 'ok' ? 'unknown' : (await storeWrites(c.get('log'))) ? 'ok' : 'failed';
       const migrations = store === 'ok' ? await migrationsApplied().catch(() => 'unknown') : 'unknown';
-      const ready = store === 'ok' && write === 'ok' && migrations === 'ok';
-      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { store, write, migrations } }, ready ? 200 : 503);
+      const missing = await missingBuiltFiles(deps.config);
+      const built = missing.length ? `missing: ${missing.join(', ')}: run npm run build` : 'ok';
+      const ready = store === 'ok' && write === 'ok' && migrations === 'ok' && built === 'ok';
+      return c.json(
+        { status: ready ? 'ready' : 'not_ready', checks: { store, write, migrations, built } },
+        ready ? 200 : 503,
+      );
     });
 }

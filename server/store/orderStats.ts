@@ -8,11 +8,20 @@ export interface OrderStatsRow {
   status: OrderStatus;
   currency: string;
   count: number;
+  /** the orders' amounts, whatever happened to them */
   volume_minor: number;
+  /** what was captured (kept by the shop before refunds): the captured amount of paid and refunded orders */
+  captured_minor: number;
+  /** what was refunded of them */
+  refunded_minor: number;
 }
 
+/** Statuses whose money was captured; a refund can follow only a capture. */
+const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
 /**
- * Orders created in [from, to) per UTC day, status and currency, with their count and amount. Times are
+ * Orders created in [from, to) per UTC day, status and currency, with their count and amount, and what of it was
+ * captured and refunded (the overview's net volume is captured minus refunded). Times are
  * stored as ISO-8601 UTC text, so the day is the first ten characters on both databases.
  */
 export async function orderStats(db: Db, from: string, to: string): Promise<OrderStatsRow[]> {
@@ -26,6 +35,10 @@ export async function orderStats(db: Db, from: string, to: string): Promise<Orde
       sql<number>`cast(count(*) as bigint)`.as('count'),
       // sum() of a PostgreSQL bigint is numeric (a string in pg); back to bigint, which the store reads as a number
       sql<number>`cast(sum(amount_minor) as bigint)`.as('volume_minor'),
+      sql<number>`cast(sum(case when status in (${sql.join(CAPTURED)}) then coalesce(captured_minor, amount_minor) else 0 end) as bigint)`.as(
+        'captured_minor',
+      ),
+      sql<number>`cast(sum(refunded_minor) as bigint)`.as('refunded_minor'),
     ])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
@@ -34,5 +47,11 @@ export async function orderStats(db: Db, from: string, to: string): Promise<Orde
     .orderBy('status')
     .orderBy('currency')
     .execute();
-  return rows.map((r) => ({ ...r, count: Number(r.count), volume_minor: Number(r.volume_minor) }));
+  return rows.map((r) => ({
+    ...r,
+    count: Number(r.count),
+    volume_minor: Number(r.volume_minor),
+    captured_minor: Number(r.captured_minor),
+    refunded_minor: Number(r.refunded_minor),
+  }));
 }

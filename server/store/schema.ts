@@ -164,6 +164,21 @@ export interface PayoutTable {
   updated_at: string;
 }
 
+/** A saved payout recipient (migration 016). */
+export interface PayoutRecipientTable {
+  id: string;
+  name: string;
+  /** SWIFT when null */
+  payment_method: string | null;
+  /** a beneficiary registered at the gateway, when the owner has one */
+  beneficiary_id: string | null;
+  /** JSON of the spec 2.7 beneficiary, unmasked: payouts to it send the real account */
+  beneficiary: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * A capture, cancel or review sent by the shop owner, journalled before the gateway call (migration 003): a
  * pending row left by a crash or a time-out is settled by a query before the order is sent again.
@@ -270,6 +285,7 @@ export interface Database {
   notifications: NotificationTable;
   refunds: RefundTable;
   payouts: PayoutTable;
+  payout_recipients: PayoutRecipientTable;
   bulk_requests: BulkRequestTable;
   payment_methods: PaymentMethodTable;
   audit_events: AuditEventTable;

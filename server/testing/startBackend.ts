@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config';
 import type { AppDeps, AppEnv } from '../deps';
 import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
 import type { Store, StoreOptions } from '../store/db';
+import { standInBuild } from '../../testing/standInBuild';
 import { serveOnLoopback } from './serveOnLoopback';
 import type { StoreKind } from './storeVariants';
 
@@ -63,8 +64,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };
   }
 
+  const builtDir = mkdtempSync(join(tmpdir(), 'merchant-built-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...standInBuild(builtDir),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: url,
     ALLOWED_ORIGINS: [url, ...(options.allowedOrigins ?? ['http://shop.test'])].join(','),
@@ -93,6 +96,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
       await built.close();
       if (schema) await dropSchema(schema);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      rmSync(builtDir, { recursive: true, force: true });
     },
   };
 }

@@ -171,13 +171,38 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     expect(JSON.stringify((await admin(backend, '/events?limit=200')).body)).not.toMatch(/4242424242424242|sk_sandbox/);
   });
 
-  it('stats: orders per day, status and currency with their volume in minor units', async () => {
+  it('stats: orders per day, status and currency with their volume, captured and refunded in minor units', async () => {
     const { body } = await admin(backend, `/stats?from=${today}&to=${today}`);
+    // captured and refunded money per row, so the overview shows net volume (captured minus refunded, #23)
     expect(body.days).toEqual(
       expect.arrayContaining([
-        { date: today, status: 'created', currency: 'USD', count: 1, volume_minor: 700 },
-        { date: today, status: 'paid', currency: 'BRL', count: 2, volume_minor: 5000 + 1234 },
-        { date: today, status: 'partially_refunded', currency: 'BRL', count: 1, volume_minor: 5000 },
+        {
+          date: today,
+          status: 'created',
+          currency: 'USD',
+          count: 1,
+          volume_minor: 700,
+          captured_minor: 0,
+          refunded_minor: 0,
+        },
+        {
+          date: today,
+          status: 'paid',
+          currency: 'BRL',
+          count: 2,
+          volume_minor: 5000 + 1234,
+          captured_minor: 5000 + 1234,
+          refunded_minor: 0,
+        },
+        {
+          date: today,
+          status: 'partially_refunded',
+          currency: 'BRL',
+          count: 1,
+          volume_minor: 5000,
+          captured_minor: 5000,
+          refunded_minor: 500,
+        },
       ]),
     );
     expect(body.days).toHaveLength(3);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { API_ERROR } from '../../../shared/contract/errors';
+import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
@@ -8,8 +8,10 @@ import { parseWith, readJson } from '../../http/readJsonBody';
 import { findPayout, listPayouts } from '../../store/payouts';
 import { decodeCursor, nextCursor } from '../cursor';
 import { createPayout } from '../../payouts/createPayout';
-import { parsePayoutBody } from '../../payouts/payoutBody';
+import { parsePayoutBody, type PayoutFields } from '../../payouts/payoutBody';
+import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../../payouts/recipientPayout';
 import { toPayoutView } from '../../payouts/toPayoutView';
+import { findRecipient } from '../../store/payoutRecipients';
 import { givenQuery } from './orders';
 
 const listQuery = z.strictObject({
@@ -28,7 +30,12 @@ export function payoutRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {
       const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
-      const fields = parsePayoutBody((await readJson(c)).value, deps.now().toISOString().slice(0, 10));
+      const body = (await readJson(c)).value;
+      const today = deps.now().toISOString().slice(0, 10);
+      const fields =
+        body && typeof body === 'object' && 'recipient_id' in body
+          ? await payoutToRecipient(deps, body, today)
+          : parsePayoutBody(body, today);
       const answer = await createPayout(deps, fields, key, c.get('requestId'));
       return c.json(answer.body, answer.status);
     })
@@ -43,4 +50,30 @@ export function payoutRoutes(deps: AppDeps) {
       if (!payout) throw new ApiError(404, API_ERROR.not_found, `no payout ${c.req.param('id')}`);
       return c.json(toPayoutView(payout));
     });
+}
+
+/**
+ * `{recipient_id, amount, currency, reference?}`: the saved recipient's beneficiary and method with this amount,
+ * then every rule of a full payout body. Its Idempotency-Key works as for a full body: the same key and the same
+ * three fields return the same payout.
+ */
+async function payoutToRecipient(deps: AppDeps, value: object, today: string): Promise<PayoutFields> {
+  const body = parseWith(recipientPayoutBody, value);
+  const recipient = await findRecipient(deps.store.db, body.recipient_id);
+  const missing = !recipient
+    ? 'does not name a saved recipient'
+    : recipient.archived_at
+      ? 'names an archived recipient'
+      : '';
+  if (missing)
+    throw new ApiError(400, API_ERROR.invalid_request, `recipient_id: ${missing}`, [
+      { path: 'recipient_id', message: missing },
+    ]);
+  try {
+    return parsePayoutBody(recipientPayoutFields(body, recipient!), today);
+  } catch (e) {
+    if (!(e instanceof ApiError) || !e.fields) throw e;
+    const fields = renameRecipientPayoutErrors(e.fields);
+    throw new ApiError(e.status, e.code, describeFieldErrors(fields), fields);
+  }
 }

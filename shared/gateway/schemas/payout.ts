@@ -62,7 +62,8 @@ const entityFields = {
   entity_type: coded('entity_type').optional(),
 };
 
-const beneficiary = z.object({
+/** Who receives a payout and where (spec 2.7); saved recipients keep one of these. */
+export const payoutBeneficiary = z.object({
   ...entityFields,
   additional_info: beneficiaryAdditionalInfo.optional(),
   address: beneficiaryAddress.optional(),
@@ -132,7 +133,7 @@ export const payoutRequest = z
   .object({
     ...envelope,
     ...payoutFields,
-    beneficiary,
+    beneficiary: payoutBeneficiary,
     notify_url: notifyUrl.optional(),
   })
   .superRefine(checkPayoutAmounts);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBic, isIban } from './checkIban';
-import { requestIdFor } from './requestIdFor';
+import { isBic, isIban } from './checkBankCodes';
 
 describe('isIban', () => {
   it('accepts IBANs whose check digits match, with spaces and in any case', () => {
@@ -16,10 +15,14 @@ describe('isIban', () => {
     for (const iban of ['DE89370400440532013001', 'DE8937040044', '1234567890123456', ''])
       expect(isIban(iban), iban).toBe(false);
   });
+  it('refuses a length the country does not use, even when mod 97 matches (#23: mod 97 alone took it)', () => {
+    // DE IBANs are 22 characters; this one has 19 and valid check digits
+    expect(isIban('DE41370400440532013')).toBe(false);
+  });
 });
 
 describe('isBic', () => {
-  it('takes 8 or 11 characters in capitals', () => {
+  it('takes 8 or 11 characters in capitals with a real country', () => {
     expect([isBic('DEUTDEFF'), isBic('DEUTDEFF500'), isBic('deutdeff'), isBic('DEUTDEF'), isBic('DEUTDEFF5')]).toEqual([
       true,
       true,
@@ -27,15 +30,6 @@ describe('isBic', () => {
       false,
       false,
     ]);
-  });
-});
-
-describe('requestIdFor', () => {
-  it('keeps a UUID key, and maps any other key to one fixed UUID', () => {
-    expect(requestIdFor('3F2504E0-4F89-41D3-9A0C-0305E82C3301')).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
-    const id = requestIdFor('invoice-42');
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(requestIdFor('invoice-42')).toBe(id);
-    expect(requestIdFor('invoice-43')).not.toBe(id);
+    expect(isBic('DEUTXXFF')).toBe(false);
   });
 });
