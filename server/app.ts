@@ -113,7 +113,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));
   app.route('/admin', adminPageRoutes(deps));
-  if (!deps.config.production) app.route('/', demoRoutes(deps));
+  // the demo shop's server calls this app's shop API with the typed client, in-process
+  if (!deps.config.production)
+    app.route(
+      '/',
+      demoRoutes(deps, async (input, init) => app.fetch(new Request(input, init))),
+    );
   app.route('/', staticRoutes(deps));
   return app;
 }
