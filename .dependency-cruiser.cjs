@@ -96,6 +96,27 @@ module.exports = {
       to: { path: '^e2e/' },
     },
     {
+      name: 'client-imports-only-shared',
+      comment:
+        "client/ is the typed client a shop's own Node server imports by path: it carries the contract (shared/) " +
+        'and Node builtins, never the backend, so using it pulls in nothing of the server.',
+      severity: 'error',
+      from: { path: '^client/', pathNot: TEST_CODE },
+      to: {
+        dependencyTypesNot: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'],
+        pathNot: ['^shared/', '^client/'],
+      },
+    },
+    {
+      name: 'only-the-demo-shop-imports-the-client',
+      comment:
+        "client/ is for shops' servers. In this repository the demo shop's server part (server/routes/demo*) plays " +
+        'one, and tests and scripts use it; the backend itself never calls itself through it.',
+      severity: 'error',
+      from: { pathNot: ['^client/', '^scripts/', '^server/routes/demo', ...TEST_CODE] },
+      to: { path: '^client/' },
+    },
+    {
       name: 'payments-does-not-import-admin',
       comment:
         "Payments is the core the owner's operations (server/admin/) build on: admin imports payments, so " +

@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{shared,server,sandbox,widget,admin,scripts,bench,testing}/**/*.test.{ts,tsx}'],
+          include: ['{shared,server,sandbox,widget,admin,client,scripts,bench,testing}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
           sequence: { groupOrder: 0 },
         },

@@ -25,6 +25,8 @@ import { paymentRoutes } from './routes/payments';
 import { returnRoutes } from './routes/return';
 import { savedCardRoutes } from './routes/savedCards';
 import { sessionRoutes } from './routes/sessions';
+import { shopOrderRoutes } from './routes/shopOrders';
+import { forShopCaller } from './middleware/forShopCaller';
 import { staticRoutes } from './routes/static';
 
 /** Request bodies are small JSON or form posts; anything larger is refused before it is read. */
@@ -86,7 +88,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/pay/return/*', perIp('return', deps.config.rateLimit.returnsPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
   // one budget of failed Bearer authentications per client IP for the admin API, /metrics and the shop server's
-  // session creation: guessing the admin token or the shop secret gets a handful of tries per window
+  // calls (session creation, its reads of orders and sessions): guessing the admin token or the shop secret gets a handful of tries per window
   const authFailures = throttleFailedAuth({
     ...deps.config.authFailures,
     key: (c) => clientIp(c, deps.config.trustedProxyHops),
@@ -95,7 +97,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/admin/api/*', authFailures);
   app.use('/metrics', authFailures);
   app.on('POST', '/api/sessions', authFailures);
+  app.use('/api/orders/*', authFailures);
+  // a wrong client secret is the widget's 404, not a guess at a Bearer secret: only the shop's reads count
+  app.on('GET', '/api/sessions/:id', forShopCaller(authFailures));
   app.route('/api/sessions', sessionRoutes(deps));
+  app.route('/api/orders', shopOrderRoutes(deps));
   app.route('/api/sessions', paymentRoutes(deps));
   app.route('/api/sessions', savedCardRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));
@@ -107,7 +113,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));
   app.route('/admin', adminPageRoutes(deps));
-  if (!deps.config.production) app.route('/', demoRoutes(deps));
+  // the demo shop's server calls this app's shop API with the typed client, in-process
+  if (!deps.config.production)
+    app.route(
+      '/',
+      demoRoutes(deps, async (input, init) => app.fetch(new Request(input, init))),
+    );
   app.route('/', staticRoutes(deps));
   return app;
 }

@@ -18,6 +18,7 @@ export const DEMO_DEFAULTS = {
   ADMIN_TOKEN: 'demo-admin-token',
   TOKEN_KEY: 'demo-token-key',
   PUBLIC_URL: 'http://127.0.0.1:4000',
+  DEMO_SHOP_EVENTS_SECRET: 'whsec_demo_shop_events',
 } as const;
 
 /** Secrets that must be set explicitly, and never to their demo value, in production. */
@@ -92,6 +93,11 @@ const envSchema = z.object({
   WIDGET_DIR: z.string().default('dist/widget'),
   ADMIN_DIR: z.string().default('dist/admin'),
   DEMO_PAGE: z.string().default('widget/demo/index.html'),
+  /**
+   * the secret the demo shop's server verifies pushed events with (`POST /demo/shop-events`); the demo shop is not
+   * served in production, so it is never a production secret
+   */
+  DEMO_SHOP_EVENTS_SECRET: z.string().min(1).default(DEMO_DEFAULTS.DEMO_SHOP_EVENTS_SECRET),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** set: `/metrics` is served on this port without auth (bind it to an internal interface), not on PORT */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -139,6 +145,8 @@ export interface Config {
   /** the built admin page (index.html + assets/) */
   adminDir: string;
   demoPage: string;
+  /** DEMO_SHOP_EVENTS_SECRET */
+  demoShopEventsSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** `port` null: `/metrics` is on the main port, behind the admin token */
   metrics: { port: number | null; host: string };
@@ -262,6 +270,7 @@ export function loadConfig(
     widgetDir: e.WIDGET_DIR,
     adminDir: e.ADMIN_DIR,
     demoPage: e.DEMO_PAGE,
+    demoShopEventsSecret: e.DEMO_SHOP_EVENTS_SECRET,
     logLevel: e.LOG_LEVEL,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, delayMs: e.SHUTDOWN_DELAY_MS },

@@ -12,7 +12,8 @@ import { gatewayOrderNo } from './gatewayOrderNo';
 
 /** A failed attempt (declined, cancelled, or refused before the gateway acted) leaves room for another. */
 const RETRYABLE: readonly OrderStatus[] = ['declined', 'cancelled'];
-const PAID: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded', 'review'];
+/** An accepted payment: no other may start, and the shop's view of the session is `complete`. */
+export const PAID: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded', 'review'];
 
 export interface AttemptRequest {
   sessionId: string;

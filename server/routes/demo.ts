@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CheckoutApiError, createCheckoutClient } from '../../client/index';
 import { API_ERROR } from '../../shared/contract/errors';
 import { createSessionBody } from '../../shared/contract/session';
 import { ApiError } from '../apiError';
@@ -7,16 +9,12 @@ import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
-import { createSession } from '../sessions/createSession';
+import { demoShopEventRoutes } from './demoShopEvents';
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Demo shop</title><script src="/widget.js"></script></head>
 <body><h1>Demo shop</h1><p>The demo page (widget/demo/index.html) is not there yet. The API runs: see README.md.</p></body></html>`;
 
-/**
- * The demo shop (never in production): `GET /` serves its page, and `POST /demo/sessions` plays the shop's
- * server, creating a session with the shop secret on the server side so the browser never sees it.
- */
 /** `url` is the demo page itself, with any query or fragment (the page reads none, but a shop's might). */
 function isDemoPage(url: string, demoPage: string): boolean {
   const page = new URL(demoPage);
@@ -25,7 +23,19 @@ function isDemoPage(url: string, demoPage: string): boolean {
   return given.origin === page.origin && given.pathname === page.pathname;
 }
 
-export function demoRoutes(deps: AppDeps) {
+/**
+ * The demo shop (never in production): `GET /` serves its page, and its server part does what a shop's server
+ * does with the typed client (client/): `POST /demo/sessions` creates the session with the shop secret, so the
+ * browser never sees it, and `POST /demo/shop-events` receives the backend's signed order events
+ * (demoShopEvents.ts). `shopApi` carries the client's calls into this same app, as a shop's server would reach the
+ * backend over the network, without depending on PUBLIC_URL being reachable from inside.
+ */
+export function demoRoutes(deps: AppDeps, shopApi: typeof fetch) {
+  const checkout = createCheckoutClient({
+    baseUrl: deps.config.publicUrl,
+    apiKey: deps.config.shopSecret,
+    fetch: shopApi,
+  });
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   // open to any visitor, so limited like the shop's own session creation
   const limitCreation = rateLimit({
@@ -53,6 +63,14 @@ export function demoRoutes(deps: AppDeps) {
         const message = `must be the demo page (${demoPage}) or left out`;
         throw new ApiError(400, API_ERROR.invalid_request, `return_url: ${message}`, [{ path: 'return_url', message }]);
       }
-      return c.json(await createSession(deps, { ...body, return_url: body.return_url ?? demoPage }), 201);
-    });
+      try {
+        return c.json(await checkout.createSession({ ...body, return_url: body.return_url ?? demoPage }), 201);
+      } catch (e) {
+        // the backend's refusal, passed on as it said it (a field error still names the field)
+        if (!(e instanceof CheckoutApiError) || e.status < 400) throw e;
+        const error = { code: e.code, message: e.message, ...(e.fields.length ? { fields: e.fields } : {}) };
+        return c.json({ error }, e.status as ContentfulStatusCode);
+      }
+    })
+    .route('/demo', demoShopEventRoutes(deps));
 }

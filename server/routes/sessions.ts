@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { localeTag } from '../../shared/contract/primitives';
+import { API_ERROR } from '../../shared/contract/errors';
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
+import { ApiError } from '../apiError';
 import { createSessionBody } from '../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
@@ -9,11 +12,18 @@ import { parseWith, readJson } from '../http/readJsonBody';
 import { rateLimit } from '../middleware/rateLimit';
 import { bearerCredentials } from '../auth/credentials';
 import { authenticate, requirePermission } from '../middleware/authenticate';
+import { forShopCaller } from '../middleware/forShopCaller';
 import { authorizeSession } from '../sessions/authorizeSession';
 import { createSession } from '../sessions/createSession';
 import { viewSession } from '../sessions/viewSession';
+import { viewSessionForShop } from '../sessions/viewSessionForShop';
+import { findOrder } from '../store/orders';
+import { findSession } from '../store/sessions';
 
-/** `POST /api/sessions` (shop server) and `GET /api/sessions/:id` (widget). */
+/**
+ * `POST /api/sessions` (shop server) and `GET /api/sessions/:id`: the widget's view with the client secret, the
+ * shop's view (status and the order's payment state) with a shop credential (`forShopCaller` tells them apart).
+ */
 const viewQuery = z.object({ locale: localeTag.optional() });
 
 export function sessionRoutes(deps: AppDeps) {
@@ -34,11 +44,30 @@ export function sessionRoutes(deps: AppDeps) {
         return c.json(await createSession(deps, body), 201);
       },
     )
-    .get('/:id', async (c) => {
-      const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecretOf(c));
-      // the widget names the language it renders in, so method labels match the rest of its text
-      const { locale } = parseWith(viewQuery, { locale: c.req.query('locale') });
-      c.header('Cache-Control', 'no-store');
-      return c.json(await viewSession(deps.store.db, session, order, locale));
-    });
+    .get(
+      '/:id',
+      forShopCaller(every(authenticate(bearerCredentials(deps), 'shop secret'), requirePermission('shop.read'))),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        if (c.get('principal')) {
+          const session = await findSession(deps.store.db, c.req.param('id'));
+          const order = session && (await findOrder(deps.store.db, session.order_id));
+          if (!session || !order) throw new ApiError(404, API_ERROR.not_found, `no session ${c.req.param('id')}`);
+          return c.json(await viewSessionForShop(deps.store.db, session, order, deps.now()));
+        }
+        const clientSecret = clientSecretOf(c);
+        // nothing at all: say what is needed rather than "not found"
+        if (clientSecret === undefined) {
+          throw new ApiError(
+            401,
+            API_ERROR.unauthorized,
+            "the session's client secret (X-Client-Secret) or a shop credential (Authorization: Bearer) is required",
+          );
+        }
+        const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecret);
+        // the widget names the language it renders in, so method labels match the rest of its text
+        const { locale } = parseWith(viewQuery, { locale: c.req.query('locale') });
+        return c.json(await viewSession(deps.store.db, session, order, locale));
+      },
+    );
 }

@@ -216,6 +216,8 @@ export const createSessionBody = z
   });
 
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
+/** The body as a shop's server writes it (defaulted fields may be left out): what the typed client (client/) takes. */
+export type CreateSessionInput = z.input<typeof createSessionBody>;
 
 function amountFormatMessage(currency: string): string {
   return isAmount('1', currency)

@@ -3,6 +3,8 @@
  * what a shop's own code does: its server (here the backend's `POST /demo/sessions`) creates the session with the
  * amount, and the page mounts the widget with the session id and client secret. The session is kept in
  * sessionStorage so that coming back from an APM issuer page (or a reload) shows the payment's outcome.
+ * "Paid, ready to ship" is what the shop's server learned from the backend's signed `order.paid` event
+ * (`POST /demo/shop-events`), asked for by polling: never the widget's event, which the shopper's browser could fake.
  */
 import type { CreateSessionResponse } from '../../shared/contract/session';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
@@ -13,10 +15,13 @@ const CART = [
   { name: 'Mug', sku: 'MG-1', unit_price: '8.00', quantity: 1 },
 ] as const;
 const STORAGE_KEY = 'demo-checkout';
+/** How often the page asks the shop's server whether the paid event came; the event is pushed within seconds. */
+const SHIPMENT_POLL_MS = 1500;
 
 interface Stored {
   id: string;
   client_secret: string;
+  order_no: string;
   locale: string;
   theme: 'light' | 'dark';
 }
@@ -50,9 +55,30 @@ function log(name: string, detail?: unknown): void {
   $('events').append(item);
 }
 
+/** Asks the shop's server until it has recorded the order's paid event, then says so. */
+async function watchShipment(orderNo: string): Promise<void> {
+  const status = $('shipment');
+  status.hidden = false;
+  status.textContent = `Order ${orderNo}: waiting for the backend's signed "paid" event`;
+  for (;;) {
+    try {
+      const res = await fetch(`/demo/shipments/${encodeURIComponent(orderNo)}`, { cache: 'no-store' });
+      if (res.ok && ((await res.json()) as { ready_to_ship: boolean }).ready_to_ship) {
+        status.textContent = `Order ${orderNo}: paid, ready to ship`;
+        status.classList.add('shop-shipment-ready');
+        return;
+      }
+    } catch {
+      // the shop's server is restarting: ask again
+    }
+    await new Promise((resolve) => setTimeout(resolve, SHIPMENT_POLL_MS));
+  }
+}
+
 async function showCheckout(stored: Stored): Promise<void> {
   $('cart').hidden = true;
   $('checkout-section').hidden = false;
+  if (stored.order_no) void watchShipment(stored.order_no);
   const Checkout = (window as Window & { Checkout?: CheckoutApi }).Checkout;
   if (!Checkout) throw new Error('widget.js did not load');
   Checkout.init({
@@ -90,6 +116,7 @@ async function pay(): Promise<void> {
     const stored: Stored = {
       id: session.id,
       client_secret: session.client_secret,
+      order_no: session.order_no,
       locale: $<HTMLSelectElement>('locale').value,
       theme: $<HTMLSelectElement>('theme').value === 'dark' ? 'dark' : 'light',
     };
