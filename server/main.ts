@@ -10,6 +10,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, prettyDestination } from './log';
 import { serveMetrics } from './metrics/serveMetrics';
 import { startReconcileLoop } from './reconcile/startReconcileLoop';
+import { startShopEventWorker } from './shopEvents/startShopEventWorker';
 import { exitOnSignals } from './shutdown/exitOnSignals';
 import { shutDownGracefully } from './shutdown/shutDownGracefully';
 import { trackRequests } from './shutdown/trackRequests';
@@ -71,6 +72,7 @@ if (metricsServer) {
   );
 }
 const reconcile = startReconcileLoop(deps);
+const shopEventWorker = startShopEventWorker(deps);
 
 exitOnSignals({
   log,
@@ -84,6 +86,7 @@ exitOnSignals({
       },
       delayMs: config.shutdown.delayMs,
       reconcile,
+      workers: [shopEventWorker],
       metricsServer,
       store,
       log,

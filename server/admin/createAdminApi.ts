@@ -9,6 +9,7 @@ import { eventRoutes } from './routes/events';
 import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/paymentMethods';
 import { payoutRoutes } from './routes/payouts';
+import { shopEndpointRoutes } from './routes/shopEndpoints';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
 
@@ -42,5 +43,6 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
       .route('/payment-methods', paymentMethodRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/stats', statsRoutes(deps))
+      .route('/shop-endpoints', shopEndpointRoutes(deps))
   );
 }
