@@ -146,6 +146,31 @@ describe('the admin command line', () => {
     expect(refused.stderr).toContain('the admin token was refused');
   });
 
+  it('manages the shop event endpoints: add prints the secret once, list, roll, test, remove', async () => {
+    const added = await cli(['endpoints', 'add', '--url', 'http://127.0.0.1:9/events', '--types', 'order.paid'], env);
+    expect(added.code).toBe(0);
+    const secret = added.stdout.trim();
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await cli(['endpoints', 'list'], env);
+    expect(listed.stdout).toContain('http://127.0.0.1:9/events\torder.paid');
+    expect(listed.stdout).not.toContain(secret);
+    const id = listed.stdout.split('\t')[0]!;
+    const rolled = await cli(['endpoints', 'roll', '--id', id, '--overlap-hours', '1'], env);
+    expect(rolled.code).toBe(0);
+    expect(rolled.stdout.trim()).toMatch(/^whsec_/);
+    expect((await cli(['endpoints', 'list'], env)).stdout).toContain('2 secret(s)');
+    expect(JSON.parse((await cli(['endpoints', 'test', '--id', id], env)).stdout).event_id).toMatch(/^evt_/);
+    const badTypes = await cli(['endpoints', 'add', '--url', 'http://127.0.0.1:9/', '--types', 'order.shipped'], env);
+    expect(badTypes.code).toBe(2);
+    expect(badTypes.stderr).toContain('types.0');
+    const noId = await cli(['endpoints', 'roll'], env);
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toContain('endpoints roll needs --id');
+    expect((await cli(['endpoints', 'remove', '--id', id], env)).code).toBe(0);
+    expect((await cli(['endpoints', 'list'], env)).stdout).toBe('');
+    // each call starts a process (about 2 s on a busy machine)
+  }, 90_000);
+
   it('re-running a refund spreadsheet (its answers lost) refunds each row once, also with rows added', async () => {
     const [a, b, c] = await makeOrders(backend, 3, 'paid');
     const input = join(dir, 'partial.csv');

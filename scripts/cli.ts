@@ -9,6 +9,11 @@
  *   orders  [--status paid] [--from D] [--to D] [--q text]         [--out orders.csv]
  *   payout  --json payout.json --key <Idempotency-Key>
  *   gateway check    the gateway account and profile, with calls that move no money (before going live)
+ *   endpoints list                                                 the shop's event endpoints
+ *   endpoints add --url URL [--types order.paid,order.refunded]    prints the new secret once
+ *   endpoints roll --id ID [--overlap-hours 24]                    a new secret; the old one signs for the overlap
+ *   endpoints test --id ID                                         sends an endpoint.test event to it
+ *   endpoints remove --id ID
  *
  * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
@@ -25,6 +30,7 @@ import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
 import { csvRecords } from './cli/parseCsv';
 import { progressBar } from './cli/progressBar';
+import { runEndpoints } from './cli/runEndpoints';
 import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
 import { sendBulk } from './cli/sendBulk';
 
@@ -114,8 +120,13 @@ async function main(argv: string[]): Promise<number> {
       q: { type: 'string' },
       json: { type: 'string' },
       key: { type: 'string' },
+      url: { type: 'string' },
+      types: { type: 'string' },
+      id: { type: 'string' },
+      'overlap-hours': { type: 'string' },
     },
     strict: true,
+    allowPositionals: command === 'endpoints',
   });
   if (command && BULK.includes(command)) {
     if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
@@ -186,6 +197,14 @@ async function main(argv: string[]): Promise<number> {
     );
     process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
     return payout.status === 'FAILED' ? 1 : 0;
+  }
+  if (command === 'endpoints') {
+    try {
+      return await runEndpoints(call, rest[0], values);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      throw new UsageError((e as Error).message);
+    }
   }
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
 }

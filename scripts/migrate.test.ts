@@ -22,10 +22,15 @@ function run(entry: string, env: Record<string, string>, untilLine?: RegExp) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let stopping = false;
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     out += d;
-    // a server that reached the line it was started for is stopped like an orchestrator would
-    if (untilLine?.test(out) && child.exitCode === null) child.kill('SIGTERM');
+    // a server that reached the line it was started for is stopped like an orchestrator would: one SIGTERM (a
+    // second one, sent on the next line it logs, would mean "exit now" and fail a shutdown still in progress)
+    if (!stopping && untilLine?.test(out) && child.exitCode === null) {
+      stopping = true;
+      child.kill('SIGTERM');
+    }
   });
   child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
   return new Promise<{ code: number | null; out: string }>((resolve) =>

@@ -17,6 +17,7 @@ import { throttleFailedAuth } from './middleware/throttleFailedAuth';
 import { widgetCors } from './middleware/widgetCors';
 import { adminPageRoutes } from './routes/adminPage';
 import { demoRoutes } from './routes/demo';
+import { shopEventRoutes } from './routes/events';
 import { frameRoutes } from './routes/frame';
 import { healthRoutes } from './routes/health';
 import { createBadSignatureHandler } from './payments/queryOnBadSignature';
@@ -100,10 +101,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/orders/*', authFailures);
   // a wrong client secret is the widget's 404, not a guess at a Bearer secret: only the shop's reads count
   app.on('GET', '/api/sessions/:id', forShopCaller(authFailures));
+  app.use('/api/events', authFailures);
   app.route('/api/sessions', sessionRoutes(deps));
   app.route('/api/orders', shopOrderRoutes(deps));
   app.route('/api/sessions', paymentRoutes(deps));
   app.route('/api/sessions', savedCardRoutes(deps));
+  app.route('/api/events', shopEventRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));
   // one throttle for both: a bad signature on either queries the order at most once a minute
   const onBadSignature = createBadSignatureHandler(deps);

@@ -103,6 +103,18 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** the interface of METRICS_PORT; unset: HOST */
   METRICS_HOST: z.string().min(1).optional(),
+  /** the shop's event endpoints (issue #21): how often a worker looks for due deliveries besides being woken */
+  SHOP_EVENTS_POLL_MS: positiveInt.default(5_000),
+  /** how long one delivery waits for the shop's answer */
+  SHOP_EVENTS_TIMEOUT_MS: positiveInt.default(10_000),
+  /** the first retry waits up to this long; each next one up to twice as long (full jitter) */
+  SHOP_EVENTS_RETRY_BASE_MS: positiveInt.default(10_000),
+  /** no retry waits longer than this */
+  SHOP_EVENTS_RETRY_MAX_MS: positiveInt.default(3_600_000),
+  /** a delivery still failing this long after its event is marked failed */
+  SHOP_EVENTS_RETRY_FOR_HOURS: z.coerce.number().positive().default(72),
+  /** how long, in hours, the previous secret still signs after a roll, unless the roll names its own overlap */
+  SHOP_EVENTS_ROLL_OVERLAP_HOURS: z.coerce.number().min(0).default(24),
   /** how long a shutdown waits for requests in flight and a reconcile pass before it exits anyway */
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(25_000),
   /** how long, after SIGTERM, to keep accepting requests while /readyz says 503, so the load balancer notices */
@@ -151,6 +163,15 @@ export interface Config {
   /** `port` null: `/metrics` is on the main port, behind the admin token */
   metrics: { port: number | null; host: string };
   shutdown: { timeoutMs: number; delayMs: number };
+  /** delivery of events to the shop's endpoints (server/shopEvents/) */
+  shopEvents: {
+    pollMs: number;
+    timeoutMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    retryForMs: number;
+    rollOverlapHours: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -274,6 +295,14 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, delayMs: e.SHUTDOWN_DELAY_MS },
+    shopEvents: {
+      pollMs: e.SHOP_EVENTS_POLL_MS,
+      timeoutMs: e.SHOP_EVENTS_TIMEOUT_MS,
+      retryBaseMs: e.SHOP_EVENTS_RETRY_BASE_MS,
+      retryMaxMs: e.SHOP_EVENTS_RETRY_MAX_MS,
+      retryForMs: e.SHOP_EVENTS_RETRY_FOR_HOURS * 3_600_000,
+      rollOverlapHours: e.SHOP_EVENTS_ROLL_OVERLAP_HOURS,
+    },
   };
 }
 

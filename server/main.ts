@@ -11,6 +11,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, prettyDestination } from './log';
 import { serveMetrics } from './metrics/serveMetrics';
 import { startReconcileLoop } from './reconcile/startReconcileLoop';
+import { startShopEventWorker } from './shopEvents/startShopEventWorker';
 import { exitOnSignals } from './shutdown/exitOnSignals';
 import { shutDownGracefully } from './shutdown/shutDownGracefully';
 import { trackRequests } from './shutdown/trackRequests';
@@ -76,6 +77,7 @@ if (metricsServer) {
   );
 }
 const reconcile = startReconcileLoop(deps);
+const shopEventWorker = startShopEventWorker(deps);
 
 exitOnSignals({
   log,
@@ -89,6 +91,7 @@ exitOnSignals({
       },
       delayMs: config.shutdown.delayMs,
       reconcile,
+      workers: [shopEventWorker],
       metricsServer,
       store,
       log,

@@ -10,6 +10,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/paymentMethods';
 import { payoutRoutes } from './routes/payouts';
 import { recipientRoutes } from './routes/recipients';
+import { shopEndpointRoutes } from './routes/shopEndpoints';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
 
@@ -44,5 +45,6 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
       .route('/payment-methods', paymentMethodRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/stats', statsRoutes(deps))
+      .route('/shop-endpoints', shopEndpointRoutes(deps))
   );
 }

@@ -1,7 +1,7 @@
 import { toDecimal } from '../../shared/gateway/money';
 import type { AdminOrder } from '../../shared/contract/admin';
 import { isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
-import { unknownStatusNote } from '../payments/applyGatewayStatus';
+import { unknownStatusNote } from '../payments/unknownStatusNote';
 import type { OrderRow } from '../store/orders';
 
 /** An order as the admin API lists it: amounts as decimal strings. */

@@ -5,6 +5,7 @@ import type { Db } from '../store/db';
 import { closeDisputeIfOpen, insertDisputeOnce } from '../store/disputes';
 import type { OrderRow } from '../store/orders';
 import type { ReportedDispute } from './readDispute';
+import { recordOrderEvent } from '../shopEvents/recordOrderEvent';
 
 /**
  * Applies a reported dispute, never backwards: an unknown dispute_id is recorded (open, or already closed when
@@ -40,6 +41,8 @@ export async function applyDispute(
   });
   const closed = !inserted && outcome !== null && (await closeDisputeIfOpen(trx, d.dispute_id, outcome, at));
   if (!inserted && !closed) return 'same_status';
+  if (inserted) await recordOrderEvent(trx, order.id, 'order.dispute_opened', at);
+  if (outcome) await recordOrderEvent(trx, order.id, 'order.dispute_closed', at);
   const money = `${toDecimal(d.amount_minor, order.currency)} ${order.currency}`;
   await writeAuditEvent(
     trx,

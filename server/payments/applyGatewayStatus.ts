@@ -7,6 +7,8 @@ import { mirrorAttempt } from '../store/orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
 import { markSavedCardUsed } from '../store/savedCards';
 import { HOLDS_MONEY, raisePaymentAlerts, type RaisedAlert } from './raisePaymentAlerts';
+import { unknownStatusNote } from './unknownStatusNote';
+import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
 
 /** The statuses of a payment that went through (charged or held on the card; review is not yet either). */
 const WENT_THROUGH: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
@@ -133,12 +135,9 @@ export async function applyGatewayStatus(
     HOLDS_MONEY.includes(status) && !HOLDS_MONEY.includes(attempt.status)
       ? await raisePaymentAlerts(trx, moved, ctx.now)
       : [];
+  // after the alerts: a late payment adopted by raisePaymentAlerts is the order's new state too
+  await recordOrderEvents(trx, [attempt.order_id], at);
   return { outcome: 'applied', attempt: moved, ...(alerts.length ? { alerts } : {}) };
-}
-
-/** Words for an order whose gateway status code is outside the profile, for the owner and the logs. */
-export function unknownStatusNote(code: string): string {
-  return `the gateway reported status ${code}, which this version does not know`;
 }
 
 async function holdUnknownStatus(

@@ -3,6 +3,7 @@ import { REFUND_NOTIFY_TYPE, refundResultOf } from '../../shared/gateway/refundS
 import type { Db } from '../store/db';
 import type { OrderRow } from '../store/orders';
 import { findRefundOfOrder, moveRefund, REFUND_STATUS, type RefundRow } from '../store/refunds';
+import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
 
 const REFUND_TYPES: readonly string[] = Object.values(REFUND_NOTIFY_TYPE);
 
@@ -42,5 +43,6 @@ export async function applyRefundNotification(
       : { summary: `${label}: reported failed, confirming with the refund search`, confirm: refund };
   }
   const moved = await moveRefund(trx, refund, to, { refundReferenceId: form.refund_reference_id ?? null }, at);
+  if (moved) await recordRefundEvent(trx, refund, to, at);
   return { summary: moved ? `${label}: ${to}` : `${label}: already ${refund.status}, not moved back` };
 }

@@ -3,6 +3,7 @@ import { refundStateOfRecord } from '../../shared/gateway/refundState';
 import type { RefundRecord } from '../gateway/types/query';
 import type { Db } from '../store/db';
 import { moveRefund, type RefundRow } from '../store/refunds';
+import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
 
 /** The record of `refund` in a refund search answer: by our refund_reference, or the gateway's reference id. */
 export function recordOfRefund(records: readonly RefundRecord[], refund: RefundRow): RefundRecord | undefined {
@@ -29,6 +30,7 @@ export async function applyRefundRecord(
   const message = typeof record.refund_message === 'string' ? record.refund_message : formatGatewayMessage('I0115');
   const referenceId = typeof record.refund_reference_id === 'string' ? record.refund_reference_id : null;
   const moved = await moveRefund(trx, refund, state, { refundReferenceId: referenceId, message }, at);
+  if (moved) await recordRefundEvent(trx, refund, state, at);
   const now = await trx.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
   return { refund: now, moved };
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { moveCreatedAttempt, updateAttempt, type AttemptRow } from '../store/attempts';
 import { writeAuditEvent, type AuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
+import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import type { PaymentAnswer } from './paymentAnswer';
 
@@ -39,6 +40,7 @@ export async function settleAttempt(
     await runInTransaction(deps.store.db, async (trx) => {
       if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves })) {
         await mirrorAttempt(trx, attempt, { status, payment_status: moves.payment_status, message: moves.message }, at);
+        await recordOrderEvents(trx, [attempt.order_id], at);
       } else {
         // a page stored after a query found the attempt without one: the shopper has it, so it blocks again
         const page = artefacts.frame_form || artefacts.redirect_url;

@@ -7,6 +7,7 @@ import { AttemptTakenError, attemptStatusesOf, insertAttempt, type AttemptRow } 
 import { writeAuditEvent } from '../store/auditEvents';
 import type { Db } from '../store/db';
 import { makeAttemptCurrent, type OrderRow } from '../store/orders';
+import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
 import type { PaymentMethod } from '../store/paymentMethods';
 import { gatewayOrderNo } from './gatewayOrderNo';
 
@@ -97,6 +98,8 @@ export async function startAttempt(
     throw e;
   }
   await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
+  // a new attempt: its outcome is news to the shop even where an earlier attempt ended the same way
+  await recordOrderEvents(trx, [order.id], attempt.created_at);
   await writeAuditEvent(
     trx,
     {

@@ -2,6 +2,7 @@ import { toMinor } from '../../shared/gateway/money';
 import { PAYOUT_STATUS } from '../../shared/gateway/status';
 import type { Db } from '../store/db';
 import { findPayoutByRequestId, updateOpenPayout } from '../store/payouts';
+import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
 
 export type PayoutNotificationOutcome = 'applied' | 'same_status' | 'mismatch' | 'unknown_order';
 
@@ -33,11 +34,14 @@ export async function applyPayoutNotification(
   )
     return 'mismatch';
   if (payout.status === status) return 'same_status';
-  const moved = await updateOpenPayout(trx, payout.id, {
+  const updated = await updateOpenPayout(trx, payout.id, {
     status,
     transaction_id: form.transaction_id || payout.transaction_id,
     failure_reason: status === 'FAILED' ? (form.message ?? null) : null,
     updated_at: now.toISOString(),
   });
-  return moved ? 'applied' : 'same_status';
+  if (!updated) return 'same_status';
+  const moved = await findPayoutByRequestId(trx, payout.request_id);
+  if (moved) await recordPayoutEvent(trx, moved, now.toISOString());
+  return 'applied';
 }

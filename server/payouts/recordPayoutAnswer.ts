@@ -1,11 +1,24 @@
 import type { PayoutResponse } from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
 import type { Db } from '../store/db';
-import { updateOpenPayout, type PayoutRow } from '../store/payouts';
+import { findPayout, updateOpenPayout, type PayoutRow } from '../store/payouts';
+import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
 
-/** Stores the gateway's answer to a payout (its status, transaction and reasons), unless it is already final. */
+/**
+ * Stores the gateway's answer to a payout (its status, transaction and reasons), unless it is already final,
+ * with the shop's `payout.completed` / `payout.failed` event in the same transaction.
+ */
 export function recordPayoutAnswer(db: Db, payout: PayoutRow, answer: PayoutResponse, at: string): Promise<boolean> {
-  return updateOpenPayout(db, payout.id, {
+  return db.transaction().execute(async (trx) => {
+    if (!(await updateOpenPayout(trx, payout.id, patchOf(answer, at)))) return false;
+    const moved = await findPayout(trx, payout.id);
+    if (moved) await recordPayoutEvent(trx, moved, at);
+    return true;
+  });
+}
+
+function patchOf(answer: PayoutResponse, at: string) {
+  return {
     status: answer.status,
     transaction_id: answer.transaction_id,
     response: JSON.stringify(maskFields(answer)),
@@ -14,5 +27,5 @@ export function recordPayoutAnswer(db: Db, payout: PayoutRow, answer: PayoutResp
         ? [answer.failure_type, answer.failure_reason].filter(Boolean).join(': ') || null
         : null,
     updated_at: at,
-  });
+  };
 }

@@ -12,6 +12,7 @@ import {
 } from '../store/attempts';
 import { writeAuditEvent } from '../store/auditEvents';
 import { mirrorAttempt } from '../store/orders';
+import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
 import { recheckOpenDisputes } from './recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
 import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
@@ -150,6 +151,7 @@ async function closeIfNeverReceived(
     });
     if (!moved) return false;
     await mirrorAttempt(trx, attempt, { status: 'declined', message }, at);
+    await recordOrderEvents(trx, [attempt.order_id], at);
     await writeAuditEvent(
       trx,
       {

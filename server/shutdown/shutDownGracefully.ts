@@ -14,6 +14,8 @@ export interface RunningParts {
   /** how long to keep accepting requests after that, while the load balancer notices (SHUTDOWN_DELAY_MS) */
   delayMs: number;
   reconcile: { stop(): Promise<void> };
+  /** other loops that write to the store (the shop event worker): stopped with the reconcile loop */
+  workers?: { stop(): Promise<void> }[];
   metricsServer?: Server | undefined;
   store: Store;
   log: Logger;
@@ -29,7 +31,7 @@ export async function shutDownGracefully(parts: RunningParts): Promise<void> {
   const { server, requests, log } = parts;
   parts.setDraining();
   requests.drain();
-  const reconcileStopped = parts.reconcile.stop();
+  const reconcileStopped = Promise.all([parts.reconcile.stop(), ...(parts.workers ?? []).map((w) => w.stop())]);
   if (parts.delayMs > 0) {
     log.info({ delayMs: parts.delayMs }, 'shutdown: not ready; still serving while the load balancer drains');
     await new Promise((resolve) => setTimeout(resolve, parts.delayMs));

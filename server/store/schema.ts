@@ -52,6 +52,8 @@ export interface OrderTable {
   email: string | null;
   /** the kind of the latest payment alert (`payment_alerts`), for the owner's list (migration 006) */
   alert: string | null;
+  /** what the last order event reported (`paid`, `partially_refunded:500`, ...), null before one (migration 013) */
+  event_mark: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -278,6 +280,60 @@ export interface DisputeTable {
   updated_at: string;
 }
 
+/** The outbox of events to the shop's server (migration 013); `payload` is the ShopEvent as JSON. */
+export interface ShopEventTable {
+  id: string;
+  /** PostgreSQL: from a sequence; SQLite: set by a trigger (hence optional on insert) */
+  seq: Generated<number>;
+  /** the commit-safe position `GET /api/events?after=` pages by; null until the delivery worker assigns it */
+  pos: number | null;
+  type: string;
+  order_id: string | null;
+  order_no: string | null;
+  payout_request_id: string | null;
+  /** a test event: for this endpoint only, never pulled */
+  endpoint_id: string | null;
+  created_at: string;
+  payload: string;
+}
+
+/** A URL of the shop's that receives signed events (migration 013). */
+export interface ShopEndpointTable {
+  id: string;
+  url: string;
+  /** JSON array of ShopEventType */
+  types: string;
+  enabled: number;
+  description: string | null;
+  /** JSON array of {sealed, created_at, expires_at}: the newest first; a rolled one expires after its overlap */
+  secrets: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event to one endpoint (migration 013). */
+export interface ShopDeliveryTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  /** what orders the deliveries: `order:<id>`, `payout:<request_id>` or `test:<event id>` */
+  subject: string;
+  event_seq: number;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** while a worker sends it: no other worker takes it before then */
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** the first bytes of the endpoint's answer */
+  last_answer: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -293,4 +349,7 @@ export interface Database {
   order_operations: OrderOperationTable;
   payment_alerts: PaymentAlertTable;
   disputes: DisputeTable;
+  shop_events: ShopEventTable;
+  shop_endpoints: ShopEndpointTable;
+  shop_deliveries: ShopDeliveryTable;
 }

@@ -1,5 +1,5 @@
 import { isPaymentStatus } from '../../../shared/gateway/status';
-import { unknownStatusNote } from '../../payments/applyGatewayStatus';
+import { unknownStatusNote } from '../../payments/unknownStatusNote';
 import { attemptsById, type AttemptRow } from '../../store/attempts';
 import type { Db } from '../../store/db';
 import { findOrdersByKeys } from '../../store/listOrders';

@@ -23,6 +23,7 @@ import {
   type RefundRow,
 } from '../../store/refunds';
 import { runInTransaction } from '../../store/runInTransaction';
+import { recordRefundEvent } from '../../shopEvents/recordRefundEvent';
 import { runBatches } from '../runBatches';
 import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
@@ -449,7 +450,8 @@ async function sendRefunds(
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): received by the gateway as ${referenceId ?? '?'}`;
       } else if (outcome.kind === 'failed' && outcome.code !== 'E0008') {
         const message = formatGatewayMessage(outcome.code, outcome.message);
-        await moveRefund(trx, s.refund, REFUND_STATUS.failed, { message }, at);
+        if (await moveRefund(trx, s.refund, REFUND_STATUS.failed, { message }, at))
+          await recordRefundEvent(trx, s.refund, REFUND_STATUS.failed, at);
         await markRefundAnswered(trx, s.refund.id, at);
         summary = `refund ${refundMoney(s.refund)} (${s.refund.refund_reference}): refused, ${message}`;
       } else {

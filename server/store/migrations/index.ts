@@ -12,6 +12,7 @@ import { stuck } from './009_stuck';
 import { cards } from './010_cards';
 import { refundStates } from './011_refund_states';
 import { disputes } from './012_disputes';
+import { shopEvents } from './013_shop_events';
 import { payoutRecipients } from './016_payout_recipients';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -29,6 +30,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '010_cards': cards,
     '011_refund_states': refundStates,
     '012_disputes': disputes(dialect),
+    '013_shop_events': shopEvents(dialect),
     '016_payout_recipients': payoutRecipients,
   };
 }

@@ -1,0 +1,49 @@
+import type { ShopEventType } from '../../shared/contract/shopEvents';
+import type { OrderStatus } from '../../shared/gateway/status';
+import type { Db } from '../store/db';
+import { findOrder, type OrderRow } from '../store/orders';
+import { moveEventMark } from '../store/shopEvents';
+import { recordOrderEvent } from './recordOrderEvent';
+
+/** The order statuses the shop is told about; pending, review and unknown are on the way to one of them. */
+const EVENT_OF_STATUS: Partial<Record<OrderStatus, ShopEventType & `order.${string}`>> = {
+  authorised: 'order.authorised',
+  paid: 'order.paid',
+  declined: 'order.declined',
+  cancelled: 'order.cancelled',
+  partially_refunded: 'order.partially_refunded',
+  refunded: 'order.refunded',
+};
+
+/**
+ * What the shop has been told of an order: its status, and for a partial refund the amount refunded so far (a
+ * second partial refund is news too). `null`: a new payment attempt started, so its outcome is news again even
+ * if an earlier attempt ended the same way. `undefined`: nothing to tell, the mark stays (so `authorised` ->
+ * `unknown` -> `authorised` is not told twice).
+ */
+function markOf(order: OrderRow): string | null | undefined {
+  if (order.status === 'created') return null;
+  if (!EVENT_OF_STATUS[order.status]) return undefined;
+  if (order.status !== 'partially_refunded') return order.status;
+  // the last refund succeeded before the gateway's status says `refunded`: that status is the news, not a
+  // "partial" refund of everything
+  if (order.refunded_minor >= (order.captured_minor ?? order.amount_minor)) return undefined;
+  return `${order.status}:${order.refunded_minor}`;
+}
+
+/**
+ * Writes the event of each order whose state moved since the last event told about it, in the transaction that
+ * moved it. Safe to call after any change, and more than once: it compares the order as it now is with the mark
+ * of its last event (orders.event_mark) and writes nothing when they agree, so a repeated notification, a query
+ * that finds the same status, or a second caller never writes a second event.
+ */
+export async function recordOrderEvents(trx: Db, orderIds: readonly string[], at: string): Promise<void> {
+  for (const id of new Set(orderIds)) {
+    const order = await findOrder(trx, id);
+    if (!order) continue;
+    const mark = markOf(order);
+    if (mark === undefined || !(await moveEventMark(trx, id, mark))) continue;
+    const type = EVENT_OF_STATUS[order.status];
+    if (type) await recordOrderEvent(trx, { ...order, event_mark: mark }, type, at);
+  }
+}

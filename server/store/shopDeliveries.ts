@@ -1,0 +1,135 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from './db';
+import type { StoreDialect } from './dialect';
+import type { ShopDeliveryTable } from './schema';
+
+export type ShopDeliveryRow = Selectable<ShopDeliveryTable>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Creates the deliveries unless they exist (one per event and endpoint). */
+export async function insertDeliveries(trx: Db, rows: readonly Insertable<ShopDeliveryTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100)
+    await trx
+      .insertInto('shop_deliveries')
+      .values(rows.slice(i, i + 100))
+      .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+      .execute();
+}
+
+/**
+ * Takes up to `limit` deliveries that are due, and leases them to this worker until `leaseUntil`. A delivery is
+ * due when it is pending, its time has come, no other worker holds it, and no earlier event of the same order
+ * (or payout) is still pending for the same endpoint: the shop receives an order's events in the order they
+ * happened. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
+ * or taking each other's rows; SQLite has one writer at a time, so the conditional update is enough.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  dialect: StoreDialect,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ShopDeliveryRow[]> {
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('shop_deliveries as d')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('shop_deliveries as e')
+              .select('e.id')
+              .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('e.subject', '=', 'd.subject')
+              .where('e.status', '=', 'pending')
+              .whereRef('e.event_seq', '<', 'd.event_seq'),
+          ),
+        ),
+      )
+      .orderBy('d.event_seq')
+      .limit(limit);
+    if (dialect === 'postgres') due = due.forUpdate('d').skipLocked();
+    const ids = (await due.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    return trx
+      .updateTable('shop_deliveries')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+  });
+}
+
+/** What one attempt to deliver ended with. */
+export interface DeliveryResult {
+  status: DeliveryStatus;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  answer: string | null;
+  /** pending: when to try again */
+  nextAttemptAt?: string;
+}
+
+/** Records an attempt and releases the lease. */
+export async function recordDeliveryAttempt(db: Db, id: string, result: DeliveryResult): Promise<void> {
+  await db
+    .updateTable('shop_deliveries')
+    .set((eb) => ({
+      status: result.status,
+      attempts: eb('attempts', '+', 1),
+      last_status_code: result.statusCode,
+      last_error: result.error,
+      last_answer: result.answer,
+      last_attempt_at: result.at,
+      lease_until: null,
+      ...(result.nextAttemptAt ? { next_attempt_at: result.nextAttemptAt } : {}),
+      ...(result.status === 'delivered' ? { delivered_at: result.at } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The owner's resend: the delivery is pending again and due now; false when there is no such delivery. */
+export async function resendDelivery(db: Db, id: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('shop_deliveries')
+    .set({ status: 'pending', next_attempt_at: now, lease_until: null })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+export function findDelivery(db: Db, id: string): Promise<ShopDeliveryRow | undefined> {
+  return db.selectFrom('shop_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The owner's list filters. */
+export interface DeliveryFilter {
+  endpointId?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  orderNo?: string | undefined;
+}
+
+/** Deliveries with their event's type and order, newest event first; `before`: the event_seq of the previous page's last. */
+export function listDeliveries(db: Db, filter: DeliveryFilter, page: { before?: number | undefined; limit: number }) {
+  let q = db
+    .selectFrom('shop_deliveries as d')
+    .innerJoin('shop_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.type', 'e.order_no', 'e.payout_request_id', 'e.created_at as event_created_at'])
+    .orderBy('d.event_seq', 'desc')
+    .orderBy('d.id')
+    .limit(page.limit);
+  if (filter.endpointId) q = q.where('d.endpoint_id', '=', filter.endpointId);
+  if (filter.status) q = q.where('d.status', '=', filter.status);
+  if (filter.orderNo) q = q.where('e.order_no', '=', filter.orderNo);
+  if (page.before !== undefined) q = q.where('d.event_seq', '<', page.before);
+  return q.execute();
+}
