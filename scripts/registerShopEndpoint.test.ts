@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveOnLoopback } from '../server/testing/serveOnLoopback';
+import { admin } from '../testing/adminClient';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { registerShopEndpoint } from './registerShopEndpoint';
 
-describe('registerShopEndpoint', () => {
+describe('registerShopEndpoint (npm start pointing the events at the demo shop)', () => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend();
@@ -15,30 +15,23 @@ describe('registerShopEndpoint', () => {
     adminToken: 'demo-admin-token',
     url: `${baseUrl}/demo/shop-events`,
     types: ['order.paid'] as const,
-    secret: 'whsec_demo_shop_events',
+    secret: 'whsec_demo_shop_events_0123456789abcdef',
   });
 
-  it('sends the owner token and {url, types, secret}, and answers what the backend answered', async () => {
-    const seen: { auth: string | null; body: unknown }[] = [];
-    const admin = await serveOnLoopback(async (req) => {
-      seen.push({ auth: req.headers.get('authorization'), body: await req.json() });
-      return Response.json({ id: 'ep_1' }, { status: 201 });
+  it('registers the endpoint once, with its types, however often the demo starts on the same data', async () => {
+    expect(await registerShopEndpoint(registration(backend.url))).toEqual({ created: true });
+    expect(await registerShopEndpoint(registration(backend.url))).toEqual({ created: false });
+    const { body } = await admin(backend, '/shop-endpoints');
+    expect(body.endpoints).toHaveLength(1);
+    expect(body.endpoints[0]).toMatchObject({ url: `${backend.url}/demo/shop-events`, types: ['order.paid'] });
+  });
+
+  it('a secret of your own must be long enough: 400 naming secret', async () => {
+    const res = await admin(backend, '/shop-endpoints', {
+      body: { url: `${backend.url}/elsewhere`, secret: 'whsec_short' },
     });
-    try {
-      expect(await registerShopEndpoint(registration(admin.url))).toEqual({ id: 'ep_1' });
-      expect(seen).toEqual([
-        {
-          auth: 'Bearer demo-admin-token',
-          body: { url: `${admin.url}/demo/shop-events`, types: ['order.paid'], secret: 'whsec_demo_shop_events' },
-        },
-      ]);
-    } finally {
-      await admin.close();
-    }
-  });
-
-  it('a backend without the endpoints route: undefined, not a failed start', async () => {
-    expect(await registerShopEndpoint(registration(backend.url))).toBeUndefined();
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[0].path).toBe('secret');
   });
 
   it('a refusal names the URL and the status', async () => {

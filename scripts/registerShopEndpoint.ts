@@ -1,3 +1,4 @@
+import type { ShopEndpointView } from '../shared/contract/shopEndpoints';
 import type { ShopEventType } from '../shared/contract/shopEvents';
 
 export interface ShopEndpointRegistration {
@@ -13,24 +14,31 @@ export interface ShopEndpointRegistration {
 }
 
 /**
- * Registers an endpoint for the shop's order events through the admin API (`POST /admin/api/shop-endpoints`),
- * for `npm start` to point the backend's events at the demo shop's receiver. Answers the backend's JSON, or
- * `undefined` when the backend has no such route (404): events then have nowhere to go, and the demo says so
- * instead of failing to start. Not called by scripts/start.ts until the endpoints table (#21, part 1) is merged.
+ * Makes sure an endpoint for the shop's order events is registered at `url`, through the admin API, for
+ * `npm start` to point the backend's events at the demo shop's receiver. Idempotent: an endpoint already
+ * registered at that URL (from an earlier start on the same data) is kept, not registered twice, so each event
+ * reaches the demo shop once. Answers whether it was created now.
  */
-export async function registerShopEndpoint(registration: ShopEndpointRegistration): Promise<unknown> {
-  const res = await fetch(`${registration.baseUrl.replace(/\/+$/, '')}/admin/api/shop-endpoints`, {
+export async function registerShopEndpoint(registration: ShopEndpointRegistration): Promise<{ created: boolean }> {
+  const base = `${registration.baseUrl.replace(/\/+$/, '')}/admin/api/shop-endpoints`;
+  const headers = { Authorization: `Bearer ${registration.adminToken}`, 'Content-Type': 'application/json' };
+  const fail = async (res: Response) =>
+    new Error(
+      `registering ${registration.url} for shop events: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`,
+    );
+  const listed = await fetch(base, { headers });
+  if (!listed.ok) throw await fail(listed);
+  const { endpoints } = (await listed.json()) as { endpoints: ShopEndpointView[] };
+  if (endpoints.some((e) => e.url === registration.url)) return { created: false };
+  const res = await fetch(base, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${registration.adminToken}`, 'Content-Type': 'application/json' },
+    headers,
     body: JSON.stringify({
       url: registration.url,
       types: registration.types,
       ...(registration.secret === undefined ? {} : { secret: registration.secret }),
     }),
   });
-  const text = await res.text();
-  if (res.status === 404) return undefined;
-  if (!res.ok)
-    throw new Error(`registering ${registration.url} for shop events: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : {};
+  if (!res.ok) throw await fail(res);
+  return { created: true };
 }

@@ -7,6 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { DEMO_DEFAULTS } from '../server/config';
+import { registerShopEndpoint } from './registerShopEndpoint';
 
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
 const backendPort = process.env.PORT ?? '4000';
@@ -70,6 +72,14 @@ const backend = start('merchant backend', 'server/main.ts', {
 });
 children.push(backend);
 await waitForLine(backend, /merchant backend listening/, 'the backend');
+// the demo shop's server hears of paid orders the way a real shop's should: a signed event pushed to it
+await registerShopEndpoint({
+  baseUrl: `http://${host}:${backendPort}`,
+  adminToken: process.env.ADMIN_TOKEN ?? DEMO_DEFAULTS.ADMIN_TOKEN,
+  url: `${publicUrl}/demo/shop-events`,
+  types: ['order.paid'],
+  secret: process.env.DEMO_SHOP_EVENTS_SECRET ?? DEMO_DEFAULTS.DEMO_SHOP_EVENTS_SECRET,
+}).catch((error: Error) => console.error(`the demo shop will not receive order events: ${error.message}`));
 
 console.log(`
   Demo shop        ${publicUrl}/            pay with card 4242 4242 4242 4242, any future date, any CVC

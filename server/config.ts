@@ -18,7 +18,7 @@ export const DEMO_DEFAULTS = {
   ADMIN_TOKEN: 'demo-admin-token',
   TOKEN_KEY: 'demo-token-key',
   PUBLIC_URL: 'http://127.0.0.1:4000',
-  DEMO_SHOP_EVENTS_SECRET: 'whsec_demo_shop_events',
+  DEMO_SHOP_EVENTS_SECRET: 'whsec_demo_shop_events_0123456789abcdef',
 } as const;
 
 /** Secrets that must be set explicitly, and never to their demo value, in production. */

@@ -42,6 +42,14 @@ const createBody = z.strictObject({
   /** default: every event type */
   types: types.optional(),
   description: description.optional(),
+  /**
+   * bring your own signing secret (e.g. one your secret manager already holds, or the demo shop's); left out, a
+   * new random one is made. Long enough to be unguessable: whsec_ and at least 32 more characters.
+   */
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_-]{32,200}$/, 'must be whsec_ followed by 32 to 200 letters, digits, _ or -')
+    .optional(),
 });
 const updateBody = z.strictObject({
   url: z.string().optional(),
@@ -122,7 +130,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       const url = await checkedUrl(body.url);
       const now = deps.now();
       const at = now.toISOString();
-      const secret = newEndpointSecret();
+      const secret = body.secret ?? newEndpointSecret();
       const stored: StoredSecret[] = [{ sealed: seal.seal(secret), created_at: at, expires_at: null }];
       const row = {
         id: newId('we'),
