@@ -47,7 +47,7 @@ describe('the admin command line', () => {
   beforeAll(async () => {
     sandbox = await startSandboxProcess();
     backend = await startBackend({ gatewayUrl: sandbox.url, env: BULK_ENV });
-    env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken };
+    env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken ?? '' };
     dir = mkdtempSync(join(tmpdir(), 'cli-'));
     orders = await makeOrders(backend, 3, 'paid');
   });
