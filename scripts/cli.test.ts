@@ -143,7 +143,7 @@ describe('the admin command line', () => {
     expect((await cli(['review'], env)).stderr).toContain('review needs --csv FILE');
     const refused = await cli(['orders'], { ...env, ADMIN_TOKEN: 'wrong-token' });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain('the admin token was refused');
+    expect(refused.stderr).toContain('the credential was refused');
   });
 
   it('re-running a refund spreadsheet (its answers lost) refunds each row once, also with rows added', async () => {
