@@ -44,3 +44,27 @@ test('lists entries, filters by order through the address bar, and pages on', as
   await waitFor(() => expect(seen.at(-1)!.query.get('order_no')).toBe('A-1'));
   expect(location.hash).toBe('#/events?order_no=A-1');
 });
+
+test('shows who did each entry, and filters by actor from the form or by clicking one', async () => {
+  const { seen } = stubFetch((req) =>
+    req.path === '/admin/api/events'
+      ? {
+          body: {
+            events: [
+              { at: '2024-05-01T10:00:00Z', type: 'refund', actor: 'key:ck_finance_Ab12Cd34', detail: 'refund' },
+              { at: '2024-05-01T09:00:00Z', type: 'notification', detail: 'paid' },
+            ],
+            next_cursor: null,
+          },
+        }
+      : undefined,
+  );
+  render(<App />);
+  const actor = await screen.findByRole('link', { name: 'key:ck_finance_Ab12Cd34' });
+  expect(screen.getByText('gateway')).toBeTruthy();
+  expect(actor.getAttribute('href')).toBe('#/events?actor=key%3Ack_finance_Ab12Cd34');
+
+  fireEvent.input(screen.getByLabelText('Actor'), { target: { value: 'user:ann@shop.example' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(seen.at(-1)!.query.get('actor')).toBe('user:ann@shop.example'));
+});
