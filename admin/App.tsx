@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createAdminApi } from './api/client';
+import { ApiKeys } from './pages/ApiKeys';
 import { AuditLog } from './pages/AuditLog';
 import { Disputes } from './pages/Disputes';
 import { OrderDetail } from './pages/OrderDetail';
@@ -22,6 +23,7 @@ const NAV = [
   { section: 'recipients', label: 'Recipients' },
   { section: 'methods', label: 'Payment methods' },
   { section: 'events', label: 'Audit log' },
+  { section: 'keys', label: 'API keys' },
 ] as const;
 
 /** The shell: sign-in gate, navigation, and the page for the current hash route. */
@@ -122,6 +124,8 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
       return <AuditLog api={api} query={route.query} />;
     case 'disputes':
       return <Disputes api={api} query={route.query} />;
+    case 'keys':
+      return <ApiKeys api={api} />;
     default:
       return (
         <>

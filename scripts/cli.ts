@@ -8,6 +8,8 @@
  *   sync    --csv orders.csv | --from 2025-01-01 --to 2025-01-31   [--out results.csv]
  *   orders  [--status paid] [--from D] [--to D] [--q text]         [--out orders.csv]
  *   payout  --json payout.json --key <Idempotency-Key>
+ *   keys add --role owner|finance|support|viewer|shop --name "month-end script"   prints the new key, once
+ *   keys list | keys revoke <id|prefix>                                            (owners only)
  *   gateway check    the gateway account and profile, with calls that move no money (before going live)
  *   endpoints list                                                 the shop's event endpoints
  *   endpoints add --url URL [--types order.paid,order.refunded]    prints the new secret once
@@ -15,7 +17,8 @@
  *   endpoints test --id ID                                         sends an endpoint.test event to it
  *   endpoints remove --id ID
  *
- * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
+ * ADMIN_URL (default http://127.0.0.1:4000) says where; API_KEY (an API key) or else ADMIN_TOKEN (default the
+ * demo token) as whom: each command needs a key whose role may do it, and the audit log names the key.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
  * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise.
  * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
@@ -28,6 +31,7 @@ import { ApiError } from '../shared/contract/ApiError';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
+import { runKeys } from './cli/keys';
 import { csvRecords } from './cli/parseCsv';
 import { progressBar } from './cli/progressBar';
 import { runEndpoints } from './cli/runEndpoints';
@@ -39,7 +43,7 @@ const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
 class UsageError extends Error {}
 
 const base = process.env.ADMIN_URL || 'http://127.0.0.1:4000';
-const token = process.env.ADMIN_TOKEN || 'demo-admin-token';
+const token = process.env.API_KEY || process.env.ADMIN_TOKEN || 'demo-admin-token';
 const call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
   adminRequest<T>(base, token, method, path, body, headers);
 
@@ -109,6 +113,7 @@ async function main(argv: string[]): Promise<number> {
     if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
     return checkGateway(process.env);
   }
+  if (command === 'keys') return runKeys(call, rest, (message) => new UsageError(message));
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -219,7 +224,7 @@ main(process.argv.slice(2)).then(
     if (e instanceof ApiError) {
       const fields = e.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('');
       process.stderr.write(
-        `${e.status === 401 ? 'the admin token was refused (set ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`,
+        `${e.status === 401 ? 'the credential was refused (set API_KEY to an API key, or ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`,
       );
       process.exit(e.status === 400 || e.status === 422 ? 2 : 3);
     }

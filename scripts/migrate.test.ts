@@ -81,7 +81,6 @@ describePg(`a production start on PostgreSQL${databaseUrl ? '' : ' skipped: DATA
     ACCOUNT_ID: '900001001',
     SIGN_KEY: 'sk_live_T3st0nly9Qx2Vm7K',
     SHOP_SECRET: 'shop_T3st0nly_r7Kp2Vx9Qm4Zt8Lw1Ns6',
-    ADMIN_TOKEN: 'adm_T3st0nly_N3q8Wz5Rt1Vx7Kp4Lm9Bc',
     TOKEN_KEY: 'token-key-test-only-0123456789abcdef',
     PUBLIC_URL: 'https://pay.example',
     ALLOWED_ORIGINS: 'https://shop.example',

@@ -8,7 +8,9 @@ const PRODUCTION = {
   ACCOUNT_ID: '900001001',
   SIGN_KEY: 'sk_live_5Qm2xT9vR4kL8wZ1',
   SHOP_SECRET: 'shop_r7Kp2Vx9Qm4Zt8Lw1Ns6Bd3Hf5Jc0Ye',
+  // an existing set-up that keeps its admin token (#22); the tests below take it out where it matters
   ADMIN_TOKEN: 'adm_N3q8Wz5Rt1Vx7Kp4Lm9Bc2Hd6Jf0Gs',
+  ALLOW_ADMIN_TOKEN: 'true',
   TOKEN_KEY: 'token-key-live-0123456789abcdef0123',
   PUBLIC_URL: 'https://pay.shop.example/',
   ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
@@ -68,13 +70,32 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
   });
 
-  it.each(['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY', 'MERCHANT_ID', 'DATABASE_URL'] as const)(
+  it.each(['SIGN_KEY', 'SHOP_SECRET', 'TOKEN_KEY', 'MERCHANT_ID', 'DATABASE_URL'] as const)(
     'refuses production without %s, naming it',
     (name) => {
       const { [name]: _, ...env } = PRODUCTION;
       expect(problems(env)).toContain(`${name}: must be set when NODE_ENV=production`);
     },
   );
+
+  it('production needs no ADMIN_TOKEN: owners use API keys, and the token is accepted nowhere', () => {
+    const { ADMIN_TOKEN: _, ALLOW_ADMIN_TOKEN: __, ...env } = PRODUCTION;
+    expect(loadConfig(env).adminToken).toBeNull();
+    // the demo keeps its token, so `npm start` and the CLI work with no set-up
+    expect(loadConfig({}).adminToken).toBe(DEMO_DEFAULTS.ADMIN_TOKEN);
+  });
+
+  it('refuses ADMIN_TOKEN in production unless ALLOW_ADMIN_TOKEN=true, naming both and never the value', () => {
+    const { ALLOW_ADMIN_TOKEN: _, ...env } = PRODUCTION;
+    const text = problems(env);
+    expect(text).toMatch(/^ADMIN_TOKEN: refused when NODE_ENV=production .*ALLOW_ADMIN_TOKEN=true/m);
+    expect(text).not.toContain(PRODUCTION.ADMIN_TOKEN);
+    expect(problems({ ...env, ALLOW_ADMIN_TOKEN: 'false' })).toMatch(/^ADMIN_TOKEN: refused/m);
+    expect(loadConfig(PRODUCTION).adminToken).toBe(PRODUCTION.ADMIN_TOKEN);
+    const { ADMIN_TOKEN: __, ...without } = PRODUCTION;
+    expect(problems(without)).toContain('ADMIN_TOKEN: must be set when ALLOW_ADMIN_TOKEN=true');
+    expect(problems({ ...PRODUCTION, ALLOW_ADMIN_TOKEN: 'yes' })).toMatch(/^ALLOW_ADMIN_TOKEN: must be true or false/m);
+  });
 
   it('counts an empty variable as missing', () => {
     expect(problems({ ...PRODUCTION, SIGN_KEY: '' })).toContain('SIGN_KEY: must be set');
@@ -110,8 +131,7 @@ describe('loadConfig', () => {
 
   it('lists every problem at once', () => {
     const text = problems({ NODE_ENV: 'production' });
-    for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'PUBLIC_URL', 'DATABASE_URL'])
-      expect(text).toContain(name);
+    for (const name of ['SIGN_KEY', 'SHOP_SECRET', 'PUBLIC_URL', 'DATABASE_URL']) expect(text).toContain(name);
   });
 });
 

@@ -22,7 +22,7 @@ export const DEMO_DEFAULTS = {
 } as const;
 
 /** Secrets that must be set explicitly, and never to their demo value, in production. */
-const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'ADMIN_TOKEN', 'TOKEN_KEY'] as const;
+const SECRETS = ['MERCHANT_ID', 'ACCOUNT_ID', 'SIGN_KEY', 'SHOP_SECRET', 'TOKEN_KEY'] as const;
 /** Also required in production: a demo value here would point a live shop at the sandbox or localhost. */
 const REQUIRED_IN_PRODUCTION = [
   ...SECRETS,
@@ -67,6 +67,8 @@ const envSchema = z.object({
   SIGN_KEYS_PREVIOUS: z.string().default(''),
   SHOP_SECRET: z.string().min(1).default(DEMO_DEFAULTS.SHOP_SECRET),
   ADMIN_TOKEN: z.string().min(1).default(DEMO_DEFAULTS.ADMIN_TOKEN),
+  /** production only: keep accepting ADMIN_TOKEN as an owner credential (#22: refused there unless this is true) */
+  ALLOW_ADMIN_TOKEN: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   /** encrypts saved-card tokens at rest (AES-256-GCM under a key derived from it); changing it loses saved cards */
   TOKEN_KEY: z.string().min(1).default(DEMO_DEFAULTS.TOKEN_KEY),
   PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
@@ -139,7 +141,8 @@ export interface Config {
   /** `website` of every payment order */
   website: string;
   shopSecret: string;
-  adminToken: string;
+  /** ADMIN_TOKEN, an owner credential; null in production unless ALLOW_ADMIN_TOKEN=true (owner API keys instead) */
+  adminToken: string | null;
   /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/payments/cardTokenSeal.ts) */
   tokenKey: string;
   /** no trailing slash */
@@ -222,7 +225,21 @@ export function loadConfig(
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (!given[name]) problems.push(`${name}: must be set when NODE_ENV=production`);
     }
-    for (const name of [...SECRETS, 'GATEWAY_BASE_URL', 'PUBLIC_URL'] as const) {
+    // One shared token that is everything, with no name in the audit log (#22): production uses API keys and
+    // people. An existing set-up that still needs it says so explicitly, and then it must be strong.
+    if (e.ALLOW_ADMIN_TOKEN === 'true' && !given.ADMIN_TOKEN)
+      problems.push('ADMIN_TOKEN: must be set when ALLOW_ADMIN_TOKEN=true');
+    if (e.ALLOW_ADMIN_TOKEN !== 'true' && given.ADMIN_TOKEN)
+      problems.push(
+        'ADMIN_TOKEN: refused when NODE_ENV=production (a shared token names nobody in the audit log); create an owner API key (`npm run cli -- keys add --role owner`) and unset it, or set ALLOW_ADMIN_TOKEN=true to keep it for now',
+      );
+    const adminTokenUsed = e.ALLOW_ADMIN_TOKEN === 'true';
+    for (const name of [
+      ...SECRETS,
+      ...(adminTokenUsed ? (['ADMIN_TOKEN'] as const) : []),
+      'GATEWAY_BASE_URL',
+      'PUBLIC_URL',
+    ] as const) {
       if (given[name] && given[name] === DEMO_DEFAULTS[name])
         problems.push(`${name}: the demo default is refused when NODE_ENV=production`);
     }
@@ -234,7 +251,7 @@ export function loadConfig(
       DEMO_DEFAULTS.TOKEN_KEY,
     ];
     const secrets = {
-      ADMIN_TOKEN: given.ADMIN_TOKEN ?? '',
+      ADMIN_TOKEN: adminTokenUsed ? (given.ADMIN_TOKEN ?? '') : '',
       SHOP_SECRET: given.SHOP_SECRET ?? '',
       SIGN_KEY: given.SIGN_KEY ?? '',
       TOKEN_KEY: given.TOKEN_KEY ?? '',
@@ -272,7 +289,7 @@ export function loadConfig(
     },
     website: e.WEBSITE ?? new URL(publicUrl).host,
     shopSecret: e.SHOP_SECRET,
-    adminToken: e.ADMIN_TOKEN,
+    adminToken: production && e.ALLOW_ADMIN_TOKEN !== 'true' ? null : e.ADMIN_TOKEN,
     tokenKey: e.TOKEN_KEY,
     publicUrl,
     notifyUrl: `${publicUrl}/hooks/gateway`,

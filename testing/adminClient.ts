@@ -125,6 +125,8 @@ export interface AuditEventView {
   summary: string;
   order_no?: string;
   detail?: unknown;
+  /** who did it: `key:<prefix>`, `user:<email>`, `env:ADMIN_TOKEN`; absent for what the gateway did */
+  actor?: string;
 }
 
 /** The audit log of one order (its payment attempts included), oldest first, as the owner reads it. */

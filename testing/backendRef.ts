@@ -4,7 +4,7 @@ import { DEMO_DEFAULTS } from '../server/config';
  * The backend a client talks to: its URL (a backend process runs on the demo secrets), or a backend that carries
  * its configuration (the in-process `startBackend`, whose secrets a test may have changed).
  */
-export type BackendRef = string | { url: string; config?: { shopSecret: string; adminToken: string } };
+export type BackendRef = string | { url: string; config?: { shopSecret: string; adminToken: string | null } };
 
 export const urlOf = (backend: BackendRef): string => (typeof backend === 'string' ? backend : backend.url);
 

@@ -7,6 +7,7 @@ import type {
   OrderPage,
 } from '../../shared/contract/admin';
 import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '../../shared/contract/adminDisputes';
+import type { ApiKeyView, CreatedApiKey, SupportRefundLimits } from '../../shared/contract/adminKeys';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { RecipientView } from '../../shared/contract/recipient';
 import type { MethodField } from '../../shared/contract/session';
@@ -20,7 +21,18 @@ import type { OrderStatus } from '../../shared/gateway/status';
 
 // The page's one door to the backend: what the command line shares with it lives in shared/contract/.
 export { ApiError };
-export type { AdminDispute, BulkItem, BulkResult, DisputeDetail, DisputePage, DisputeSummary, OrderPage };
+export type {
+  AdminDispute,
+  ApiKeyView,
+  BulkItem,
+  BulkResult,
+  CreatedApiKey,
+  DisputeDetail,
+  DisputePage,
+  DisputeSummary,
+  OrderPage,
+  SupportRefundLimits,
+};
 
 /** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
 export type OrderRow = AdminOrder;
@@ -151,6 +163,8 @@ export interface AuditEvent {
   type: string;
   order_no?: string;
   detail?: unknown;
+  /** who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`); absent for what the gateway did */
+  actor?: string;
 }
 
 const BASE = '/admin/api';
@@ -229,8 +243,15 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
       call<DisputePage>('GET', `/disputes${queryString(q)}`),
     getDispute: (id: string) => call<DisputeDetail>('GET', `/disputes/${encodeURIComponent(id)}`),
     disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
-    listEvents: (q: { order_no?: string; type?: string; cursor?: string } = {}) =>
+    listEvents: (q: { order_no?: string; type?: string; actor?: string; cursor?: string } = {}) =>
       call<{ events: AuditEvent[]; next_cursor?: string | null }>('GET', `/events${queryString(q)}`),
+    listKeys: () => call<{ keys: ApiKeyView[] }>('GET', '/keys'),
+    /** the answer holds the key itself, this once */
+    createKey: (name: string, role: string) => call<CreatedApiKey>('POST', '/keys', { name, role }),
+    revokeKey: (id: string) => call<ApiKeyView>('DELETE', `/keys/${encodeURIComponent(id)}`),
+    getSupportRefundLimits: () => call<SupportRefundLimits>('GET', '/settings/support-refund-limit'),
+    putSupportRefundLimits: (limits: SupportRefundLimits['limits']) =>
+      call<SupportRefundLimits>('PUT', '/settings/support-refund-limit', { limits }),
   };
 }
 

@@ -71,3 +71,27 @@ test('a payout line opens the payout, not an empty order page (#23)', async () =
     '#/payouts/3f2504e0-4f89-41d3-9a0c-0305e82c3301',
   ]);
 });
+
+test('shows who did each entry, and filters by actor from the form or by clicking one', async () => {
+  const { seen } = stubFetch((req) =>
+    req.path === '/admin/api/events'
+      ? {
+          body: {
+            events: [
+              { at: '2024-05-01T10:00:00Z', type: 'refund', actor: 'key:ck_finance_Ab12Cd34', detail: 'refund' },
+              { at: '2024-05-01T09:00:00Z', type: 'notification', detail: 'paid' },
+            ],
+            next_cursor: null,
+          },
+        }
+      : undefined,
+  );
+  render(<App />);
+  const actor = await screen.findByRole('link', { name: 'key:ck_finance_Ab12Cd34' });
+  expect(screen.getByText('gateway')).toBeTruthy();
+  expect(actor.getAttribute('href')).toBe('#/events?actor=key%3Ack_finance_Ab12Cd34');
+
+  fireEvent.input(screen.getByLabelText('Actor'), { target: { value: 'user:ann@shop.example' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(seen.at(-1)!.query.get('actor')).toBe('user:ann@shop.example'));
+});

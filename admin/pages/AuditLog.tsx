@@ -8,18 +8,22 @@ import { errorText } from '../errorText';
 import { href, navigate } from '../route';
 import { useTitle } from '../useTitle';
 
-/** Every call to the gateway and every notification, as the backend recorded them (secrets masked there). */
+/**
+ * Every call to the gateway, every notification and every owner action, as the backend recorded them (secrets
+ * masked there), with who did it: a person, an API key by its prefix, or nobody (the gateway, the reconcile loop).
+ */
 export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams }) {
   useTitle('Audit log');
   const orderNo = query.get('order_no') ?? '';
   const type = query.get('type') ?? '';
-  const [form, setForm] = useState({ order_no: orderNo, type });
+  const actor = query.get('actor') ?? '';
+  const [form, setForm] = useState({ order_no: orderNo, type, actor });
   const [events, setEvents] = useState<AuditEvent[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string>();
 
   const load = (cursor?: string) =>
-    api.listEvents({ order_no: orderNo || undefined, type: type || undefined, cursor }).then(
+    api.listEvents({ order_no: orderNo || undefined, type: type || undefined, actor: actor || undefined, cursor }).then(
       (page) => {
         setEvents((prev) => [...(cursor ? (prev ?? []) : []), ...page.events]);
         setNext(page.next_cursor ?? null);
@@ -30,9 +34,9 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
   useEffect(() => {
     setEvents(null);
     setError(undefined);
-    setForm({ order_no: orderNo, type });
+    setForm({ order_no: orderNo, type, actor });
     void load();
-  }, [orderNo, type]);
+  }, [orderNo, type, actor]);
 
   return (
     <>
@@ -61,6 +65,15 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
               onInput={(e) => setForm({ ...form, type: e.currentTarget.value })}
             />
           </div>
+          <div class="field">
+            <label for="events-actor">Actor</label>
+            <input
+              id="events-actor"
+              placeholder="key:ck_finance_… or user:…"
+              value={form.actor}
+              onInput={(e) => setForm({ ...form, actor: e.currentTarget.value })}
+            />
+          </div>
           <div class="actions">
             <button type="submit" class="primary">
               Apply
@@ -82,6 +95,18 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
         columns={[
           { key: 'at', header: 'When', cell: (r) => <DateTime iso={r.e.at} /> },
           { key: 'type', header: 'Type', cell: (r) => r.e.type },
+          {
+            key: 'actor',
+            header: 'Actor',
+            cell: (r) =>
+              r.e.actor ? (
+                <a class="mono" href={href('events', { actor: r.e.actor })}>
+                  {r.e.actor}
+                </a>
+              ) : (
+                <span class="muted">gateway</span>
+              ),
+          },
           {
             key: 'order',
             header: 'Order',

@@ -26,7 +26,6 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/disputes' },
   { method: 'GET', path: '/disputes/summary' },
   { method: 'GET', path: '/disputes/D1' },
-  { method: 'GET', path: '/no-such-route' },
 ];
 
 describe('admin API authentication', () => {

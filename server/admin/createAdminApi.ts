@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
 import { bearerCredentials } from '../auth/credentials';
-import { authenticate, requirePermission } from '../middleware/authenticate';
+import { authenticate } from '../middleware/authenticate';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { bulkRoutes } from './routes/bulk';
 import { disputeRoutes } from './routes/disputes';
 import { eventRoutes } from './routes/events';
@@ -10,6 +11,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentMethodRoutes } from './routes/paymentMethods';
 import { payoutRoutes } from './routes/payouts';
 import { recipientRoutes } from './routes/recipients';
+import { settingsRoutes } from './routes/settings';
 import { shopEndpointRoutes } from './routes/shopEndpoints';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
@@ -18,33 +20,33 @@ import { syncRoutes } from './routes/sync';
 const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
- * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs
- * `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time; anything else is a 401 that does not say
- * what was wrong. Answers are never cached: they show live orders and money.
+ * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a
+ * credential (`bearerCredentials`: an API key, or `ADMIN_TOKEN` where allowed); anything else is a 401 that does
+ * not say what was wrong. Each route then names the permission it needs (`requirePermission`, the table in
+ * server/auth/roles.ts), so a role that lacks it gets a 403 naming it; createAdminApi.test.ts holds the whole
+ * matrix of routes and roles. Answers are never cached: they show live orders and money.
  *
  * @example
  * app.route('/admin/api', createAdminApi(deps));
  */
 export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
-  return (
-    new Hono<AppEnv>()
-      .use(authenticate(bearerCredentials(deps), 'admin token'))
-      // the shop server's secret authenticates but reads no admin route: every staff role can read orders
-      .use(requirePermission('orders.read'))
-      .use(async function noStore(c, next) {
-        await next();
-        c.header('Cache-Control', 'no-store');
-      })
-      .use(limitBody(MAX_ADMIN_BODY_BYTES))
-      .route('/orders', bulkRoutes(deps))
-      .route('/orders', syncRoutes(deps))
-      .route('/orders', orderRoutes(deps))
-      .route('/disputes', disputeRoutes(deps))
-      .route('/payouts', payoutRoutes(deps))
-      .route('/recipients', recipientRoutes(deps))
-      .route('/payment-methods', paymentMethodRoutes(deps))
-      .route('/events', eventRoutes(deps))
-      .route('/stats', statsRoutes(deps))
-      .route('/shop-endpoints', shopEndpointRoutes(deps))
-  );
+  return new Hono<AppEnv>()
+    .use(authenticate(bearerCredentials(deps), 'admin token'))
+    .use(async function noStore(c, next) {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .use(limitBody(MAX_ADMIN_BODY_BYTES))
+    .route('/orders', bulkRoutes(deps))
+    .route('/orders', syncRoutes(deps))
+    .route('/orders', orderRoutes(deps))
+    .route('/disputes', disputeRoutes(deps))
+    .route('/payouts', payoutRoutes(deps))
+    .route('/recipients', recipientRoutes(deps))
+    .route('/payment-methods', paymentMethodRoutes(deps))
+    .route('/events', eventRoutes(deps))
+    .route('/stats', statsRoutes(deps))
+    .route('/keys', apiKeyRoutes(deps))
+    .route('/settings', settingsRoutes(deps))
+    .route('/shop-endpoints', shopEndpointRoutes(deps));
 }

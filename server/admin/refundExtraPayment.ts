@@ -10,6 +10,7 @@ import { findOrderByNo, type OrderRow } from '../store/orders';
 import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../store/paymentAlerts';
 import { callBatch } from './bulk/callBatch';
 import { refreshFromGateway } from './bulk/refreshFromGateway';
+import { overRefundLimit, type RefundLimit } from './refundLimit';
 import { toAlertView, type AlertView } from './toAlertView';
 
 /** What the owner is answered: the alert with its refund, or an error whose outcome they must know. */
@@ -33,6 +34,7 @@ export async function refundExtraPayment(
   orderNo: string,
   alertId: string,
   requestId?: string,
+  limit?: RefundLimit,
 ): Promise<ExtraRefundAnswer> {
   const { db } = deps.store;
   const order = await findOrderByNo(db, orderNo);
@@ -87,6 +89,8 @@ export async function refundExtraPayment(
         API_ERROR.conflict,
         `the extra payment is ${attempt.status}; only a paid one is refunded here`,
       );
+    const overLimit = overRefundLimit(limit, order.amount_minor, order.currency);
+    if (overLimit) throw new ApiError(403, API_ERROR.forbidden, overLimit);
     const tries = Number(alert.refund_reference?.split('.').pop() ?? 0);
     reference = `${alert.id}.${tries + 1}`;
     if (!(await journalAlertRefund(db, alert, reference, at())))

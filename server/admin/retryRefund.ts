@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { findOrderByNo } from '../store/orders';
 import { REFUND_STATUS, refundsOf } from '../store/refunds';
 import { refundOrders } from './bulk/refundOrders';
+import type { RefundLimit } from './refundLimit';
 import type { OrderResult } from './bulk/results';
 
 /**
@@ -19,6 +20,7 @@ export async function retryRefund(
   orderNo: string,
   seqText: string,
   requestId: string | undefined,
+  limit?: RefundLimit,
 ): Promise<OrderResult> {
   const seq = Number(seqText);
   if (!/^[1-9]\d{0,5}$/.test(seqText))
@@ -46,7 +48,7 @@ export async function retryRefund(
         ...(refund.reason ? { reason: refund.reason } : {}),
       },
     ],
-    { requestId, key: `retry-of:${refund.id}` },
+    { requestId, key: `retry-of:${refund.id}`, limit },
   );
   return result!;
 }

@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'orders.review',
   /** refund (support: up to the owner's per-refund limit) */
   'orders.refund',
+  /** refund any amount; without it a refund is held to the support refund limit (server/admin/refundLimit.ts) */
+  'orders.refund_any_amount',
   /** ask the gateway for an order's state and apply it (changes nothing at the gateway) */
   'orders.sync',
   /** download orders as a file */
@@ -51,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'orders.operate',
     'orders.review',
     'orders.refund',
+    'orders.refund_any_amount',
     'orders.sync',
     'orders.export',
     'payouts.read',

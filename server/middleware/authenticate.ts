@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
-import type { Principal } from '../auth/principal';
+import { runAsActor } from '../auth/actorContext';
+import { actorOf, type Principal } from '../auth/principal';
 import { can, type Permission } from '../auth/roles';
 import type { AppEnv } from '../deps';
 import { secretEquals } from '../ids';
@@ -22,11 +23,11 @@ export function bearerOf(c: Context): string | undefined {
  * The secrets from the environment that predate keys, compared in constant time: `ADMIN_TOKEN` acts as an owner
  * key, `SHOP_SECRET` as a shop-server key (it can create sessions and read orders, nothing else).
  */
-export function environmentSecrets(secrets: { adminToken: string; shopSecret: string }): PrincipalResolver {
+export function environmentSecrets(secrets: { adminToken: string | null; shopSecret: string }): PrincipalResolver {
   return function resolveEnvironmentSecret(c) {
     const given = bearerOf(c);
     if (given === undefined) return undefined;
-    if (secretEquals(given, secrets.adminToken)) {
+    if (secrets.adminToken !== null && secretEquals(given, secrets.adminToken)) {
       return { kind: 'env', id: 'ADMIN_TOKEN', role: 'owner', label: 'ADMIN_TOKEN' };
     }
     if (secretEquals(given, secrets.shopSecret)) {
@@ -38,7 +39,8 @@ export function environmentSecrets(secrets: { adminToken: string; shopSecret: st
 
 /**
  * Sets `c.var.principal` from the first resolver that recognises the request, or answers 401 without saying what
- * was wrong. Which role may do what is decided afterwards, per route, by `requirePermission`.
+ * was wrong, and runs the rest of the request as that actor (every audit line it writes names it). Which role may
+ * do what is decided afterwards, per route, by `requirePermission`.
  */
 export function authenticate(resolvers: readonly PrincipalResolver[], realm: string): MiddlewareHandler<AppEnv> {
   return async function authenticateMiddleware(c, next) {
@@ -46,7 +48,7 @@ export function authenticate(resolvers: readonly PrincipalResolver[], realm: str
       const principal = await resolve(c);
       if (principal) {
         c.set('principal', principal);
-        await next();
+        await runAsActor(actorOf(principal), next);
         return;
       }
     }

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { currentActor } from '../auth/actorContext';
 import { maskCardNumbers, maskCardNumbersInJson } from '../maskCardNumbers';
 import type { Db } from './db';
 import type { AuditEventTable } from './schema';
@@ -14,6 +15,8 @@ export interface AuditEvent {
   request_id?: string | null;
   /** stored as JSON; the caller masks secrets by field name, card-like numbers are masked here */
   detail?: unknown;
+  /** who did it; by default the actor of the request this runs for (server/auth/actorContext.ts), if any */
+  actor?: string | null;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function writeAuditEvent(db: Db, event: AuditEvent, at = new Date()
     attempt_id: event.attempt_id ?? null,
     request_id: event.request_id ?? null,
     detail: event.detail === undefined ? null : maskCardNumbersInJson(JSON.stringify(event.detail)),
+    actor: event.actor === undefined ? (currentActor() ?? null) : event.actor,
   };
   await db.insertInto('audit_events').values(row).execute();
 }

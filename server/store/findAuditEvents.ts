@@ -6,6 +6,8 @@ export interface AuditFilter {
   orderNos?: readonly string[] | undefined;
   attemptIds?: readonly string[] | undefined;
   kind?: string | undefined;
+  /** the events of one actor (`key:ck_owner_...`, `user:...`, `env:ADMIN_TOKEN`) */
+  actor?: string | undefined;
   /** the id of the last event of the previous page */
   before?: number | undefined;
   limit: number;
@@ -26,6 +28,7 @@ export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<Audi
     );
   }
   if (filter.kind) q = q.where('kind', '=', filter.kind);
+  if (filter.actor) q = q.where('actor', '=', filter.actor);
   if (filter.before !== undefined) q = q.where('id', '<', filter.before);
   return q.execute();
 }

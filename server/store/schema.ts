@@ -235,6 +235,8 @@ export interface AuditEventTable {
   summary: string;
   /** JSON, secrets masked */
   detail: string | null;
+  /** who did it (migration 014): `user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`; null for the gateway's own */
+  actor: string | null;
 }
 
 interface LeaseTable {
@@ -334,6 +336,32 @@ export interface ShopDeliveryTable {
   created_at: string;
 }
 
+/** An API key (migration 014): only its hash is kept; `prefix` is what is shown and looked up. */
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  /** one of ROLES (server/auth/roles.ts) */
+  role: string;
+  prefix: string;
+  /** SHA-256 hex of the whole key */
+  secret_hash: string;
+  /** the actor that created it */
+  created_by: string;
+  created_at: string;
+  /** written at most once a minute */
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** The most one refund by the support role may be, per currency (migration 014); no row: none allowed. */
+interface SupportRefundLimitTable {
+  currency: string;
+  max_minor: number;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -352,4 +380,6 @@ export interface Database {
   shop_events: ShopEventTable;
   shop_endpoints: ShopEndpointTable;
   shop_deliveries: ShopDeliveryTable;
+  api_keys: ApiKeyTable;
+  support_refund_limits: SupportRefundLimitTable;
 }

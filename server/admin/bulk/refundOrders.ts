@@ -24,6 +24,7 @@ import {
 } from '../../store/refunds';
 import { runInTransaction } from '../../store/runInTransaction';
 import { recordRefundEvent } from '../../shopEvents/recordRefundEvent';
+import { overRefundLimit, type RefundLimit } from '../refundLimit';
 import { runBatches } from '../runBatches';
 import { splitIntoBatches } from '../splitIntoBatches';
 import type { BulkItem } from './bulkBody';
@@ -34,6 +35,13 @@ import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
 import { wrongState } from './runOrderActions';
 import { settlePendingRefunds, type PendingRefunds } from './settlePendingRefunds';
+
+interface RefundOptions {
+  requestId?: string | undefined;
+  key?: string | undefined;
+  /** the caller's refund limit (the support role's); none: any amount */
+  limit?: RefundLimit | undefined;
+}
 
 /** A journalled refund on its way to the gateway, and the order of the request it answers. */
 interface Sending {
@@ -60,7 +68,7 @@ function capturedMinor(order: OrderRow): number {
 export async function refundOrders(
   deps: AppDeps,
   items: readonly BulkItem[],
-  options: { requestId?: string | undefined; key?: string | undefined } = {},
+  options: RefundOptions = {},
 ): Promise<OrderResult[]> {
   const { db } = deps.store;
   const { requestId } = options;
@@ -259,7 +267,7 @@ async function reserveRefunds(
   trx: Db,
   deps: AppDeps,
   targets: readonly Target<BulkItem>[],
-  options: { requestId?: string | undefined; key?: string | undefined },
+  options: RefundOptions,
 ): Promise<{ journalled: { target: Target<BulkItem>; refund: RefundRow }[]; refused: Map<number, OrderResult> }> {
   const journalled: { target: Target<BulkItem>; refund: RefundRow }[] = [];
   const refused = new Map<number, OrderResult>();
@@ -300,6 +308,12 @@ async function reserveRefunds(
           `${GATEWAY_ERRORS.B0002}: ${left <= 0 ? 'nothing is left to refund' : `${money(amount)} asked, ${money(left)} left`} of ${money(capturedMinor(order))} captured${inFlight ? ` (${money(inFlight)} of it in refunds not yet succeeded)` : ''}`,
         ),
       );
+      continue;
+    }
+    // checked here, where a full refund's amount (what is left) is known under the lock
+    const overLimit = overRefundLimit(options.limit, amount, order.currency);
+    if (overLimit) {
+      refused.set(target.index, failed(target.label, BULK_ERROR.over_refund_limit, overLimit));
       continue;
     }
     const seq = Math.max(0, ...mine.map((r) => r.seq ?? 0)) + 1;

@@ -11,6 +11,8 @@ export const BULK_ERROR = {
   refund_pending: 'refund_pending',
   /** the gateway reports another amount, currency or transaction for the order: not applied */
   mismatch: 'mismatch',
+  /** the caller's role may not refund this much (the support refund limit); nothing was sent */
+  over_refund_limit: 'over_refund_limit',
 } as const;
 
 /** One order's answer: `ok`, or the error with its gateway code (e.g. E0009) or one of BULK_ERROR. */

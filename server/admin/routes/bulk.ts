@@ -3,6 +3,8 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
+import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { refundLimitFor } from '../refundLimit';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../../store/bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
@@ -21,6 +23,10 @@ import { runOrderActions } from '../bulk/runOrderActions';
  * after a lost answer never refunds twice. Refund items may carry their own `idempotency_key` instead (the CLI
  * sends one per spreadsheet row), which counts for that order only. Capture, cancel and review need no more:
  * the order's state refuses a second one.
+ *
+ * A role without `orders.refund_any_amount` (support) refunds up to the owner's limit per refund and currency:
+ * an order whose refund (a full one: what is left) is over it gets `over_refund_limit` naming the limit, the
+ * others go on.
  */
 export function bulkRoutes(deps: AppDeps) {
   const route = (action: BulkAction) => async (c: Context<AppEnv>) => {
@@ -30,15 +36,15 @@ export function bulkRoutes(deps: AppDeps) {
     const requestId = c.get('requestId');
     const results =
       action === 'refund'
-        ? await refundOrders(deps, orders, { requestId, key })
+        ? await refundOrders(deps, orders, { requestId, key, limit: await refundLimitFor(deps, principalOf(c)) })
         : await runOrderActions(deps, action, orders, requestId);
     return c.json({ results });
   };
   return new Hono<AppEnv>()
-    .post('/capture', route('capture'))
-    .post('/cancel', route('cancel'))
-    .post('/review', route('review'))
-    .post('/refund', route('refund'));
+    .post('/capture', requirePermission('orders.operate'), route('capture'))
+    .post('/cancel', requirePermission('orders.operate'), route('cancel'))
+    .post('/review', requirePermission('orders.review'), route('review'))
+    .post('/refund', requirePermission('orders.refund'), route('refund'));
 }
 
 /** A key names one request: the same key with another action or body is refused, as for payouts. */

@@ -6,6 +6,7 @@ import { toDecimal } from '../../../shared/gateway/money';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../../store/disputes';
 import { findOrder, ordersById } from '../../store/orders';
 import { decodeCursor, nextCursor } from '../cursor';
@@ -39,7 +40,7 @@ const listQuery = z.strictObject({
 export function disputeRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', requirePermission('orders.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       if (q.state && q.state !== 'open' && q.due_within_days !== undefined)
         throw new ApiError(400, API_ERROR.invalid_request, 'due_within_days: only open disputes are due', [
@@ -66,7 +67,7 @@ export function disputeRoutes(deps: AppDeps) {
         next_cursor,
       });
     })
-    .get('/summary', async (c) => {
+    .get('/summary', requirePermission('orders.read'), async (c) => {
       const totals = await disputeTotals(db);
       const captured = await capturedOrderCount(db);
       const summary: DisputeSummary = {
@@ -79,7 +80,7 @@ export function disputeRoutes(deps: AppDeps) {
       };
       return c.json(summary);
     })
-    .get('/:dispute_id', async (c) => {
+    .get('/:dispute_id', requirePermission('orders.read'), async (c) => {
       const dispute = await findDispute(db, c.req.param('dispute_id'));
       const order = dispute && (await findOrder(db, dispute.order_id));
       if (!dispute || !order) throw new ApiError(404, API_ERROR.not_found, `no dispute ${c.req.param('dispute_id')}`);

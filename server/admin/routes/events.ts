@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../../store/attempts';
 import type { AuditEventRow } from '../../store/auditEvents';
 import type { Db } from '../../store/db';
@@ -12,6 +13,7 @@ import { givenQuery } from './orders';
 const eventsQuery = z.strictObject({
   order_no: z.string().max(64, 'must be at most 64 characters').optional(),
   type: z.string().max(40, 'must be at most 40 characters').optional(),
+  actor: z.string().max(200, 'must be at most 200 characters').optional(),
   cursor: z
     .string()
     .regex(/^\d{1,15}$/, 'is not a cursor from this API')
@@ -25,13 +27,14 @@ const eventsQuery = z.strictObject({
 });
 
 /**
- * `GET /admin/api/events?order_no=&type=&cursor=`: the audit log, newest first: every gateway call,
- * notification, state change and owner action, with secrets and card-like numbers masked. `order_no` is the
+ * `GET /admin/api/events?order_no=&type=&actor=&cursor=`: the audit log, newest first: every gateway call,
+ * notification, state change and owner action, with secrets and card-like numbers masked. `actor` is who did it
+ * (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`); what the gateway or the reconcile loop did has none. `order_no` is the
  * shop's order number (its payment attempts' gateway order numbers are included) or a gateway order number.
  */
 export function eventRoutes(deps: AppDeps) {
   const { db } = deps.store;
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', requirePermission('audit.read'), async (c) => {
     const q = parseWith(eventsQuery, givenQuery(c.req.query()));
     let scope: { orderNos: string[]; attemptIds: string[] } | undefined;
     if (q.order_no) {
@@ -44,6 +47,7 @@ export function eventRoutes(deps: AppDeps) {
     const rows = await findAuditEvents(db, {
       ...scope,
       kind: q.type,
+      actor: q.actor,
       before: q.cursor === undefined ? undefined : Number(q.cursor),
       limit: q.limit + 1,
     });
@@ -57,6 +61,7 @@ export function eventRoutes(deps: AppDeps) {
         order_no: shopOrderNos.get(e.id) ?? e.order_no ?? undefined,
         ...(e.order_no && shopOrderNos.get(e.id) !== e.order_no ? { gateway_order_no: e.order_no } : {}),
         request_id: e.request_id ?? undefined,
+        actor: e.actor ?? undefined,
         summary: maskAuditValue(e.summary),
         detail: e.detail === null ? undefined : maskAuditValue(parseJson(e.detail)),
       })),

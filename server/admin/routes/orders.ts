@@ -6,6 +6,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { refundLimitFor } from '../refundLimit';
 import { sentOrdersOf } from '../../store/attemptOrders';
 import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
@@ -51,7 +53,7 @@ export function givenQuery(query: Record<string, string>): Record<string, string
 export function orderRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', requirePermission('orders.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listOrders(
         db,
@@ -65,7 +67,7 @@ export function orderRoutes(deps: AppDeps) {
       );
       return c.json({ orders: page.map((o) => toOrderView(o, lost.get(o.id))), next_cursor });
     })
-    .get('/:order_no', async (c) => {
+    .get('/:order_no', requirePermission('orders.read'), async (c) => {
       const order = await findOrderByNo(db, c.req.param('order_no'));
       if (!order) throw new ApiError(404, API_ERROR.not_found, `no order ${c.req.param('order_no')}`);
       const attempts = await listAttempts(db, order.id);
@@ -134,15 +136,24 @@ export function orderRoutes(deps: AppDeps) {
         disputes: disputes.map((d) => toDisputeView(d, order.order_no, deps.now())),
       });
     })
-    .post('/:order_no/refunds/:seq/retry', async (c) =>
-      c.json(await retryRefund(deps, c.req.param('order_no'), c.req.param('seq'), c.get('requestId'))),
+    .post('/:order_no/refunds/:seq/retry', requirePermission('orders.refund'), async (c) =>
+      c.json(
+        await retryRefund(
+          deps,
+          c.req.param('order_no'),
+          c.req.param('seq'),
+          c.get('requestId'),
+          await refundLimitFor(deps, principalOf(c)),
+        ),
+      ),
     )
-    .post('/:order_no/alerts/:alert_id/refund', async (c) => {
+    .post('/:order_no/alerts/:alert_id/refund', requirePermission('orders.refund'), async (c) => {
       const answer = await refundExtraPayment(
         deps,
         c.req.param('order_no'),
         c.req.param('alert_id'),
         c.get('requestId'),
+        await refundLimitFor(deps, principalOf(c)),
       );
       return c.json(answer.body, answer.status);
     });

@@ -1,15 +1,18 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { writeAuditEvent } from '../../store/auditEvents';
 import { installmentPlansOf, replaceInstallmentPlans } from '../../store/methodOptions';
 import { listPaymentMethods } from '../../store/paymentMethods';
 import { replacePaymentMethods } from '../../store/replacePaymentMethods';
+import { diffMethods } from '../methods/diffMethods';
 import { methodsBody } from '../methods/methodsBody';
 import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../methods/toAdminMethod';
 
 /**
  * `GET /admin/api/payment-methods` and `PUT` (the whole list at once, each card with its installment counts).
+ * A save is audited with what changed: each changed method's fields before and after (diffMethods).
  * What a session offers follows at once: `GET /api/sessions/:id` filters this list by the session's country,
  * currency and amount, and offers a card's installments.
  */
@@ -24,8 +27,8 @@ export function paymentMethodRoutes(deps: AppDeps) {
     return { methods: methods.map((m) => toAdminMethod(m, plans.get(m.id))) };
   };
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await list()))
-    .put('/', async (c) => {
+    .get('/', requirePermission('methods.read'), async (c) => c.json(await list()))
+    .put('/', requirePermission('methods.write'), async (c) => {
       const { methods } = parseWith(methodsBody, (await readJson(c)).value);
       const now = deps.now().toISOString();
       const current = await installmentPlansOf(
@@ -40,20 +43,23 @@ export function paymentMethodRoutes(deps: AppDeps) {
         ),
       );
       const ids = methods.map((m) => m.id);
+      const before = await list();
       await replacePaymentMethods(
         db,
         methods.map((m) => toMethodRow(m, now)),
         (trx) => replaceInstallmentPlans(trx, ids, plans, now),
       );
+      const after = await list();
       await writeAuditEvent(
         db,
         {
           kind: 'payment_methods',
           summary: `payment methods saved: ${methods.map((m) => `${m.id}${m.enabled ? '' : ' (off)'}`).join(', ') || 'none'}`,
           request_id: c.get('requestId'),
+          detail: { changes: diffMethods(before.methods, after.methods) },
         },
         now,
       );
-      return c.json(await list());
+      return c.json(after);
     });
 }

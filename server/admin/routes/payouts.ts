@@ -5,6 +5,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { parseWith, readJson } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { findPayout, listPayouts } from '../../store/payouts';
 import { decodeCursor, nextCursor } from '../cursor';
 import { createPayout } from '../../payouts/createPayout';
@@ -28,7 +29,7 @@ const listQuery = z.strictObject({
 export function payoutRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
+    .post('/', requirePermission('payouts.send'), async (c) => {
       const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
       const body = (await readJson(c)).value;
       const today = deps.now().toISOString().slice(0, 10);
@@ -39,13 +40,13 @@ export function payoutRoutes(deps: AppDeps) {
       const answer = await createPayout(deps, fields, key, c.get('requestId'));
       return c.json(answer.body, answer.status);
     })
-    .get('/', async (c) => {
+    .get('/', requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listPayouts(db, { after: decodeCursor(q.cursor), limit: q.limit + 1 });
       const { page, next_cursor } = nextCursor(rows, q.limit, (p) => ({ at: p.created_at, id: p.id }));
       return c.json({ payouts: page.map(toPayoutView), next_cursor });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', requirePermission('payouts.read'), async (c) => {
       const payout = await findPayout(db, c.req.param('id'));
       if (!payout) throw new ApiError(404, API_ERROR.not_found, `no payout ${c.req.param('id')}`);
       return c.json(toPayoutView(payout));

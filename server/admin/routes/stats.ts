@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { orderStats } from '../../store/orderStats';
 import { endOf, startOf } from '../dateRange';
 
@@ -19,7 +20,7 @@ const statsQuery = z
 
 /** `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume. */
 export function statsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', requirePermission('orders.read'), async (c) => {
     const q = parseWith(statsQuery, c.req.query());
     return c.json({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
   });

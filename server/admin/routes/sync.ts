@@ -4,6 +4,7 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
+import { requirePermission } from '../../middleware/authenticate';
 import { listOrders } from '../../store/listOrders';
 import { syncOrders } from '../bulk/syncOrders';
 import { dayOrMoment, endOf, startOf } from '../dateRange';
@@ -38,7 +39,7 @@ const syncBody = z
 
 /** `POST /admin/api/orders/sync`: `{order_nos}` or `{from, to}` (orders created in that range) -> `{results}`. */
 export function syncRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/sync', async (c) => {
+  return new Hono<AppEnv>().post('/sync', requirePermission('orders.sync'), async (c) => {
     const body = parseWith(syncBody, (await readJson(c)).value);
     let orderNos = body.order_nos;
     if (!orderNos) {

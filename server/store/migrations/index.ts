@@ -13,6 +13,7 @@ import { cards } from './010_cards';
 import { refundStates } from './011_refund_states';
 import { disputes } from './012_disputes';
 import { shopEvents } from './013_shop_events';
+import { apiKeys } from './014_api_keys';
 import { payoutRecipients } from './016_payout_recipients';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -31,6 +32,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '011_refund_states': refundStates,
     '012_disputes': disputes(dialect),
     '013_shop_events': shopEvents(dialect),
+    '014_api_keys': apiKeys(dialect),
     '016_payout_recipients': payoutRecipients,
   };
 }
