@@ -9,6 +9,7 @@ import type {
 import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '../../shared/contract/adminDisputes';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { RecipientView } from '../../shared/contract/recipient';
+import type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret } from '../../shared/contract/shopEndpoints';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -21,6 +22,15 @@ import type { OrderStatus } from '../../shared/gateway/status';
 // The page's one door to the backend: what the command line shares with it lives in shared/contract/.
 export { ApiError };
 export type { AdminDispute, BulkItem, BulkResult, DisputeDetail, DisputePage, DisputeSummary, OrderPage };
+export type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret };
+
+/** What the owner may change on an event endpoint (`PATCH /shop-endpoints/:id`). */
+export interface ShopEndpointPatch {
+  url?: string;
+  types?: string[];
+  enabled?: boolean;
+  description?: string | null;
+}
 
 /** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
 export type OrderRow = AdminOrder;
@@ -231,6 +241,26 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
     listEvents: (q: { order_no?: string; type?: string; cursor?: string } = {}) =>
       call<{ events: AuditEvent[]; next_cursor?: string | null }>('GET', `/events${queryString(q)}`),
+    listShopEndpoints: () => call<{ endpoints: ShopEndpointView[] }>('GET', '/shop-endpoints'),
+    /** the answer's `secret` is shown this once: the backend keeps it sealed and never returns it again */
+    createShopEndpoint: (body: { url: string; types?: string[]; description?: string }) =>
+      call<ShopEndpointWithSecret>('POST', '/shop-endpoints', body),
+    updateShopEndpoint: (id: string, patch: ShopEndpointPatch) =>
+      call<ShopEndpointView>('PATCH', `/shop-endpoints/${encodeURIComponent(id)}`, patch),
+    deleteShopEndpoint: (id: string) => call<unknown>('DELETE', `/shop-endpoints/${encodeURIComponent(id)}`),
+    /** a new secret, shown once; the previous one keeps signing for `overlap_hours` (server default when left out) */
+    rollShopEndpointSecret: (id: string, overlapHours?: number) =>
+      call<ShopEndpointWithSecret>(
+        'POST',
+        `/shop-endpoints/${encodeURIComponent(id)}/roll-secret`,
+        overlapHours === undefined ? {} : { overlap_hours: overlapHours },
+      ),
+    testShopEndpoint: (id: string) =>
+      call<{ event_id: string; delivery_id: string }>('POST', `/shop-endpoints/${encodeURIComponent(id)}/test`),
+    listShopDeliveries: (q: { endpoint_id?: string; status?: string; order_no?: string; limit?: number } = {}) =>
+      call<{ deliveries: ShopDeliveryView[] }>('GET', `/shop-endpoints/deliveries${queryString(q)}`),
+    resendShopDelivery: (id: string) =>
+      call<{ id: string; status: string }>('POST', `/shop-endpoints/deliveries/${encodeURIComponent(id)}/resend`),
   };
 }
 
