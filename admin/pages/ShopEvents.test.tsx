@@ -96,6 +96,7 @@ test('a new endpoint shows its secret once, with a warning and a copy button, an
 
   const table = within(screen.getByRole('region', { name: 'Event endpoints' }));
   await table.findByText('https://shop.example/hooks');
+  expect(table.getByText('order.paid, order.refunded')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: /I have stored it/ }));
   expect(screen.queryByTestId('signing-secret')).toBeNull();
   expect(document.body.textContent).not.toContain(SECRET);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
+import { SHOP_EVENT_TYPES } from '../../shared/contract/shopEvents';
 import { type AdminApi, ApiError, type ShopEndpointView, type ShopEndpointWithSecret } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateTime } from '../components/DateTime';
@@ -105,7 +106,12 @@ export function ShopEvents({ api }: { api: AdminApi }) {
           {
             key: 'types',
             header: 'Event types',
-            cell: (e) => <span class="mono detail-cell">{e.types.join(', ')}</span>,
+            cell: (e) =>
+              e.types.length === SHOP_EVENT_TYPES.length ? (
+                'All'
+              ) : (
+                <span class="mono detail-cell">{e.types.join(', ')}</span>
+              ),
           },
           { key: 'enabled', header: 'Enabled', cell: (e) => (e.enabled ? 'Yes' : 'No, paused') },
           { key: 'secrets', header: 'Secrets', cell: (e) => <SecretsText endpoint={e} /> },
