@@ -1,7 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
 import { SHOP_EVENT_TYPES } from '../../shared/contract/shopEvents';
-import { type AdminApi, ApiError, type ShopEndpointWithSecret } from '../api/client';
+import { type AdminApi, ApiError, type ShopEndpointView, type ShopEndpointWithSecret } from '../api/client';
 import { errorText } from '../errorText';
 import { errorsFor } from '../nestFields';
 import { ErrorSummary } from './ErrorSummary';
@@ -15,25 +15,29 @@ const LABELS: Record<string, string> = {
 };
 const labelOf = (path: string) => LABELS[path.split('.')[0] ?? ''];
 
+type Props = { api: AdminApi } & (
+  | { editing?: undefined; onCreated: (r: ShopEndpointWithSecret) => void }
+  | { editing: ShopEndpointView; onSaved: (e: ShopEndpointView) => void; onCancel: () => void }
+);
+
 /**
- * A new event endpoint: its URL, the event types it receives (all, until the owner unticks some) and a note.
- * The URL's rules (HTTPS in production, no private addresses) are the server's; its 400 names the field, shown
- * next to it and in the list at the top.
+ * A new event endpoint, or changes to one (`editing`): its URL, the event types it receives (all, until the
+ * owner unticks some) and a note. The URL's rules (HTTPS in production, no private addresses) are the server's;
+ * its 400 names the field, shown next to it and in the list at the top. A change keeps the endpoint's secret.
  */
-export function ShopEndpointForm({
-  api,
-  onCreated,
-}: {
-  api: AdminApi;
-  onCreated: (r: ShopEndpointWithSecret) => void;
-}) {
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [types, setTypes] = useState<string[]>([...SHOP_EVENT_TYPES]);
+export function ShopEndpointForm(props: Props) {
+  const { api, editing } = props;
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [types, setTypes] = useState<string[]>(editing ? [...editing.types] : [...SHOP_EVENT_TYPES]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
+  // "Change" on a row opens this form below the table: take the keyboard there, to the field most changed
+  useEffect(() => {
+    if (editing) document.getElementById(fieldId('url'))?.focus();
+  }, [editing?.id]);
 
   function showErrors(list: FieldError[]) {
     setErrors(list);
@@ -51,6 +55,12 @@ export function ShopEndpointForm({
     setErrors([]);
     setBusy(true);
     try {
+      if (editing) {
+        props.onSaved(
+          await api.updateShopEndpoint(editing.id, { url: url.trim(), types, description: description.trim() || null }),
+        );
+        return;
+      }
       const created = await api.createShopEndpoint({
         url: url.trim(),
         // every type is the server's default: sending none keeps new types the backend adds later
@@ -60,7 +70,7 @@ export function ShopEndpointForm({
       setUrl('');
       setDescription('');
       setTypes([...SHOP_EVENT_TYPES]);
-      onCreated(created);
+      props.onCreated(created);
     } catch (err) {
       if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
       else setFailure(errorText(err));
@@ -71,11 +81,11 @@ export function ShopEndpointForm({
 
   const typesError = errorsFor(errors, 'types');
   return (
-    <form class="payout-form" onSubmit={submit} noValidate aria-labelledby="new-endpoint">
-      <h2 id="new-endpoint">Add an endpoint</h2>
+    <form class="payout-form" onSubmit={submit} noValidate aria-labelledby="endpoint-form-title">
+      <h2 id="endpoint-form-title">{editing ? `Change ${editing.url}` : 'Add an endpoint'}</h2>
       <div ref={summary}>
         <ErrorSummary
-          title="The endpoint was not added. Please check these fields:"
+          title={`The endpoint was not ${editing ? 'changed' : 'added'}. Please check these fields:`}
           errors={errors}
           known={(path) => (labelOf(path) ? path.split('.')[0] : undefined)}
           labelOf={labelOf}
@@ -129,8 +139,13 @@ export function ShopEndpointForm({
       </fieldset>
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Adding…' : 'Add endpoint'}
+          {editing ? (busy ? 'Saving…' : 'Save changes') : busy ? 'Adding…' : 'Add endpoint'}
         </button>
+        {editing && (
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

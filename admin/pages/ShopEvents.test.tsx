@@ -261,3 +261,46 @@ test('disable and remove: remove asks first with explicit buttons, and Cancel se
   await screen.findByText(/No endpoints yet/);
   expect(seen.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/admin/api/shop-endpoints/we_1']);
 });
+
+test('"Change" edits the URL and event types of an endpoint in place; a refused URL is named and nothing changes', async () => {
+  const state = { endpoints: [endpoint({ types: ['order.paid'] })], deliveries: [] };
+  const { seen } = backend(state, (req) => {
+    if (req.method !== 'PATCH') return undefined;
+    if (!req.body.url.startsWith('https://'))
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_request',
+            message: 'url: must be a URL',
+            fields: [{ path: 'url', message: 'must be a URL' }],
+          },
+        },
+      };
+    state.endpoints = [endpoint({ ...req.body })];
+    return { body: state.endpoints[0] };
+  });
+  render(<ShopEvents api={createAdminApi('tok')} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Change https://shop.example/hooks' }));
+  const form = within(screen.getByRole('form', { name: 'Change https://shop.example/hooks' }));
+  expect((form.getByRole('checkbox', { name: 'order.paid' }) as HTMLInputElement).checked).toBe(true);
+  expect((form.getByRole('checkbox', { name: 'order.refunded' }) as HTMLInputElement).checked).toBe(false);
+  fireEvent.input(form.getByLabelText(/^URL/), { target: { value: 'nonsense' } });
+  fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+  expect((await form.findByText(/The endpoint was not changed/)).closest('.error-summary')!.textContent).toContain(
+    'URL: must be a URL',
+  );
+
+  fireEvent.input(form.getByLabelText(/^URL/), { target: { value: 'https://shop.example/v2' } });
+  fireEvent.click(form.getByRole('checkbox', { name: 'order.refunded' }));
+  fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+  await screen.findByText('https://shop.example/v2 was changed.');
+  expect(seen.filter((r) => r.method === 'PATCH').at(-1)!.body).toEqual({
+    url: 'https://shop.example/v2',
+    types: ['order.paid', 'order.refunded'],
+    description: null,
+  });
+  // back to the add form, no secret shown: a change keeps the secret
+  screen.getByRole('button', { name: 'Add endpoint' });
+  expect(screen.queryByTestId('signing-secret')).toBeNull();
+});

@@ -30,6 +30,7 @@ export function ShopEvents({ api }: { api: AdminApi }) {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
+  const [editing, setEditing] = useState<ShopEndpointView>();
 
   const load = () =>
     api.listShopEndpoints().then(
@@ -144,6 +145,9 @@ export function ShopEvents({ api }: { api: AdminApi }) {
                 >
                   Send test event
                 </button>
+                <button type="button" onClick={() => setEditing(e)} aria-label={`Change ${e.url}`}>
+                  Change
+                </button>
                 <button
                   type="button"
                   onClick={() => {
@@ -213,15 +217,29 @@ export function ShopEvents({ api }: { api: AdminApi }) {
           />
         </ConfirmDialog>
       )}
+      {editing ? (
+        <ShopEndpointForm
+          key={editing.id}
+          api={api}
+          editing={editing}
+          onCancel={() => setEditing(undefined)}
+          onSaved={(saved) => {
+            setEditing(undefined);
+            setNotice(`${saved.url} was changed.`);
+            void load();
+          }}
+        />
+      ) : (
+        <ShopEndpointForm
+          api={api}
+          onCreated={(created) => {
+            setFresh(created);
+            setNotice(`${created.endpoint.url} was added.`);
+            void load();
+          }}
+        />
+      )}
       <ShopDeliveries api={api} urlOf={urlOf} reload={deliveriesVersion} />
-      <ShopEndpointForm
-        api={api}
-        onCreated={(created) => {
-          setFresh(created);
-          setNotice(`${created.endpoint.url} was added.`);
-          void load();
-        }}
-      />
     </>
   );
 }
