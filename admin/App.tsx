@@ -11,6 +11,7 @@ import { PayoutDetail } from './pages/PayoutDetail';
 import { PayoutForm } from './pages/PayoutForm';
 import { Payouts } from './pages/Payouts';
 import { Recipients } from './pages/Recipients';
+import { ShopEvents } from './pages/ShopEvents';
 import { SignIn } from './pages/SignIn';
 import { href, type Route, useRoute } from './route';
 import { forgetToken, readToken, saveToken } from './tokenStore';
@@ -22,6 +23,7 @@ const NAV = [
   { section: 'payouts', label: 'Payouts' },
   { section: 'recipients', label: 'Recipients' },
   { section: 'methods', label: 'Payment methods' },
+  { section: 'shop-events', label: 'Shop events' },
   { section: 'events', label: 'Audit log' },
   { section: 'keys', label: 'API keys' },
 ] as const;
@@ -120,6 +122,8 @@ function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof
       return <Recipients api={api} />;
     case 'methods':
       return <PaymentMethods api={api} />;
+    case 'shop-events':
+      return <ShopEvents api={api} />;
     case 'events':
       return <AuditLog api={api} query={route.query} />;
     case 'disputes':

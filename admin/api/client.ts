@@ -10,6 +10,7 @@ import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '.
 import type { ApiKeyView, CreatedApiKey, SupportRefundLimits } from '../../shared/contract/adminKeys';
 import { ApiError, apiErrorOf } from '../../shared/contract/ApiError';
 import type { RecipientView } from '../../shared/contract/recipient';
+import type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret } from '../../shared/contract/shopEndpoints';
 import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -33,6 +34,15 @@ export type {
   OrderPage,
   SupportRefundLimits,
 };
+export type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret };
+
+/** What the owner may change on an event endpoint (`PATCH /shop-endpoints/:id`). */
+export interface ShopEndpointPatch {
+  url?: string;
+  types?: string[];
+  enabled?: boolean;
+  description?: string | null;
+}
 
 /** An order as the admin API lists it (shared with the server: shared/contract/admin.ts). */
 export type OrderRow = AdminOrder;
@@ -252,6 +262,26 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
     getSupportRefundLimits: () => call<SupportRefundLimits>('GET', '/settings/support-refund-limit'),
     putSupportRefundLimits: (limits: SupportRefundLimits['limits']) =>
       call<SupportRefundLimits>('PUT', '/settings/support-refund-limit', { limits }),
+    listShopEndpoints: () => call<{ endpoints: ShopEndpointView[] }>('GET', '/shop-endpoints'),
+    /** the answer's `secret` is shown this once: the backend keeps it sealed and never returns it again */
+    createShopEndpoint: (body: { url: string; types?: string[]; description?: string }) =>
+      call<ShopEndpointWithSecret>('POST', '/shop-endpoints', body),
+    updateShopEndpoint: (id: string, patch: ShopEndpointPatch) =>
+      call<ShopEndpointView>('PATCH', `/shop-endpoints/${encodeURIComponent(id)}`, patch),
+    deleteShopEndpoint: (id: string) => call<unknown>('DELETE', `/shop-endpoints/${encodeURIComponent(id)}`),
+    /** a new secret, shown once; the previous one keeps signing for `overlap_hours` (server default when left out) */
+    rollShopEndpointSecret: (id: string, overlapHours?: number) =>
+      call<ShopEndpointWithSecret>(
+        'POST',
+        `/shop-endpoints/${encodeURIComponent(id)}/roll-secret`,
+        overlapHours === undefined ? {} : { overlap_hours: overlapHours },
+      ),
+    testShopEndpoint: (id: string) =>
+      call<{ event_id: string; delivery_id: string }>('POST', `/shop-endpoints/${encodeURIComponent(id)}/test`),
+    listShopDeliveries: (q: { endpoint_id?: string; status?: string; order_no?: string; limit?: number } = {}) =>
+      call<{ deliveries: ShopDeliveryView[] }>('GET', `/shop-endpoints/deliveries${queryString(q)}`),
+    resendShopDelivery: (id: string) =>
+      call<{ id: string; status: string }>('POST', `/shop-endpoints/deliveries/${encodeURIComponent(id)}/resend`),
   };
 }
 
