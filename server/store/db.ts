@@ -18,6 +18,8 @@ export interface Store {
   pendingMigrations(): Promise<string[]>;
   /** SQLite in a file: the worker that checkpoints its WAL off the event loop (walCheckpointer.ts) */
   walCheckpointer?: WalCheckpointer;
+  /** PostgreSQL: the connection pool under `db`, for what talks to it directly (the shared rate limits) */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -192,6 +194,7 @@ function openPostgres(url: string, schema?: string): Store {
     db,
     dialect: 'postgres',
     pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)),
+    pool,
     close: () => db.destroy(),
   };
 }

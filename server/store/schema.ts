@@ -263,6 +263,19 @@ export interface DisputeTable {
   updated_at: string;
 }
 
+/**
+ * A rate limit's window, shared by every backend process (migration 017, PostgreSQL only: SQLite counts in memory).
+ * Written by rate-limiter-flexible, read here only by tests.
+ */
+interface RateLimitTable {
+  /** the limit's name, a colon, and the client's key (hashed past 200 characters) */
+  key: string;
+  /** events counted in the window */
+  points: number;
+  /** the window's end, ms since the epoch */
+  expire: number | null;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -277,4 +290,5 @@ export interface Database {
   order_operations: OrderOperationTable;
   payment_alerts: PaymentAlertTable;
   disputes: DisputeTable;
+  rate_limits: RateLimitTable;
 }
