@@ -29,7 +29,7 @@ import { startTarget, type RunningTarget } from './lib/startTarget';
 import { median } from './lib/stats';
 
 const SETTINGS = {
-  full: { amount: 2000, rounds: 4, warmup: 300, connections: 16, scaleRuns: 3, notifications: 2000 },
+  full: { amount: 1000, rounds: 4, warmup: 200, connections: 16, scaleRuns: 3, notifications: 1000 },
   quick: { amount: 300, rounds: 1, warmup: 100, connections: 16, scaleRuns: 1, notifications: 200 },
 };
 /** the schema the scale-out backends share in the benchmark's own database */
@@ -82,6 +82,14 @@ async function storesSideBySide(sandbox: { url: string; pid: number }, db: Db, o
     databaseUrl,
     backendEnv: { ...UNLIMITED_RATES },
   });
+  // the experiment: the same backend with each statement parsed and planned anew (as before nameStatements.ts)
+  const unprepared = await startTarget({
+    kind: 'backend',
+    gatewayUrl: sandbox.url,
+    store: 'postgres',
+    databaseUrl,
+    backendEnv: { ...UNLIMITED_RATES, DATABASE_PREPARED_STATEMENTS: 'off' },
+  });
   const forwarder = await startTarget({ kind: 'forwarder', gatewayUrl: sandbox.url });
   try {
     const forms = await captureCheckoutForms(sqlite.url, sandbox.url);
@@ -114,13 +122,15 @@ async function storesSideBySide(sandbox: { url: string; pid: number }, db: Db, o
     options.log(`postgres: warm-up (${s.warmup} requests each)`);
     await payments(sqlite, s.warmup);
     await payments(postgres, s.warmup, db);
+    await payments(unprepared, s.warmup, db);
     await forwarded(s.warmup);
     const sides = {
       sqlite: () => payments(sqlite, s.amount),
       postgres: () => payments(postgres, s.amount, db),
+      unprepared: () => payments(unprepared, s.amount, db),
       forwarder: () => forwarded(s.amount),
     };
-    const runs: Record<keyof typeof sides, MeasuredRun[]> = { sqlite: [], postgres: [], forwarder: [] };
+    const runs: Record<keyof typeof sides, MeasuredRun[]> = { sqlite: [], postgres: [], unprepared: [], forwarder: [] };
     const order = Object.keys(sides) as (keyof typeof sides)[];
     const loads: number[] = [];
     for (let round = 0; round < s.rounds; round++) {
@@ -131,12 +141,12 @@ async function storesSideBySide(sandbox: { url: string; pid: number }, db: Db, o
       }
       loads.push(loadavg()[0]!);
       options.log(
-        `postgres: round ${round + 1}/${s.rounds}: sqlite ${fmt.one(runs.sqlite[round]!.rps)}, postgres ${fmt.one(runs.postgres[round]!.rps)}, forwarder ${fmt.one(runs.forwarder[round]!.rps)} req/s`,
+        `postgres: round ${round + 1}/${s.rounds}: sqlite ${fmt.one(runs.sqlite[round]!.rps)}, postgres ${fmt.one(runs.postgres[round]!.rps)}, unprepared ${fmt.one(runs.unprepared[round]!.rps)}, forwarder ${fmt.one(runs.forwarder[round]!.rps)} req/s`,
       );
     }
     return { runs, loads };
   } finally {
-    await Promise.all([sqlite.close(), postgres.close(), forwarder.close()]);
+    await Promise.all([sqlite.close(), postgres.close(), unprepared.close(), forwarder.close()]);
   }
 }
 
@@ -287,8 +297,13 @@ function render(
 ): string {
   const { runs } = sides;
   const ratio = (x: MeasuredRun[]) => median(x.map((r, i) => r.rps / runs.forwarder[i]!.rps));
-  const names = ['sqlite', 'postgres', 'forwarder'] as const;
-  const label = { sqlite: 'backend on SQLite', postgres: 'backend on PostgreSQL', forwarder: 'bare forwarder' };
+  const names = ['sqlite', 'postgres', 'unprepared', 'forwarder'] as const;
+  const label = {
+    sqlite: 'backend on SQLite',
+    postgres: 'backend on PostgreSQL',
+    unprepared: 'PostgreSQL, statements not prepared',
+    forwarder: 'bare forwarder',
+  };
   const summary = markdownTable(
     ['', ...names.map((n) => label[n])],
     [
@@ -300,6 +315,7 @@ function render(
         'ratio to the forwarder, median of rounds',
         `**${fmt.two(ratio(runs.sqlite))}**`,
         `**${fmt.two(ratio(runs.postgres))}**`,
+        fmt.two(ratio(runs.unprepared)),
         '1',
       ],
     ],
@@ -359,6 +375,8 @@ function render(
     ],
     scaleRows,
   );
+  const preparedRatios = runs.postgres.map((r, i) => r.rps / runs.unprepared[i]!.rps);
+  const cpuWith = (k: 'postgres' | 'unprepared', name: string) => ms(cpuOf(runs[k], name));
   const n = scaled.notifications;
   const notes = [
     ...names.map((k) => failureNote(label[k], runs[k])),
@@ -378,6 +396,12 @@ function render(
     cpu,
     '',
     `Backend CPU per payment on PostgreSQL / forwarder CPU per request: **${fmt.two(backendVsForwarder)}x** (goal <= 2x); counting the PostgreSQL backends' CPU with the backend's: ${fmt.two(withPg)}x.`,
+    '',
+    '### Experiment: prepared statements on PostgreSQL',
+    '',
+    `The same backend with \`DATABASE_PREPARED_STATEMENTS=off\` (every statement parsed and planned anew, as before server/store/nameStatements.ts), in the same rounds:`,
+    `payments/s prepared / not prepared, per round: ${preparedRatios.map(fmt.two).join(', ')} (median **${fmt.two(median(preparedRatios))}**);`,
+    `CPU ms per payment, prepared vs not: backend ${cpuWith('postgres', 'target')} vs ${cpuWith('unprepared', 'target')}, PostgreSQL ${cpuWith('postgres', 'postgres')} vs ${cpuWith('unprepared', 'postgres')}.`,
     '',
     '### Scale-out: backend processes on one PostgreSQL',
     '',

@@ -60,7 +60,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
     if (!options.schema) schema = `t_${randomBytes(6).toString('hex')}`;
-    database = { kind: 'postgres', url: databaseUrl, schema: options.schema ?? schema! };
+    database = {
+      kind: 'postgres',
+      url: databaseUrl,
+      schema: options.schema ?? schema!,
+      preparedStatements: options.env?.DATABASE_PREPARED_STATEMENTS !== 'off',
+    };
   } else {
     tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
     database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };
