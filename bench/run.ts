@@ -15,12 +15,14 @@ import { replaceSection } from './lib/replaceSection';
 import { memory } from './memory';
 import { notificationIngest } from './notificationIngest';
 import { paymentThroughput } from './paymentThroughput';
+import { postgresScaleOut } from './postgresScaleOut';
 import { widgetEmbed } from './widgetEmbed';
 import { widgetSize } from './widgetSize';
 import { widgetStartup } from './widgetStartup';
 
 const BENCHMARKS: Record<string, { title: string; run: (options: BenchOptions) => Promise<BenchResult> }> = {
   paymentThroughput: { title: '1. Payment creation throughput', run: paymentThroughput },
+  postgresScaleOut: { title: '1b. Payments on PostgreSQL, and with several backend processes', run: postgresScaleOut },
   notificationIngest: { title: '2. Notification ingestion', run: notificationIngest },
   bulkRefund: { title: '3. Bulk refund through the admin API', run: bulkRefund },
   widgetSize: { title: '4a. Widget size', run: widgetSize },

@@ -84,7 +84,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
   // per IP, before anything is read: a flood of unsigned notifications or replayed return links gets 429
   const perIp = (name: string, limit: number) =>
-    rateLimit({ limit, windowMs: 60_000, key: (c) => `${name}:${clientIp(c, deps.config.trustedProxyHops)}` });
+    rateLimit({
+      name,
+      limit,
+      windowMs: 60_000,
+      key: (c) => clientIp(c, deps.config.trustedProxyHops),
+      counters: deps.limits,
+    });
   app.use('/hooks/*', perIp('hooks', deps.config.rateLimit.hooksPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/pay/return/*', perIp('return', deps.config.rateLimit.returnsPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
@@ -93,7 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const authFailures = throttleFailedAuth({
     ...deps.config.authFailures,
     key: (c) => clientIp(c, deps.config.trustedProxyHops),
-    now: () => deps.now().getTime(),
+    counters: deps.limits,
   });
   app.use('/admin/api/*', authFailures);
   app.use('/metrics', authFailures);

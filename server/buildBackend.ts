@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createGateway } from './createGateway';
 import type { AppDeps, AppEnv } from './deps';
 import { createLogger, type Logger } from './log';
+import { createLimitCounters } from './limits/createLimitCounters';
 import { createMetrics } from './metrics/createMetrics';
 import { cardTokenSeal } from './store/cardTokenSeal';
 import { openStore, type Store, type StoreOptions } from './store/db';
@@ -63,14 +64,24 @@ export async function buildBackend(config: Config, options: BuildBackendOptions 
     now: () => now().getTime(),
     ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
   });
+  const limits = createLimitCounters(store, now, log);
   const deps: AppDeps = {
     config,
     store,
     gateway,
     log,
     metrics,
+    limits: limits.counters,
     now,
     ...(options.isDraining ? { isDraining: options.isDraining } : {}),
   };
-  return { deps, app: createApp(deps), store, close: () => store.close() };
+  return {
+    deps,
+    app: createApp(deps),
+    store,
+    close: () => {
+      limits.stop();
+      return store.close();
+    },
+  };
 }

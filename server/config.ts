@@ -75,6 +75,8 @@ const envSchema = z.object({
   /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: z.string().default(''),
+  /** `off` behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21) */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SQLITE_FILE: z.string().min(1).default('./data/merchant.db'),
   SESSION_TTL_MINUTES: positiveInt.default(60),
   RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
@@ -149,7 +151,7 @@ export interface Config {
   publicUrl: string;
   notifyUrl: string;
   allowedOrigins: string[];
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; preparedStatements: boolean };
   sessionTtlMs: number;
   reconcile: { intervalMs: number; pendingAfterMs: number };
   rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number; hooksPerMinute: number; returnsPerMinute: number };
@@ -294,7 +296,9 @@ export function loadConfig(
     publicUrl,
     notifyUrl: `${publicUrl}/hooks/gateway`,
     allowedOrigins,
-    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: e.SQLITE_FILE },
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl, preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on' }
+      : { kind: 'sqlite', file: e.SQLITE_FILE },
     sessionTtlMs: e.SESSION_TTL_MINUTES * 60_000,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, pendingAfterMs: e.RECONCILE_PENDING_AFTER_MS },
     rateLimit: {

@@ -1,6 +1,7 @@
 import type { Principal } from './auth/principal';
 import type { Config } from './config';
 import type { GatewayClient } from './gateway';
+import type { LimitCounters } from './limits/limitCounter';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
 import type { Store } from './store/db';
@@ -13,6 +14,8 @@ export interface AppDeps {
   log: Logger;
   /** this app instance's Prometheus registry and instruments */
   metrics: Metrics;
+  /** where the rate limits count: one table all processes share on PostgreSQL, this process's memory on SQLite */
+  limits: LimitCounters;
   /** the clock; tests move it instead of sleeping */
   now: () => Date;
   /** true once a shutdown has begun: `/readyz` answers 503 so the load balancer drains this process */

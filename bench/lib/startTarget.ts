@@ -8,6 +8,8 @@ export interface StartTargetOptions {
   store?: 'sqlite' | 'postgres';
   /** PostgreSQL to use with `store: 'postgres'` (the backend makes a fresh schema in it and drops it at close) */
   databaseUrl?: string;
+  /** with `store: 'postgres'`: a schema shared with other targets (scale-out), kept at close; default a fresh one */
+  schema?: string;
   /** extra backend environment (rate limits, account) */
   backendEnv?: Record<string, string>;
   /** a directory: run the process with `--cpu-prof` and write the profile there when it stops */
@@ -57,6 +59,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       BENCH_GATEWAY_URL: options.gatewayUrl,
       BENCH_STORE: options.store ?? 'sqlite',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      BENCH_PG_SCHEMA: options.schema ?? '',
       BENCH_BACKEND_ENV: JSON.stringify(options.backendEnv ?? {}),
       BENCH_STEP_TIMERS: options.stepTimers ? '1' : '',
       BENCH_GATEWAY_FETCH: options.gatewayFetch ? '1' : '',

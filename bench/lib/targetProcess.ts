@@ -6,7 +6,7 @@
  * SIGTERM (so that `--cpu-prof` can write its profile).
  *
  * Env: BENCH_TARGET, BENCH_GATEWAY_URL, BENCH_STORE (sqlite | postgres), BENCH_BACKEND_ENV (JSON object of extra
- * backend environment), DATABASE_URL for postgres, BENCH_STEP_TIMERS=1 to time SQLite and gateway calls
+ * backend environment), DATABASE_URL for postgres (BENCH_PG_SCHEMA: a schema shared by several targets), BENCH_STEP_TIMERS=1 to time SQLite and gateway calls
  * (stepTimers.ts; `{type:'steps'}` reads the totals and resets them), BENCH_GATEWAY_FETCH=1 to send
  * the gateway calls through the global fetch, BENCH_INLINE_CHECKPOINTS=1 to checkpoint SQLite's WAL inside
  * commits as SQLite does by default (experiments of the payment benchmark). `{type:'clock'}` answers the CPU profile's clock.
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     const backend = await startBackend({
       gatewayUrl,
       store: process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite',
+      ...(process.env.BENCH_PG_SCHEMA ? { schema: process.env.BENCH_PG_SCHEMA } : {}),
       env,
       // the gateway client as it was before it had its own http transport: through fetch (an experiment)
       ...(process.env.BENCH_GATEWAY_FETCH === '1'

@@ -7,7 +7,14 @@ import { createLogger } from '../log';
 function appWith(now: () => number, maxKeys?: number) {
   const app = new Hono();
   app.onError(mapError(createLogger('silent')));
-  const limiter = rateLimit({ limit: 2, windowMs: 60_000, key: (c) => c.req.header('x-client') ?? '', now, maxKeys });
+  const limiter = rateLimit({
+    name: 't',
+    limit: 2,
+    windowMs: 60_000,
+    key: (c) => c.req.header('x-client') ?? '',
+    now,
+    maxKeys,
+  });
   app.use(limiter);
   app.get('/', (c) => c.text('ok'));
   return Object.assign(app, { limiter });

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
-import { createWindowCounter } from '../windowCounter';
+import type { LimitCounters } from '../limits/limitCounter';
+import { memoryLimitCounter } from '../limits/memoryLimitCounter';
 
 export interface FailedAuthOptions {
   /** failed authentications (answers 401) allowed per key and window */
@@ -9,7 +10,10 @@ export interface FailedAuthOptions {
   windowMs: number;
   /** who is counted: the client IP */
   key: (c: Context) => string;
-  now: () => number;
+  /** where it counts: `deps.limits` (shared by every process on PostgreSQL); default this process's memory */
+  counters?: LimitCounters;
+  /** the clock of the default memory counter */
+  now?: () => number;
 }
 
 /**
@@ -20,16 +24,18 @@ export interface FailedAuthOptions {
  * The right secret is refused too while its IP is throttled. Letting it through would mean comparing every
  * guess, and the answer (429 or 200) would tell the guesser when a guess was right. The lock-out is bounded by
  * the window (it never grows with more requests), so an owner who mistyped, or shares an IP with a guesser,
- * waits at most one window. Counting is per process (`createWindowCounter`), like the rate limiter: N processes
- * give a guesser N budgets, still a handful per window instead of thousands a second.
+ * waits at most one window. On PostgreSQL the failures are counted in one table for all backend processes (a
+ * guesser gets one budget however many processes there are), at the price of one read per guarded request
+ * (none once this process knows the IP is throttled) and one write per failure.
  */
 export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandler {
-  const failures = createWindowCounter({ windowMs: options.windowMs, now: options.now });
+  const counters = options.counters ?? ((spec) => memoryLimitCounter(spec, options.now ?? Date.now));
+  const failures = counters({ name: 'auth-failures', limit: options.limit, windowMs: options.windowMs });
   return async function throttleFailedAuthMiddleware(c, next) {
     const key = options.key(c);
-    const seen = failures.peek(key);
+    const seen = await failures.peek(key);
     if (seen.count >= options.limit) {
-      const retryAfter = String(Math.max(1, Math.ceil((seen.resetAt - options.now()) / 1000)));
+      const retryAfter = String(Math.max(1, Math.ceil(seen.msLeft / 1000)));
       throw new ApiError(
         429,
         API_ERROR.rate_limited,
@@ -39,6 +45,6 @@ export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandle
       );
     }
     await next();
-    if (c.res.status === 401) failures.count(key);
+    if (c.res.status === 401) await failures.hit(key);
   };
 }

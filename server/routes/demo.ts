@@ -39,10 +39,11 @@ export function demoRoutes(deps: AppDeps, shopApi: typeof fetch) {
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   // open to any visitor, so limited like the shop's own session creation
   const limitCreation = rateLimit({
+    name: 'demo-sessions',
     limit: deps.config.rateLimit.sessionsPerMinute,
     windowMs: 60_000,
-    key: (c) => `demo-sessions:${clientIp(c, deps.config.trustedProxyHops)}`,
-    now: () => deps.now().getTime(),
+    key: (c) => clientIp(c, deps.config.trustedProxyHops),
+    counters: deps.limits,
   });
   return new Hono<AppEnv>()
     .get('/', async (c) => {

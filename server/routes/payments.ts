@@ -25,16 +25,18 @@ export function paymentRoutes(deps: AppDeps) {
   const { config } = deps;
   // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
   const limitByIp = rateLimit({
+    name: 'pay-ip',
     limit: config.rateLimit.paymentsPerMinute,
     windowMs: 60_000,
-    key: (c) => `pay-ip:${clientIp(c, config.trustedProxyHops)}`,
-    now: () => deps.now().getTime(),
+    key: (c) => clientIp(c, config.trustedProxyHops),
+    counters: deps.limits,
   });
   const limitBySession = rateLimit({
+    name: 'pay-session',
     limit: config.rateLimit.paymentsPerMinute,
     windowMs: 60_000,
-    key: (c) => `pay-session:${c.req.param('id')}`,
-    now: () => deps.now().getTime(),
+    key: (c) => c.req.param('id') ?? '',
+    counters: deps.limits,
   });
   /** resume and abandon: an action on one payment of the session, authorised by the session's secret */
   const onPayment = async (

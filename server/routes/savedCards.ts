@@ -9,10 +9,11 @@ import { removeSavedCard } from '../sessions/removeSavedCard';
 export function savedCardRoutes(deps: AppDeps) {
   // a wrong secret or card id costs a try from the same budget as a payment: ids cannot be swept from one client
   const limitByIp = rateLimit({
+    name: 'cards-ip',
     limit: deps.config.rateLimit.paymentsPerMinute,
     windowMs: 60_000,
-    key: (c) => `cards-ip:${clientIp(c, deps.config.trustedProxyHops)}`,
-    now: () => deps.now().getTime(),
+    key: (c) => clientIp(c, deps.config.trustedProxyHops),
+    counters: deps.limits,
   });
   return new Hono<AppEnv>().delete('/:id/saved-cards/:cardId', limitByIp, async (c) => {
     await removeSavedCard(deps, {

@@ -28,10 +28,11 @@ const viewQuery = z.object({ locale: localeTag.optional() });
 
 export function sessionRoutes(deps: AppDeps) {
   const limitCreation = rateLimit({
+    name: 'sessions',
     limit: deps.config.rateLimit.sessionsPerMinute,
     windowMs: 60_000,
-    key: (c) => `sessions:${clientIp(c, deps.config.trustedProxyHops)}`,
-    now: () => deps.now().getTime(),
+    key: (c) => clientIp(c, deps.config.trustedProxyHops),
+    counters: deps.limits,
   });
   return new Hono<AppEnv>()
     .post(

@@ -4,6 +4,7 @@ import Database from 'libsql';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
+import { nameStatements } from './nameStatements';
 import { withStatementCache } from './statementCache';
 import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 import { allMigrations } from './migrations';
@@ -18,6 +19,8 @@ export interface Store {
   pendingMigrations(): Promise<string[]>;
   /** SQLite in a file: the worker that checkpoints its WAL off the event loop (walCheckpointer.ts) */
   walCheckpointer?: WalCheckpointer;
+  /** PostgreSQL: the connection pool under `db`, for what talks to it directly (the shared rate limits) */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -95,8 +98,11 @@ function reasonOf(e: unknown): string {
 
 export type StoreOptions =
   | { kind: 'sqlite'; file: string }
-  /** `schema`: a PostgreSQL schema to use (and create) instead of `public`, e.g. one per test file */
-  | { kind: 'postgres'; url: string; schema?: string };
+  /**
+   * `schema`: a PostgreSQL schema to use (and create) instead of `public`, e.g. one per test file;
+   * `preparedStatements` (default true): each connection prepares the texts it runs (nameStatements.ts)
+   */
+  | { kind: 'postgres'; url: string; schema?: string; preparedStatements?: boolean };
 
 /**
  * Opens the store. With `migrate` (the default: development, tests, `npm run migrate`) its schema is brought up
@@ -112,7 +118,10 @@ export async function openStore(
   const schema = options.kind === 'postgres' ? options.schema : undefined;
   let store: Store;
   try {
-    store = options.kind === 'sqlite' ? openSqlite(options.file, onWarning) : openPostgres(options.url, schema);
+    store =
+      options.kind === 'sqlite'
+        ? openSqlite(options.file, onWarning)
+        : openPostgres(options.url, schema, options.preparedStatements ?? true);
   } catch (e) {
     throw new StoreOpenError(options, e);
   }
@@ -174,7 +183,7 @@ function parseInt8(value: string): number {
   return n;
 }
 
-function openPostgres(url: string, schema?: string): Store {
+function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -187,11 +196,13 @@ function openPostgres(url: string, schema?: string): Store {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  if (preparedStatements) pool.on('connect', (client) => nameStatements(client));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
     pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)),
+    pool,
     close: () => db.destroy(),
   };
 }

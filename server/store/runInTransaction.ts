@@ -1,12 +1,16 @@
 import type { Db } from './db';
+import { PREPARED_PLAN_STALE } from './nameStatements';
 
 /** Thrown inside a transaction when a row changed under it; the transaction is rolled back and run again. */
 export class ConcurrentUpdateError extends Error {
   override name = 'ConcurrentUpdateError';
 }
 
-/** PostgreSQL's serialization failure and deadlock: the transaction can simply be run again. */
-const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
+/**
+ * PostgreSQL's serialization failure and deadlock, and a prepared statement made stale by a migration (run
+ * unprepared the next time, nameStatements.ts): the transaction can simply be run again.
+ */
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01', PREPARED_PLAN_STALE]);
 
 function isRetryable(e: unknown): boolean {
   return e instanceof ConcurrentUpdateError || RETRYABLE_PG_CODES.has(String((e as { code?: unknown } | null)?.code));

@@ -362,6 +362,19 @@ interface SupportRefundLimitTable {
   updated_at: string;
 }
 
+/**
+ * A rate limit's window, shared by every backend process (migration 017, PostgreSQL only: SQLite counts in memory).
+ * Written by rate-limiter-flexible, read here only by tests.
+ */
+interface RateLimitTable {
+  /** the limit's name, a colon, and the client's key (hashed past 200 characters) */
+  key: string;
+  /** events counted in the window */
+  points: number;
+  /** the window's end, ms since the epoch */
+  expire: number | null;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -382,4 +395,5 @@ export interface Database {
   shop_deliveries: ShopDeliveryTable;
   api_keys: ApiKeyTable;
   support_refund_limits: SupportRefundLimitTable;
+  rate_limits: RateLimitTable;
 }

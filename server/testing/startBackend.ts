@@ -18,6 +18,8 @@ export interface StartBackendOptions {
   gatewayUrl?: string;
   /** SQLite in a temp dir (default), or PostgreSQL from DATABASE_URL in a fresh schema */
   store?: StoreKind;
+  /** PostgreSQL: this schema instead of a fresh one, shared with other backends (several processes on one store) and kept at close */
+  schema?: string;
   /** shop origins allowed besides the backend's own (default `http://shop.test`) */
   allowedOrigins?: string[];
   /** extra environment, e.g. `{ GATEWAY_TIMEOUT_MS: '500' }` */
@@ -53,12 +55,18 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
 
   let tempDir: string | undefined;
   let database: StoreOptions;
+  /** a fresh schema of this backend's own, dropped at close */
   let schema: string | undefined;
   if (kind === 'postgres') {
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    database = { kind: 'postgres', url: databaseUrl, schema };
+    if (!options.schema) schema = `t_${randomBytes(6).toString('hex')}`;
+    database = {
+      kind: 'postgres',
+      url: databaseUrl,
+      schema: options.schema ?? schema!,
+      preparedStatements: options.env?.DATABASE_PREPARED_STATEMENTS !== 'off',
+    };
   } else {
     tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
     database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };

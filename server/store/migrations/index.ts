@@ -15,6 +15,7 @@ import { disputes } from './012_disputes';
 import { shopEvents } from './013_shop_events';
 import { apiKeys } from './014_api_keys';
 import { payoutRecipients } from './016_payout_recipients';
+import { rateLimits } from './017_rate_limits';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '013_shop_events': shopEvents(dialect),
     '014_api_keys': apiKeys(dialect),
     '016_payout_recipients': payoutRecipients,
+    '017_rate_limits': rateLimits(dialect),
   };
 }
