@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
 import { bearerCredentials } from '../auth/credentials';
+import { sessionCookie } from '../auth/sessionCookie';
+import { refuseCrossOrigin } from '../middleware/refuseCrossOrigin';
+import { accountRoutes } from './routes/account';
 import { authenticate, requirePermission } from '../middleware/authenticate';
 import { bulkRoutes } from './routes/bulk';
 import { disputeRoutes } from './routes/disputes';
@@ -11,14 +14,18 @@ import { paymentMethodRoutes } from './routes/paymentMethods';
 import { payoutRoutes } from './routes/payouts';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
+import { userRoutes } from './routes/users';
 
 /** Bulk requests name up to 5000 orders; that fits well within 1 MiB. */
 const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
- * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs
- * `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time; anything else is a 401 that does not say
- * what was wrong. Answers are never cached: they show live orders and money.
+ * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a bearer
+ * credential (`bearerCredentials`) or a signed-in person's session cookie (only here, never on the shop's
+ * `/api` routes); anything else is a 401 that does not say what was wrong. A state-changing request without a
+ * bearer header must come from the admin page's origin (`refuseCrossOrigin`, CSRF). The person's own routes
+ * (sign-in, `/me`, ...) come first, as some need no session. Answers are never cached: they show live orders and
+ * money.
  *
  * @example
  * app.route('/admin/api', createAdminApi(deps));
@@ -26,14 +33,16 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
   return (
     new Hono<AppEnv>()
-      .use(authenticate(bearerCredentials(deps), 'admin token'))
-      // the shop server's secret authenticates but reads no admin route: every staff role can read orders
-      .use(requirePermission('orders.read'))
       .use(async function noStore(c, next) {
         await next();
         c.header('Cache-Control', 'no-store');
       })
       .use(limitBody(MAX_ADMIN_BODY_BYTES))
+      .use(refuseCrossOrigin(deps.config.publicUrl, /\/(?:sign-in|welcome)$/))
+      .route('/', accountRoutes(deps))
+      .use(authenticate([...bearerCredentials(deps), sessionCookie(deps)], 'admin token'))
+      // the shop server's secret authenticates but reads no admin route: every staff role can read orders
+      .use(requirePermission('orders.read'))
       .route('/orders', bulkRoutes(deps))
       .route('/orders', syncRoutes(deps))
       .route('/orders', orderRoutes(deps))
@@ -42,5 +51,6 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
       .route('/payment-methods', paymentMethodRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/stats', statsRoutes(deps))
+      .route('/users', userRoutes(deps))
   );
 }

@@ -9,6 +9,11 @@ export interface FailedAuthOptions {
   windowMs: number;
   /** who is counted: the client IP */
   key: (c: Context) => string;
+  /**
+   * whether a 401 answer to this request counts as a failure (default: every one). A request that presented no
+   * credential at all (the admin page asking whether it is signed in) guesses nothing.
+   */
+  isAttempt?: (c: Context) => boolean;
   now: () => number;
 }
 
@@ -39,6 +44,6 @@ export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandle
       );
     }
     await next();
-    if (c.res.status === 401) failures.count(key);
+    if (c.res.status === 401 && (options.isAttempt?.(c) ?? true)) failures.count(key);
   };
 }

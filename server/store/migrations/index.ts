@@ -12,6 +12,7 @@ import { stuck } from './009_stuck';
 import { cards } from './010_cards';
 import { refundStates } from './011_refund_states';
 import { disputes } from './012_disputes';
+import { users } from './015_users';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '010_cards': cards,
     '011_refund_states': refundStates,
     '012_disputes': disputes(dialect),
+    '015_users': users,
   };
 }
