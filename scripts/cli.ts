@@ -9,10 +9,14 @@
  *   orders  [--status paid] [--from D] [--to D] [--q text]         [--out orders.csv]
  *   payout  --json payout.json --key <Idempotency-Key>
  *   gateway check    the gateway account and profile, with calls that move no money (before going live)
+ *   users add --role owner|finance|support|viewer --email E    a person, with a one-time link to set a password
+ *   users reset-password --email E                            a new one-time link; clears a lock-out
  *
  * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
- * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise.
+ * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise. `users`
+ * works on the backend's database directly (DATABASE_URL or SQLITE_FILE, and PUBLIC_URL for the link), so the
+ * first owner can be added before anyone can sign in.
  * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
  * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
  */
@@ -27,6 +31,7 @@ import { csvRecords } from './cli/parseCsv';
 import { progressBar } from './cli/progressBar';
 import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
 import { sendBulk } from './cli/sendBulk';
+import { usersCommand, UsersUsageError } from './cli/users';
 
 const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
 
@@ -103,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
     if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
     return checkGateway(process.env);
   }
+  if (command === 'users') return usersCommand(rest, (line) => process.stdout.write(`${line}\n`));
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -193,7 +199,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      e instanceof UsageError ||
+      e instanceof UsersUsageError ||
+      (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
       process.exit(2);
     }

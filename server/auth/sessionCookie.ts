@@ -28,7 +28,6 @@ const TOUCH_EVERY_MS = 60_000;
 /** the browser sees `__Host-admin_session` in production (the `host` prefix option adds it) */
 const NAME = 'admin_session';
 
-
 /** Starts a session for `user` and sets its cookie on the answer. */
 export async function startUserSession(
   c: Context<AppEnv>,
