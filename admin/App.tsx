@@ -144,7 +144,8 @@ function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me
     case 'orders':
       return id ? <OrderDetail api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
     case 'payouts':
-      if (id === 'new' && can('payouts.send')) return <PayoutForm api={api} />;
+      if (!can('payouts.read') || (id === 'new' && !can('payouts.send'))) break;
+      if (id === 'new') return <PayoutForm api={api} />;
       return id ? <PayoutDetail api={api} id={id} /> : <Payouts api={api} />;
     case 'methods':
       return <PaymentMethods api={api} />;

@@ -43,6 +43,10 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
       .use(authenticate([...bearerCredentials(deps), sessionCookie(deps)], 'admin token'))
       // the shop server's secret authenticates but reads no admin route: every staff role can read orders
       .use(requirePermission('orders.read'))
+      // the calls that move money or change settings, until every route names its own permission (#21)
+      .on('POST', ['/orders/capture', '/orders/cancel'], requirePermission('orders.operate'))
+      .on('POST', '/payouts', requirePermission('payouts.send'))
+      .on('PUT', '/payment-methods', requirePermission('methods.write'))
       .route('/orders', bulkRoutes(deps))
       .route('/orders', syncRoutes(deps))
       .route('/orders', orderRoutes(deps))
