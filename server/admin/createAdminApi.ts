@@ -38,7 +38,12 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
         c.header('Cache-Control', 'no-store');
       })
       .use(limitBody(MAX_ADMIN_BODY_BYTES))
-      .use(refuseCrossOrigin(deps.config.publicUrl, /\/(?:sign-in|welcome)$/))
+      .use(
+        refuseCrossOrigin(deps.config.publicUrl, {
+          cookie: /(?:^|;\s*)(?:__Host-)?admin_session=/,
+          ambient: /\/(?:sign-in|welcome)$/,
+        }),
+      )
       .route('/', accountRoutes(deps))
       .use(authenticate([...bearerCredentials(deps), sessionCookie(deps)], 'admin token'))
       // the shop server's secret authenticates but reads no admin route: every staff role can read orders

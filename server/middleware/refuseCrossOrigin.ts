@@ -6,7 +6,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF protection of the admin API for browsers (issue #22): a state-changing request that does not carry an
- * `Authorization` header and does carry a cookie, or is one of the `ambient` routes (sign-in, where the
+ * `Authorization` header and does carry the session `cookie`, or is one of the `ambient` routes (sign-in, where the
  * credentials are in the body), must come from the admin page's own origin, PUBLIC_URL's: its `Origin` header
  * must be that origin, or, where a browser sends no Origin, `Sec-Fetch-Site` must say `same-origin`. A request
  * with neither is refused too: every browser this page supports sends one of them, so only a non-browser client
@@ -17,11 +17,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * form content types only, relying on JSON needing a preflight; this checks every method and type, so a future
  * route that reads a form, or a browser quirk, cannot open a hole.
  */
-export function refuseCrossOrigin(publicUrl: string, ambient: RegExp): MiddlewareHandler {
+export function refuseCrossOrigin(publicUrl: string, options: { cookie: RegExp; ambient: RegExp }): MiddlewareHandler {
   const own = new URL(publicUrl).origin;
   return async function refuseCrossOriginMiddleware(c, next) {
     if (SAFE.has(c.req.method) || c.req.header('authorization') !== undefined) return next();
-    if (c.req.header('cookie') === undefined && !ambient.test(c.req.path)) return next();
+    if (!options.cookie.test(c.req.header('cookie') ?? '') && !options.ambient.test(c.req.path)) return next();
     const origin = c.req.header('origin');
     const sameOrigin = origin !== undefined ? origin === own : c.req.header('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) {
