@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { createAdminApi } from './api/client';
+import { type AdminApi, createAdminApi, type Me } from './api/client';
+import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { AuditLog } from './pages/AuditLog';
 import { Disputes } from './pages/Disputes';
@@ -13,65 +14,91 @@ import { Payouts } from './pages/Payouts';
 import { Recipients } from './pages/Recipients';
 import { ShopEvents } from './pages/ShopEvents';
 import { SignIn } from './pages/SignIn';
+import { Team } from './pages/Team';
+import { Welcome } from './pages/Welcome';
+import { PermissionsContext } from './permissions';
 import { href, type Route, useRoute } from './route';
-import { forgetToken, readToken, saveToken } from './tokenStore';
 
+/** The sections, each shown only to a role holding its permission (server/auth/roles.ts). */
 const NAV = [
-  { section: 'overview', label: 'Overview' },
-  { section: 'orders', label: 'Orders' },
-  { section: 'disputes', label: 'Disputes' },
-  { section: 'payouts', label: 'Payouts' },
-  { section: 'recipients', label: 'Recipients' },
-  { section: 'methods', label: 'Payment methods' },
-  { section: 'shop-events', label: 'Shop events' },
-  { section: 'events', label: 'Audit log' },
-  { section: 'keys', label: 'API keys' },
+  { section: 'overview', label: 'Overview', permission: 'orders.read' },
+  { section: 'orders', label: 'Orders', permission: 'orders.read' },
+  { section: 'disputes', label: 'Disputes', permission: 'orders.read' },
+  { section: 'payouts', label: 'Payouts', permission: 'payouts.read' },
+  { section: 'recipients', label: 'Recipients', permission: 'payouts.read' },
+  { section: 'methods', label: 'Payment methods', permission: 'methods.read' },
+  { section: 'shop-events', label: 'Shop events', permission: 'shop_endpoints.manage' },
+  { section: 'events', label: 'Audit log', permission: 'audit.read' },
+  { section: 'team', label: 'Team', permission: 'team.manage' },
+  { section: 'keys', label: 'API keys', permission: 'team.manage' },
+  { section: 'account', label: 'Your account', permission: null },
 ] as const;
 
-/** The shell: sign-in gate, navigation, and the page for the current hash route. */
+/**
+ * The shell: asks the backend who is signed in (the session is an HttpOnly cookie the page never sees), shows
+ * the sign-in form or the one-time link's page when nobody is, else the navigation the role may use and the page
+ * for the current hash route.
+ */
 export function App() {
-  const [token, setToken] = useState(readToken);
+  // undefined: not asked yet; null: nobody signed in
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [notice, setNotice] = useState<string>();
   const route = useRoute();
   const api = useMemo(
     () =>
-      token
-        ? createAdminApi(token, () => {
-            forgetToken();
-            setToken(null);
-            setNotice('The admin token was not accepted any more. Sign in again.');
-          })
-        : null,
-    [token],
+      createAdminApi(() => {
+        setMe((was) => {
+          if (was) setNotice('Your session ended. Sign in again.');
+          return null;
+        });
+      }),
+    [],
   );
+  const refreshMe = () =>
+    api.me().then(
+      (m) => setMe(m),
+      () => setMe(null),
+    );
+  useEffect(() => {
+    void refreshMe();
+  }, []);
 
   const section = route.parts[0] ?? 'overview';
-  const openDisputes = useOpenDisputes(api, route);
+  const openDisputes = useOpenDisputes(me ? api : null, route);
   // Move focus to the new page's heading, so a screen reader announces where the owner landed.
   useEffect(() => {
     document.querySelector<HTMLElement>('main h1')?.focus();
-  }, [section, route.parts[1], api]);
+  }, [section, route.parts[1], me]);
 
-  if (!api) {
+  if (me === undefined) return <main id="main" class="signin" aria-busy="true" />;
+  if (!me) {
+    const token = section === 'welcome' ? route.query.get('token') : null;
     return (
       <main id="main" class="signin">
-        <SignIn
-          notice={notice}
-          onSignedIn={(t) => {
-            saveToken(t);
-            setNotice(undefined);
-            setToken(t);
-          }}
-        />
+        {token ? (
+          <Welcome api={api} token={token} onSignedIn={setMe} />
+        ) : (
+          <SignIn
+            api={api}
+            notice={notice}
+            onSignedIn={(m) => {
+              setNotice(undefined);
+              setMe(m);
+            }}
+          />
+        )}
       </main>
     );
   }
 
   const signOut = () => {
-    forgetToken();
-    setToken(null);
-    setNotice('You are signed out.');
+    void api.signOut().finally(() => {
+      setMe(null);
+      setNotice('You are signed out.');
+    });
   };
+  const granted = new Set(me.permissions);
+  const nav = NAV.filter((n) => n.permission === null || granted.has(n.permission));
 
   return (
     <>
@@ -82,7 +109,7 @@ export function App() {
         <span class="brand">Shop admin</span>
         <nav aria-label="Sections">
           <ul>
-            {NAV.map((n) => (
+            {nav.map((n) => (
               <li key={n.section}>
                 <a href={href(n.section)} aria-current={section === n.section ? 'page' : undefined}>
                   {n.label}
@@ -102,44 +129,59 @@ export function App() {
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} api={api} />
+        <PermissionsContext.Provider value={granted}>
+          {me.enrolment_required ? (
+            <Account api={api} me={me} onChanged={refreshMe} />
+          ) : (
+            <Page route={route} api={api} me={me} onMeChanged={refreshMe} />
+          )}
+        </PermissionsContext.Provider>
       </main>
     </>
   );
 }
 
-function Page({ route, api }: { route: Route; api: NonNullable<ReturnType<typeof createAdminApi>> }) {
+function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me: Me; onMeChanged: () => void }) {
   const [section = 'overview', id] = route.parts;
+  const can = (p: string) => me.permissions.includes(p);
   switch (section) {
     case 'overview':
       return <Overview api={api} />;
     case 'orders':
       return id ? <OrderDetail api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
     case 'payouts':
+      if (!can('payouts.read') || (id === 'new' && !can('payouts.send'))) break;
       if (id === 'new') return <PayoutForm api={api} />;
       return id ? <PayoutDetail api={api} id={id} /> : <Payouts api={api} />;
     case 'recipients':
+      if (!can('payouts.read')) break;
       return <Recipients api={api} />;
     case 'methods':
       return <PaymentMethods api={api} />;
     case 'shop-events':
+      if (!can('shop_endpoints.manage')) break;
       return <ShopEvents api={api} />;
     case 'events':
       return <AuditLog api={api} query={route.query} />;
     case 'disputes':
       return <Disputes api={api} query={route.query} />;
     case 'keys':
-      return <ApiKeys api={api} />;
-    default:
-      return (
-        <>
-          <h1 tabIndex={-1}>Page not found</h1>
-          <p>
-            <a href={href('overview')}>Go to the overview</a>
-          </p>
-        </>
-      );
+      if (can('team.manage')) return <ApiKeys api={api} />;
+      break;
+    case 'account':
+      return <Account api={api} me={me} onChanged={onMeChanged} />;
+    case 'team':
+      if (can('team.manage')) return <Team api={api} />;
+      break;
   }
+  return (
+    <>
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        <a href={href('overview')}>Go to the overview</a>
+      </p>
+    </>
+  );
 }
 
 /** A button, not a link to "#main": that hash would be read as a route, so it moves focus instead. */

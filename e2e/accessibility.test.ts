@@ -125,10 +125,10 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     const { page } = await env.open(SCAN);
     const res = await page.goto(`${env.system.backend.url}/admin/`);
     expect(res?.status(), 'GET /admin/').toBe(200);
-    await page.getByLabel('Admin token').waitFor();
+    await page.getByLabel('E-mail').waitFor();
     expect(await scanAccessibility(page), 'sign-in').toEqual([]);
 
-    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await signIn(page, env.system.backend.url, env.system.owner);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.locator('main').getByText('approval rate', { exact: false }).first().waitFor();
     expect(await scanAccessibility(page), 'overview').toEqual([]);

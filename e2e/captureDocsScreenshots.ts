@@ -25,7 +25,7 @@ try {
   await widget(shopper).screenshot({ path: `${DOCS}widget.png` });
 
   const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await signIn(owner, system.backend.url, system.adminToken);
+  await signIn(owner, system.backend.url, system.owner);
   await owner.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   await owner.locator('main svg, main table').first().waitFor();
   await owner.screenshot({ path: `${DOCS}admin-overview.png`, fullPage: true });

@@ -16,11 +16,15 @@
  *   endpoints roll --id ID [--overlap-hours 24]                    a new secret; the old one signs for the overlap
  *   endpoints test --id ID                                         sends an endpoint.test event to it
  *   endpoints remove --id ID
+ *   users add --role owner|finance|support|viewer --email E    a person, with a one-time link to set a password
+ *   users reset-password --email E                            a new one-time link; clears a lock-out
  *
  * ADMIN_URL (default http://127.0.0.1:4000) says where; API_KEY (an API key) or else ADMIN_TOKEN (default the
  * demo token) as whom: each command needs a key whose role may do it, and the audit log names the key.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
- * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise.
+ * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise. `users`
+ * works on the backend's database directly (DATABASE_URL or SQLITE_FILE, and PUBLIC_URL for the link), so the
+ * first owner can be added before anyone can sign in.
  * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
  * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
  */
@@ -37,6 +41,7 @@ import { progressBar } from './cli/progressBar';
 import { runEndpoints } from './cli/runEndpoints';
 import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
 import { sendBulk } from './cli/sendBulk';
+import { usersCommand, UsersUsageError } from './cli/users';
 
 const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
 
@@ -114,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
     return checkGateway(process.env);
   }
   if (command === 'keys') return runKeys(call, rest, (message) => new UsageError(message));
+  if (command === 'users') return usersCommand(rest, (line) => process.stdout.write(`${line}\n`));
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -217,7 +223,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      e instanceof UsageError ||
+      e instanceof UsersUsageError ||
+      (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
       process.exit(2);
     }

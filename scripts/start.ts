@@ -7,7 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { DEMO_DEFAULTS } from '../server/config';
+import { DEMO_DEFAULTS, loadConfig } from '../server/config';
+import { openStore } from '../server/store/db';
+import { ensureDemoOwner } from './cli/users';
 import { registerShopEndpoint } from './registerShopEndpoint';
 
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
@@ -81,9 +83,14 @@ await registerShopEndpoint({
   secret: process.env.DEMO_SHOP_EVENTS_SECRET ?? DEMO_DEFAULTS.DEMO_SHOP_EVENTS_SECRET,
 }).catch((error: Error) => console.error(`the demo shop will not receive order events: ${error.message}`));
 
+// the backend has migrated its database by now; the demo owner goes into the same one
+const store = await openStore(loadConfig({ ...process.env, NODE_ENV: 'development' }).database, { migrate: false });
+const owner = await ensureDemoOwner(store).finally(() => store.close());
+
 console.log(`
   Demo shop        ${publicUrl}/            pay with card 4242 4242 4242 4242, any future date, any CVC
-  Admin page       ${publicUrl}/admin       token: demo-admin-token
+  Admin page       ${publicUrl}/admin       ${owner.email} / ${owner.password}${owner.created ? '' : ' (unless changed since)'}
+  Admin API        ${publicUrl}/admin/api   token: demo-admin-token
   Merchant API     ${publicUrl}/api         shop secret: demo-shop-secret
   Sandbox gateway  ${sandboxUrl}            merchant 701001, account 701001010, sign key sk_sandbox_701001010
   Test cards and APM buttons: sandbox/README.md. Data: ./data/. Ctrl-C stops everything.

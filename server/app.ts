@@ -94,12 +94,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/hooks/*', perIp('hooks', deps.config.rateLimit.hooksPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/pay/return/*', perIp('return', deps.config.rateLimit.returnsPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));
-  // one budget of failed Bearer authentications per client IP for the admin API, /metrics and the shop server's
-  // calls (session creation, its reads of orders and sessions): guessing the admin token or the shop secret gets a handful of tries per window
+  // one budget of failed authentications per client IP for the admin API (bearer, cookie and people's sign-in),
+  // /metrics and the shop server's calls (session creation, its reads of orders, sessions and events): guessing a
+  // token, secret or password gets a handful of tries per window
   const authFailures = throttleFailedAuth({
     ...deps.config.authFailures,
     key: (c) => clientIp(c, deps.config.trustedProxyHops),
     counters: deps.limits,
+    // a sign-in (its credentials are in the body) or any request with a bearer header or a cookie: the page
+    // asking "am I signed in?" with nothing is not a guess, and must not lock a reloading owner out
+    isAttempt: (c) =>
+      c.req.method !== 'GET' || c.req.header('authorization') !== undefined || c.req.header('cookie') !== undefined,
   });
   app.use('/admin/api/*', authFailures);
   app.use('/metrics', authFailures);

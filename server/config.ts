@@ -88,6 +88,13 @@ const envSchema = z.object({
    * request of it is refused with 429 until the window ends (throttleFailedAuth) */
   AUTH_FAILURES_PER_IP: positiveInt.default(10),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+  /** a signed-in person's cookie ends after this long without a request (sliding) ... */
+  ADMIN_SESSION_IDLE_MINUTES: positiveInt.default(30),
+  /** ... and this long after signing in, whatever happens */
+  ADMIN_SESSION_MAX_HOURS: positiveInt.default(12),
+  /** failed sign-ins of one account that lock it; each further run of as many locks it twice as long */
+  SIGN_IN_LOCK_AFTER: positiveInt.default(5),
+  SIGN_IN_LOCK_MINUTES: positiveInt.default(15),
   /** per client IP on /hooks/*: the gateway sends from a few addresses, so this is generous */
   RATE_LIMIT_HOOKS_PER_MINUTE: positiveInt.default(1200),
   /** per client IP on /pay/return/*: a shopper comes back once or twice a payment */
@@ -157,6 +164,8 @@ export interface Config {
   rateLimit: { sessionsPerMinute: number; paymentsPerMinute: number; hooksPerMinute: number; returnsPerMinute: number };
   /** failed authentications allowed per client IP and window (throttleFailedAuth) */
   authFailures: { limit: number; windowMs: number };
+  /** people's sign-in (issue #22): cookie lifetimes and the lock-out of an account after failed sign-ins */
+  people: { idleMs: number; absoluteMs: number; lockAfter: number; lockMs: number };
   trustedProxyHops: number;
   widgetDir: string;
   /** the built admin page (index.html + assets/) */
@@ -308,6 +317,12 @@ export function loadConfig(
       returnsPerMinute: e.RATE_LIMIT_RETURNS_PER_MINUTE,
     },
     authFailures: { limit: e.AUTH_FAILURES_PER_IP, windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000 },
+    people: {
+      idleMs: e.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.ADMIN_SESSION_MAX_HOURS * 3_600_000,
+      lockAfter: e.SIGN_IN_LOCK_AFTER,
+      lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,
+    },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     widgetDir: e.WIDGET_DIR,
     adminDir: e.ADMIN_DIR,

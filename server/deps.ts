@@ -30,5 +30,7 @@ export interface AppEnv {
     log: Logger;
     /** who sent the request, set by `authenticate` on the routes that need one */
     principal?: Principal;
+    /** the signed-in person's session, when the request came with its cookie (auth/sessionCookie.ts) */
+    userSession?: { id: string; purpose: 'full' | 'enrol' };
   };
 }

@@ -16,8 +16,8 @@ import type { OrderStatus } from '../../shared/gateway/status';
 
 /**
  * The typed client of the admin API (DESIGN.md "Shop-owner" table). The page talks to the backend only through
- * this module. Every call carries the admin token as a Bearer header, never in the URL, so it stays out of
- * logs, history and Referer headers.
+ * this module. Calls go with the session cookie the backend set at sign-in (`credentials: 'same-origin'`): the
+ * page keeps no secret itself, in storage or in script, so a script injected into it has nothing to take away.
  */
 
 // The page's one door to the backend: what the command line shares with it lives in shared/contract/.
@@ -177,15 +177,45 @@ export interface AuditEvent {
   actor?: string;
 }
 
+/** `GET /admin/api/me`: who is signed in and what the role may do. */
+export interface Me {
+  kind: 'user' | 'key' | 'env';
+  label: string;
+  role: string;
+  permissions: string[];
+  totp_enabled: boolean;
+  /** an owner in production without two-factor sign-in: only enrolment is open until it is set up */
+  enrolment_required: boolean;
+}
+
+/** A person of the team as `GET /admin/api/users` lists them. */
+export interface TeamMember {
+  id: string;
+  email: string;
+  role: string;
+  disabled: boolean;
+  totp_enabled: boolean;
+  password_set: boolean;
+  failed_sign_ins: number;
+  locked_until: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+}
+
+export interface SignInLink {
+  url: string;
+  expires_at: string;
+}
+
 const BASE = '/admin/api';
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
 
 /**
- * `onUnauthorized` runs on any 401 (token wrong, rotated or revoked) so the page can drop the token and ask
- * for it again; the call still rejects with the ApiError.
+ * `onUnauthorized` runs on any 401 (the session ended: idle, too old, signed out elsewhere, password reset) so
+ * the page can show the sign-in form again; the call still rejects with the ApiError.
  */
-export function createAdminApi(token: string, onUnauthorized: () => void = () => {}) {
+export function createAdminApi(onUnauthorized: () => void = () => {}) {
   async function call<T>(
     method: string,
     path: string,
@@ -194,9 +224,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
   ): Promise<T> {
     const init: RequestInit = {
       method,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...headers },
-      // The token is a header, never a cookie: nothing here needs the browser's ambient credentials.
-      credentials: 'omit',
+      headers: { accept: 'application/json', ...headers },
+      credentials: 'same-origin',
     };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -215,7 +244,7 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
         code: res.status === 401 ? 'unauthorized' : 'http_error',
         message: `The server answered ${res.status}.`,
       });
-    return parsed as T;
+    return (res.status === 204 ? undefined : parsed) as T;
   }
 
   return {
@@ -253,6 +282,26 @@ export function createAdminApi(token: string, onUnauthorized: () => void = () =>
       call<DisputePage>('GET', `/disputes${queryString(q)}`),
     getDispute: (id: string) => call<DisputeDetail>('GET', `/disputes/${encodeURIComponent(id)}`),
     disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
+    me: () => call<Me>('GET', '/me'),
+    signIn: (body: { email: string; password: string; code?: string }) => call<Me>('POST', '/sign-in', body),
+    /** spends a one-time link to set the password; the page then signs in with it */
+    setPasswordWithLink: (token: string, password: string) =>
+      call<{ email: string }>('POST', '/welcome', { token, password }),
+    signOut: () => call<void>('POST', '/sign-out'),
+    signOutEverywhere: () => call<{ ended: number }>('POST', '/sign-out-everywhere'),
+    startTotp: () => call<{ secret: string; otpauth_url: string; qr_svg: string }>('POST', '/me/totp'),
+    confirmTotp: (code: string) => call<{ recovery_codes: string[] }>('POST', '/me/totp/confirm', { code }),
+    changePassword: (current_password: string, new_password: string) =>
+      call<{ changed: true }>('POST', '/me/password', { current_password, new_password }),
+    listUsers: () => call<{ users: TeamMember[] }>('GET', '/users'),
+    addUser: (email: string, role: string) =>
+      call<{ user: TeamMember; sign_in_link: SignInLink }>('POST', '/users', { email, role }),
+    changeUser: (id: string, change: { role?: string; disabled?: boolean }) =>
+      call<{ user: TeamMember }>('PATCH', `/users/${encodeURIComponent(id)}`, change),
+    resetPassword: (id: string) =>
+      call<{ sign_in_link: SignInLink }>('POST', `/users/${encodeURIComponent(id)}/reset-password`),
+    resetTotp: (id: string) => call<{ user: TeamMember }>('POST', `/users/${encodeURIComponent(id)}/reset-2fa`),
+    unlockUser: (id: string) => call<{ user: TeamMember }>('POST', `/users/${encodeURIComponent(id)}/unlock`),
     listEvents: (q: { order_no?: string; type?: string; actor?: string; cursor?: string } = {}) =>
       call<{ events: AuditEvent[]; next_cursor?: string | null }>('GET', `/events${queryString(q)}`),
     listKeys: () => call<{ keys: ApiKeyView[] }>('GET', '/keys'),

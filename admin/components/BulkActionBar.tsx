@@ -1,4 +1,5 @@
 import type { BulkAction } from '../api/client';
+import { ACTION_PERMISSION, useCan } from '../permissions';
 
 export type BarAction = BulkAction | 'sync';
 
@@ -19,11 +20,12 @@ interface Props {
 
 /** What can be done to the selected orders; it stays in view (sticky) while the owner scrolls the table. */
 export function BulkActionBar({ count, busy, onAction, onClear }: Props) {
+  const can = useCan();
   if (count === 0) return null;
   return (
     <fieldset class="bulk-bar" aria-label="Actions for the selected orders">
       <strong>{count === 1 ? '1 order selected' : `${count} orders selected`}</strong>
-      {BUTTONS.map((b) => (
+      {BUTTONS.filter((b) => can(ACTION_PERMISSION[b.action])).map((b) => (
         <button key={b.action} type="button" disabled={busy} onClick={() => onAction(b.action)}>
           {b.label}
         </button>

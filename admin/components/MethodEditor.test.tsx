@@ -73,7 +73,7 @@ test('the page saves the typed counts as numbers, in order and each once, and re
     if (req.path !== '/admin/api/payment-methods') return undefined;
     return req.method === 'GET' ? { body: { methods: [CARD, BOLETO] } } : { body: req.body };
   });
-  render(<PaymentMethods api={createAdminApi('tok')} />);
+  render(<PaymentMethods api={createAdminApi()} />);
   const field = (await screen.findByLabelText(/Installments/)) as HTMLInputElement;
 
   fireEvent.input(field, { target: { value: '2, 60, x' } });

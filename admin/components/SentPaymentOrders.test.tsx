@@ -56,7 +56,7 @@ test('shows what each attempt sent the gateway, the latest open, and keeps it ou
       },
     ],
   });
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD-1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD-1" />);
   await screen.findByRole('heading', { name: 'Payment order sent' });
   const details = document.querySelectorAll('details');
   expect([...details].map((d) => d.open)).toEqual([false, true]);
@@ -73,7 +73,7 @@ test('shows what each attempt sent the gateway, the latest open, and keeps it ou
 
 test("shows the gateway's subscription: recurring id, status, period and next deduction", async () => {
   backend({ subscription_result: SUBSCRIPTION, attempts: [] });
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD-1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD-1" />);
   await screen.findByRole('heading', { name: 'Subscription' });
   const list = screen.getByText('Recurring id').closest('dl')!;
   const pairs = [...list.querySelectorAll('div')].map((d) => [
@@ -92,7 +92,7 @@ test("shows the gateway's subscription: recurring id, status, period and next de
 
 test('an order without a subscription has no subscription section', async () => {
   backend({ subscription_result: null, attempts: [] });
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD-1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD-1" />);
   await screen.findByRole('heading', { name: 'Payment order sent' });
   expect(screen.queryByRole('heading', { name: 'Subscription' })).toBeNull();
 });

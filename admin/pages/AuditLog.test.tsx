@@ -5,7 +5,6 @@ import { App } from '../App';
 import { stubFetch } from '../testing/stubFetch';
 
 beforeEach(() => {
-  sessionStorage.setItem('admin_token', 'tok');
   location.hash = '#/events';
 });
 afterEach(() => {
@@ -15,6 +14,9 @@ afterEach(() => {
 
 test('lists entries, filters by order through the address bar, and pages on', async () => {
   const { seen } = stubFetch((req) => {
+    // signed in already (the browser carries the cookie)
+    if (req.path === '/admin/api/me')
+      return { body: { kind: 'user', label: 'a@b.shop', role: 'viewer', permissions: ['orders.read', 'audit.read'] } };
     if (req.path !== '/admin/api/events') return undefined;
     if (req.query.get('cursor') === 'c2')
       return {
@@ -41,7 +43,14 @@ test('lists entries, filters by order through the address bar, and pages on', as
 
   fireEvent.input(screen.getByLabelText('Order number'), { target: { value: 'A-1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(seen.at(-1)!.query.get('order_no')).toBe('A-1'));
+  await waitFor(() =>
+    expect(
+      seen
+        .filter((r) => r.path.endsWith('/events'))
+        .at(-1)!
+        .query.get('order_no'),
+    ).toBe('A-1'),
+  );
   expect(location.hash).toBe('#/events?order_no=A-1');
 });
 

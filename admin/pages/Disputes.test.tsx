@@ -44,7 +44,7 @@ test('open disputes first with the days left to respond, then the decided ones',
       };
     return undefined;
   });
-  render(<Disputes api={createAdminApi('tok')} query={new URLSearchParams()} />);
+  render(<Disputes api={createAdminApi()} query={new URLSearchParams()} />);
   const open = within(await screen.findByRole('region', { name: 'Open disputes' }));
   await open.findByText('D1');
   expect(
@@ -65,18 +65,18 @@ test('open disputes first with the days left to respond, then the decided ones',
 
 test('a filter asks only for its disputes: due within 7 days, lost', async () => {
   const { seen } = stubFetch(() => ({ body: { disputes: [], next_cursor: null } }));
-  render(<Disputes api={createAdminApi('tok')} query={new URLSearchParams('view=due7')} />);
+  render(<Disputes api={createAdminApi()} query={new URLSearchParams('view=due7')} />);
   await screen.findByText('None.');
   expect(seen.map((r) => Object.fromEntries(r.query))).toEqual([{ state: 'open', due_within_days: '7' }]);
   cleanup();
-  render(<Disputes api={createAdminApi('tok')} query={new URLSearchParams('view=lost')} />);
+  render(<Disputes api={createAdminApi()} query={new URLSearchParams('view=lost')} />);
   await screen.findByText('None.');
   expect(seen.at(-1)!.query.get('state')).toBe('lost');
 });
 
 test('a failed load says why', async () => {
   stubFetch(() => ({ status: 503, body: { error: { code: 'gateway_unavailable', message: 'The store is down.' } } }));
-  render(<Disputes api={createAdminApi('tok')} query={new URLSearchParams('view=open')} />);
+  render(<Disputes api={createAdminApi()} query={new URLSearchParams('view=open')} />);
   expect((await screen.findByRole('alert')).textContent).toContain('The store is down.');
 });
 

@@ -39,7 +39,7 @@ function backend(status: string) {
 
 test('shows the timeline oldest first and only the actions its status allows', async () => {
   backend('authorised');
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   const items = within((await screen.findByText('payment created')).closest('ol')!).getAllByRole('listitem');
   expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual([
     'payment created',
@@ -52,7 +52,7 @@ test('shows the timeline oldest first and only the actions its status allows', a
 
 test('a partial capture from the detail page sends that order with the amount, then reloads it', async () => {
   const { seen } = backend('authorised');
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
   const dialog = await screen.findByRole('dialog');
   fireEvent.click(within(dialog).getByLabelText('A partial amount for each order'));
@@ -70,7 +70,7 @@ test('a partial capture from the detail page sends that order with the amount, t
 
 test('a paid order offers a refund, not a capture', async () => {
   backend('paid');
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   const group = await screen.findByRole('group', { name: 'Actions for this order' });
   expect(
     within(group)
@@ -107,7 +107,7 @@ test('a double payment is shown first, and its extra payment is refunded from th
     refunded = true;
     return { body: { alert: alert({ status: 'succeeded' }) } };
   });
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   const section = within(await screen.findByRole('region', { name: 'Payment alerts' }));
   expect(section.getByRole('listitem').textContent).toContain('Paid twice');
   expect(section.getByRole('listitem').textContent).toContain('T-extra');
@@ -149,7 +149,7 @@ test('lists the order’s disputes with the days left to respond, and what lost 
         }
       : undefined,
   );
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   const table = within(await screen.findByRole('region', { name: 'Disputes' }));
   expect(table.getByText('D1')).toBeTruthy();
   expect(table.getByText('open, 2 days left')).toBeTruthy();
@@ -190,7 +190,7 @@ test('each refund shows its state; a failed one shows why and is retried once fr
     retried = true;
     return { body: { order_no: 'ORD/1', ok: true, refund_state: 'received' } };
   });
-  render(<OrderDetail api={createAdminApi('tok')} orderNo="ORD/1" />);
+  render(<OrderDetail api={createAdminApi()} orderNo="ORD/1" />);
   const table = within((await screen.findByRole('table', { name: 'Refunds' })) as HTMLElement);
   expect(table.getAllByRole('row')[1]!.textContent).toContain('Failed: R0001:Refund failed: the issuer refused it');
   fireEvent.click(table.getByRole('button', { name: 'Retry refund 1' }));

@@ -11,6 +11,7 @@ import { SentPaymentOrders } from '../components/SentPaymentOrders';
 import { SubscriptionResult } from '../components/SubscriptionResult';
 import { StatusBadge } from '../components/StatusBadge';
 import { errorText } from '../errorText';
+import { ACTION_PERMISSION, useCan } from '../permissions';
 import { isEligible } from '../planBulk';
 import { href } from '../route';
 import { useBulkRun } from '../useBulkRun';
@@ -29,6 +30,7 @@ const REFRESH_MS = 2_000;
 
 /** One order: its amounts, the actions its status allows, and its history, oldest first. */
 export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }) {
+  const can = useCan();
   useTitle(`Order ${orderNo}`);
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string>();
@@ -127,14 +129,16 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             </div>
           </dl>
           <fieldset class="actions" aria-label="Actions for this order">
-            {ACTIONS.filter((a) => isEligible(a.action, order.status)).map((a) => (
+            {ACTIONS.filter((a) => isEligible(a.action, order.status) && can(ACTION_PERMISSION[a.action])).map((a) => (
               <button key={a.action} type="button" disabled={busy} onClick={() => setDialog(a.action)}>
                 {a.label}
               </button>
             ))}
-            <button type="button" disabled={busy} onClick={() => void run.run('sync', [{ order_no: orderNo }])}>
-              Sync with gateway
-            </button>
+            {can('orders.sync') && (
+              <button type="button" disabled={busy} onClick={() => void run.run('sync', [{ order_no: orderNo }])}>
+                Sync with gateway
+              </button>
+            )}
             <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
           </fieldset>
           <RunStatus run={run} />

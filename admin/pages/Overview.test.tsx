@@ -36,7 +36,7 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
         }
       : undefined,
   );
-  const { container } = render(<Overview api={createAdminApi('tok')} />);
+  const { container } = render(<Overview api={createAdminApi()} />);
   setRange('2024-05-01', '2024-05-03');
   await waitFor(() => expect(seen.at(-1)!.query.get('from')).toBe('2024-05-01'));
   expect(seen.at(-1)!.query.get('to')).toBe('2024-05-03');
@@ -95,7 +95,7 @@ test('every figure means what its label says: attempts, abandoned checkouts, net
         }
       : undefined,
   );
-  render(<Overview api={createAdminApi('tok')} />);
+  render(<Overview api={createAdminApi()} />);
   const tiles = await screen.findByRole('list', { name: 'Totals for the range' });
   const tile = (label: string) =>
     [...tiles.querySelectorAll('li')]
@@ -111,7 +111,7 @@ test('every figure means what its label says: attempts, abandoned checkouts, net
 
 test('a start date after the end date is refused', async () => {
   const { seen } = stubFetch(() => ({ body: { days: [] } }));
-  render(<Overview api={createAdminApi('tok')} />);
+  render(<Overview api={createAdminApi()} />);
   const before = seen.length;
   setRange('2024-05-03', '2024-05-01');
   expect(screen.getByRole('alert').textContent).toContain('on or before the end date');
@@ -133,7 +133,7 @@ test('shows the disputed volume and the dispute rate from /disputes/summary', as
         }
       : { body: { days: [] } },
   );
-  render(<Overview api={createAdminApi('tok')} />);
+  render(<Overview api={createAdminApi()} />);
   expect(await screen.findByText('USD 30.00')).toBeTruthy();
   expect(screen.getByText('2.50%')).toBeTruthy();
   expect(screen.getByText('all time, 1 open')).toBeTruthy();

@@ -60,7 +60,7 @@ function preview() {
 
 test('enabling, reordering and limits show in the preview before saving, and save as one list', async () => {
   const { seen } = backend();
-  render(<PaymentMethods api={createAdminApi('tok')} />);
+  render(<PaymentMethods api={createAdminApi()} />);
   await screen.findByRole('button', { name: 'Move PIX up' });
   expect(
     preview()
@@ -108,7 +108,7 @@ test('bad input is caught before saving; the backend’s field errors land on th
       },
     },
   }));
-  render(<PaymentMethods api={createAdminApi('tok')} />);
+  render(<PaymentMethods api={createAdminApi()} />);
   const countries = await screen.findByLabelText('Countries', { selector: '#f-methods-1-countries' });
 
   fireEvent.input(countries, { target: { value: 'BRA' } });
@@ -128,7 +128,7 @@ test('bad input is caught before saving; the backend’s field errors land on th
 
 test('labels can be given per locale, including a new one', async () => {
   const { seen } = backend();
-  render(<PaymentMethods api={createAdminApi('tok')} />);
+  render(<PaymentMethods api={createAdminApi()} />);
   await screen.findByRole('button', { name: 'Move PIX up' });
   fireEvent.input(screen.getByLabelText('New label language'), { target: { value: 'pt' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add language' }));

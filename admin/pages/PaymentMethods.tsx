@@ -3,6 +3,7 @@ import type { FieldError } from '../../shared/contract/errors';
 import { ApiError, type AdminApi } from '../api/client';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { MethodEditor } from '../components/MethodEditor';
+import { useCan } from '../permissions';
 import { MethodPreview } from '../components/MethodPreview';
 import { errorText } from '../errorText';
 import { fromDrafts, toDraft, validateMethods, type MethodDraft } from '../methodDraft';
@@ -14,6 +15,7 @@ const BASE_LOCALES = ['en', 'fr'];
 /** The shop's payment methods: which are offered, in which order, to whom, with which labels and limits. */
 export function PaymentMethods({ api }: { api: AdminApi }) {
   useTitle('Payment methods');
+  const can = useCan();
   const [drafts, setDrafts] = useState<MethodDraft[] | null>(null);
   const [locales, setLocales] = useState<string[]>(BASE_LOCALES);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -54,6 +56,15 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
         ) : (
           <p>Loading…</p>
         )}
+      </>
+    );
+  }
+  if (!can('methods.write')) {
+    return (
+      <>
+        <h1 tabIndex={-1}>Payment methods</h1>
+        <p>Your role can see the payment methods but not change them.</p>
+        <MethodPreview methods={fromDrafts(drafts)} />
       </>
     );
   }

@@ -46,7 +46,7 @@ const envelope400 = {
 
 test('field errors of a 400 envelope land on their inputs and in a summary', async () => {
   const { seen } = stubFetch((req) => (req.path === '/admin/api/payouts' ? envelope400 : undefined));
-  render(<PayoutForm api={createAdminApi('tok')} />);
+  render(<PayoutForm api={createAdminApi()} />);
   fillValidPayout();
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
 
@@ -82,7 +82,7 @@ test('a retry of the same form reuses its Idempotency-Key; a changed form gets a
     status: 503,
     body: { error: { code: 'gateway_unavailable', message: 'The gateway did not answer' } },
   }));
-  render(<PayoutForm api={createAdminApi('tok')} />);
+  render(<PayoutForm api={createAdminApi()} />);
   fillValidPayout();
   const send = screen.getByRole('button', { name: 'Send payout' });
   fireEvent.click(send);
@@ -104,7 +104,7 @@ test('a retry of the same form reuses its Idempotency-Key; a changed form gets a
 
 test('an amount in the wrong format is caught before anything is sent', async () => {
   const { seen } = stubFetch(() => undefined);
-  render(<PayoutForm api={createAdminApi('tok')} />);
+  render(<PayoutForm api={createAdminApi()} />);
   fillValidPayout();
   fill(/^Amount/, '250.5');
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
@@ -117,7 +117,7 @@ test('an amount in the wrong format is caught before anything is sent', async ()
 
 test('a created payout opens its detail page', async () => {
   stubFetch(() => ({ body: { id: 'po_1', request_id: 'r', status: 'PROCESSING' } }));
-  render(<PayoutForm api={createAdminApi('tok')} />);
+  render(<PayoutForm api={createAdminApi()} />);
   fillValidPayout();
   fireEvent.click(screen.getByRole('button', { name: 'Send payout' }));
   await waitFor(() => expect(location.hash).toBe('#/payouts/po_1'));
@@ -125,7 +125,7 @@ test('a created payout opens its detail page', async () => {
 
 test("a payout without an account is refused on the page by the server's own rule", async () => {
   const { seen } = stubFetch(() => undefined);
-  render(<PayoutForm api={createAdminApi('tok')} />);
+  render(<PayoutForm api={createAdminApi()} />);
   fill(/^Amount/, '250.00');
   fill(/^Currency/, 'EUR');
   fillPath('beneficiary.company_name', 'Fornecedor Ltda');

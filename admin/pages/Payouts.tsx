@@ -4,6 +4,7 @@ import { DateTime } from '../components/DateTime';
 import { PayoutStatus } from '../components/PayoutStatus';
 import { Table } from '../components/Table';
 import { errorText } from '../errorText';
+import { useCan } from '../permissions';
 import { href } from '../route';
 import { useTitle } from '../useTitle';
 
@@ -13,6 +14,7 @@ function payoutId(p: Payout): string {
 
 /** Payouts sent from this shop, newest first, with their status at the gateway. */
 export function Payouts({ api }: { api: AdminApi }) {
+  const can = useCan();
   useTitle('Payouts');
   const [payouts, setPayouts] = useState<Payout[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -34,14 +36,16 @@ export function Payouts({ api }: { api: AdminApi }) {
   return (
     <>
       <h1 tabIndex={-1}>Payouts</h1>
-      <p>
-        <a class="button primary" href={href(['payouts', 'new'])}>
-          New payout
-        </a>{' '}
-        <a class="button" href={href('recipients')}>
-          Pay a saved recipient
-        </a>
-      </p>
+      {can('payouts.send') && (
+        <p>
+          <a class="button primary" href={href(['payouts', 'new'])}>
+            New payout
+          </a>{' '}
+          <a class="button" href={href('recipients')}>
+            Pay a saved recipient
+          </a>
+        </p>
+      )}
       {error && (
         <p class="error" role="alert">
           {error}

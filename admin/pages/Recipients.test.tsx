@@ -31,7 +31,7 @@ const choose = (label: RegExp | string, value: string) =>
 
 test('the form shows only the fields the recipient kind needs, in words', async () => {
   stubFetch((req) => (req.path === '/admin/api/recipients' ? { body: { recipients: [] } } : undefined));
-  render(<Recipients api={createAdminApi('tok')} />);
+  render(<Recipients api={createAdminApi()} />);
   await screen.findByText(/No recipients yet/);
   expect(screen.getByLabelText(/^Company name/)).toBeTruthy();
   expect(screen.queryByLabelText(/^First name/)).toBeNull();
@@ -58,7 +58,7 @@ test('a recipient missing bank details is refused on the page, naming the fields
       ? { status: 201, body: { ...saved, ...req.body, id: 'rc_2' } }
       : { body: { recipients: [] } };
   });
-  render(<Recipients api={createAdminApi('tok')} />);
+  render(<Recipients api={createAdminApi()} />);
   await screen.findByText(/No recipients yet/);
   fill(/^Name in your list/, 'Acme');
   fill(/^Company name/, 'Acme Inc');
@@ -104,7 +104,7 @@ test('"Pay" on a recipient sends three fields under one Idempotency-Key and open
     if (req.path === '/admin/api/payouts') return { status: 201, body: { id: 'po_9', status: 'COMPLETED' } };
     return undefined;
   });
-  render(<Recipients api={createAdminApi('tok')} />);
+  render(<Recipients api={createAdminApi()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Pay Fornecedor GmbH' }));
   const form = screen.getByRole('form', { name: 'Pay Fornecedor GmbH' });
   fill(/^Amount/, '1.5');

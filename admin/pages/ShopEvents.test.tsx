@@ -76,7 +76,7 @@ test('a new endpoint shows its secret once, with a warning and a copy button, an
     state.endpoints = [created];
     return { status: 201, body: { endpoint: created, secret: SECRET } };
   });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   await screen.findByText(/No endpoints yet/);
 
   fireEvent.input(screen.getByLabelText(/^URL/), { target: { value: 'https://shop.example/hooks' } });
@@ -114,7 +114,7 @@ test('a URL the server refuses is named in words next to the field and in the su
         }
       : undefined,
   );
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   await screen.findByText(/No endpoints yet/);
   fireEvent.input(screen.getByLabelText(/^URL/), { target: { value: 'http://shop.example/hooks' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
@@ -127,7 +127,7 @@ test('a URL the server refuses is named in words next to the field and in the su
 
 test('an empty form is refused on the page, naming the URL and the event types', async () => {
   const { seen } = backend({ endpoints: [], deliveries: [] });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   await screen.findByText(/No endpoints yet/);
   for (const t of SHOP_EVENT_TYPES) fireEvent.click(screen.getByRole('checkbox', { name: t }));
   fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
@@ -146,7 +146,7 @@ test('"Send test event" calls the test route and the new delivery shows in the t
     ];
     return { status: 202, body: { event_id: 'evt_t', delivery_id: 'dlv_t' } };
   });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Send test event to https://shop.example/hooks' }));
   await screen.findByText(/A test event is on its way/);
   expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/admin/api/shop-endpoints/we_1/test']);
@@ -175,7 +175,7 @@ test('deliveries filter by status, show the last answer, and "Resend" queues one
       ? { status: 202, body: { id: 'dlv_1', status: 'pending' } }
       : undefined,
   );
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   const table = within(screen.getByRole('region', { name: 'Event deliveries, newest first' }));
   await table.findByText('ORD-2');
   expect(table.getByText('500 database down')).toBeTruthy();
@@ -216,7 +216,7 @@ test('rolling a secret asks for the overlap, shows the new secret once and the o
     ];
     return { body: { endpoint: state.endpoints[0], secret: SECRET } };
   });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Roll secret of https://shop.example/hooks' }));
   const dialog = within(await screen.findByRole('dialog'));
   fireEvent.input(dialog.getByLabelText(/^Overlap \(hours\)/), { target: { value: '400' } });
@@ -247,7 +247,7 @@ test('disable and remove: remove asks first with explicit buttons, and Cancel se
     }
     return undefined;
   });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Disable https://shop.example/hooks' }));
   await screen.findByRole('button', { name: 'Enable https://shop.example/hooks' });
   expect(seen.find((r) => r.method === 'PATCH')!.body).toEqual({ enabled: false });
@@ -280,7 +280,7 @@ test('"Change" edits the URL and event types of an endpoint in place; a refused 
     state.endpoints = [endpoint({ ...req.body })];
     return { body: state.endpoints[0] };
   });
-  render(<ShopEvents api={createAdminApi('tok')} />);
+  render(<ShopEvents api={createAdminApi()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Change https://shop.example/hooks' }));
   const form = within(screen.getByRole('form', { name: 'Change https://shop.example/hooks' }));
   expect((form.getByRole('checkbox', { name: 'order.paid' }) as HTMLInputElement).checked).toBe(true);

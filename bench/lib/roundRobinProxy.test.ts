@@ -22,7 +22,9 @@ const getOnce = (port: number) =>
 
 describe('roundRobinProxy', () => {
   const servers: { close(): unknown }[] = [];
-  afterAll(() => servers.forEach((s) => s.close()));
+  afterAll(() => {
+    for (const s of servers) s.close();
+  });
 
   it('hands each new connection to the next upstream in turn and carries the answers back', async () => {
     const upstreams = await Promise.all(

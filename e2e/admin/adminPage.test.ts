@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addPerson } from '../../testing/people';
 import { listOrders, listPayouts, orderIn, paymentMethods, putPaymentMethods } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectNoCspViolations } from '../harness/expectations';
@@ -11,22 +12,64 @@ import { useSystem } from '../harness/useSystem';
 const env = useSystem({ name: 'admin-page' });
 
 describe('the admin page over the real backend', () => {
-  it('refuses a wrong token, then signs in with the right one and signs out', async () => {
-    const { page, csp } = await env.open();
+  it('refuses a wrong password, then signs in into an HttpOnly cookie, keeps nothing in storage, signs out', async () => {
+    const { page, context, csp } = await env.open();
+    const { owner } = env.system;
     const res = await page.goto(`${env.system.backend.url}/admin/`);
     expect(res?.status(), 'GET /admin/').toBe(200);
-    await page.getByLabel('Admin token').fill('not-the-token');
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Password').fill('not the password at all');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('#token-error').innerText()).toContain('not accepted');
-    expect(await page.getByLabel('Admin token').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('#signin-error').innerText()).toContain('not accepted');
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
 
-    await signIn(page, env.system.backend.url, env.system.adminToken);
-    // the token lives in this tab only: never in the address bar
-    expect(page.url()).not.toContain(env.system.adminToken);
+    await signIn(page, env.system.backend.url, owner);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['admin_session', true, 'Strict']]);
+    // the page keeps no secret: not in the address bar, not in storage, not readable by its scripts
+    expect(page.url()).not.toContain(owner.password);
+    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length, document.cookie])).toEqual([
+      0,
+      0,
+      '',
+    ]);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('Admin token').waitFor();
-    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(env.system.adminToken);
+    await page.getByLabel('E-mail').waitFor();
+    expect(await context.cookies()).toEqual([]);
     expectNoCspViolations(csp);
+  });
+
+  it('a support person sees no payout form and no method editing, and the server refuses them anyway', async () => {
+    const support = await addPerson(env.system.backend.url, { email: 'support@e2e.test', role: 'support' });
+    const { page } = await env.open();
+    await signIn(page, env.system.backend.url, support);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await expect.poll(() => nav.innerText()).toContain('Payment methods');
+    expect(await nav.innerText()).not.toMatch(/Payouts|Team/);
+    await page.evaluate(() => (location.hash = '#/payouts/new'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.evaluate(() => (location.hash = '#/methods'));
+    await page.getByText('Your role can see the payment methods but not change them.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save payment methods' }).count()).toBe(0);
+
+    // the same calls from the signed-in page's own origin, as a hand-made request would send them
+    const refused = await page.evaluate(async () => {
+      const post = (path: string, body: unknown, method = 'POST') =>
+        fetch(`/admin/api${path}`, {
+          method,
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', 'idempotency-key': 'k-support-1' },
+          body: JSON.stringify(body),
+        }).then((r) => r.status);
+      return {
+        payout: await post('/payouts', { payment_amount: '1.00', payment_currency: 'EUR' }),
+        methods: await post('/payment-methods', { methods: [] }, 'PUT'),
+        users: await post('/users', { email: 'x@e2e.test', role: 'owner' }),
+      };
+    });
+    expect(refused).toEqual({ payout: 403, methods: 403, users: 403 });
   });
 
   it('a bulk refund of 120 paid orders finishes with 120 results', async () => {
@@ -34,7 +77,7 @@ describe('the admin page over the real backend', () => {
     await orderIn(env.system.backend, orderNos.at(-1)!, 'paid');
 
     const { page, csp } = await env.open();
-    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await signIn(page, env.system.backend.url, env.system.owner);
     await page.evaluate(() => (location.hash = '#/orders?status=paid'));
     await page.locator('table tbody tr').first().waitFor();
     await page.getByRole('button', { name: 'Select every order matching the filters' }).click();
@@ -77,7 +120,7 @@ describe('the admin page over the real backend', () => {
 
   it('a payout with a bad IBAN shows the error at the IBAN field and sends nothing', async () => {
     const { page, csp } = await env.open();
-    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await signIn(page, env.system.backend.url, env.system.owner);
     await page.evaluate(() => (location.hash = '#/payouts/new'));
     await page.getByRole('heading', { level: 1, name: 'New payout' }).waitFor();
     await page.getByLabel('Amount (required)').fill('250.00');
@@ -111,7 +154,7 @@ describe('the admin page over the real backend', () => {
       expect(await widget(shopper.page).locator('input[type="radio"][value="pix"]').count()).toBe(1);
 
       const { page, csp } = await env.open();
-      await signIn(page, env.system.backend.url, env.system.adminToken);
+      await signIn(page, env.system.backend.url, env.system.owner);
       await page.evaluate(() => (location.hash = '#/methods'));
       const pix = page.locator('fieldset.method').filter({ has: page.locator('legend', { hasText: /\bPix\b/ }) });
       const offered = pix.getByLabel('Offered to shoppers');

@@ -18,7 +18,7 @@ describe('the Shop events page over the real backend', () => {
     const receiver = await startEventReceiver();
     try {
       const { page, csp } = await env.open();
-      await signIn(page, env.system.backend.url, env.system.adminToken);
+      await signIn(page, env.system.backend.url, env.system.owner);
       await page.getByRole('link', { name: 'Shop events' }).click();
       await page.getByRole('heading', { level: 1, name: 'Shop events' }).waitFor({ timeout: STEP_MS });
 

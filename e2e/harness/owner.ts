@@ -1,5 +1,5 @@
 /**
- * What the shop owner does in the admin page (`/admin`): sign in with the admin token, open an order, run an
+ * What the shop owner does in the admin page (`/admin`): sign in with e-mail and password, open an order, run an
  * action on it through the confirmation dialog and read the per-order result. Controls are found by their
  * accessible names, as a screen-reader user would find them.
  */
@@ -7,10 +7,12 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STEP_MS } from './shopper';
 
-export async function signIn(page: Page, backendUrl: string, token: string): Promise<void> {
+/** Signs `who` in on the admin page's form (people are added by `addPerson`, testing/people.ts). */
+export async function signIn(page: Page, backendUrl: string, who: { email: string; password: string }): Promise<void> {
   const res = await page.goto(`${backendUrl}/admin/`);
   expect(res?.status(), `GET ${backendUrl}/admin/ (the admin page)`).toBe(200);
-  await page.getByLabel('Admin token').fill(token);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: STEP_MS });
 }

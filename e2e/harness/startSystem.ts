@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { ARTIFACTS_DIR } from './artifacts';
+import { addPerson, type Person } from '../../testing/people';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { startShopServer, type ShopServer } from './startShopServer';
@@ -34,6 +35,8 @@ export interface System {
   shop: ShopServer;
   /** the backend's demo credentials (its config's defaults) */
   adminToken: string;
+  /** a person with the owner role (no two-factor: not production), for signing in to the admin page */
+  owner: Person;
   shopSecret: string;
   signKey: string;
   logs: { backend: string; sandbox: string };
@@ -75,7 +78,9 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
     });
     started.push({ close: backend.stop });
     backendUrl = backend.url;
+    const owner = await addPerson(backend.url, { email: 'owner@e2e.test', role: 'owner' });
     return {
+      owner,
       sandbox,
       backend,
       shop,

@@ -42,7 +42,7 @@ describe('journey 1: card approved, captured from the admin page, refunded in tw
     const owner = await env.open();
     const { page } = owner;
     const adminDocuments = recordDocumentPolicies(page, env.system.backend.url);
-    await signIn(page, env.system.backend.url, env.system.adminToken);
+    await signIn(page, env.system.backend.url, env.system.owner);
     await findOrder(page, orderNo);
     await expectShownStatus(page, 'Authorised');
     const eventsBefore = await timeline(page).count();

@@ -38,7 +38,7 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     const { root, orderNo } = await payHeldForReview(shopper);
 
     const owner = await env.open();
-    await signIn(owner.page, env.system.backend.url, env.system.adminToken);
+    await signIn(owner.page, env.system.backend.url, env.system.owner);
     await findOrder(owner.page, orderNo);
     await expectShownStatus(owner.page, 'In review');
     expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: true })).toBe(
@@ -61,7 +61,7 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     const { root, orderNo } = await payHeldForReview(shopper);
 
     const owner = await env.open();
-    await signIn(owner.page, env.system.backend.url, env.system.adminToken);
+    await signIn(owner.page, env.system.backend.url, env.system.owner);
     await findOrder(owner.page, orderNo);
     expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: false })).toBe(
       '1 succeeded, 0 failed, of 1.',

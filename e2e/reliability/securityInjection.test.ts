@@ -4,6 +4,7 @@
  * served from the backend's origin, the gateway's hosted card and issuer pages, the result page) and
  * client-rendered (the widget, the admin page), and no injected script ever runs in Chromium.
  */
+import { addPerson } from '../../testing/people';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -13,7 +14,6 @@ import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } fr
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
 import { BULK_ENV } from '../../server/admin/testing/makeOrders';
-import { DEMO_DEFAULTS } from '../../server/config';
 import { callJson, paymentBody, createSession, BR_ORDER } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { startPageServer, type PageServer } from './lib/pageServer';
@@ -218,7 +218,7 @@ describe('in Chromium', () => {
         dialogs.push(d.message());
         void d.dismiss();
       });
-      await signIn(owner, backend.url, DEMO_DEFAULTS.ADMIN_TOKEN);
+      await signIn(owner, backend.url, await addPerson(backend, { email: 'owner@injection.test', role: 'owner' }));
       await findOrder(owner, session.order_no);
       // what the shopper typed is on the order's page, as text
       await owner.getByText(LONG).first().waitFor();

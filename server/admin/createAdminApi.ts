@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
 import { bearerCredentials } from '../auth/credentials';
+import { sessionCookie } from '../auth/sessionCookie';
+import { refuseCrossOrigin } from '../middleware/refuseCrossOrigin';
 import { authenticate } from '../middleware/authenticate';
+import { accountRoutes } from './routes/account';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { bulkRoutes } from './routes/bulk';
 import { disputeRoutes } from './routes/disputes';
@@ -15,28 +18,39 @@ import { settingsRoutes } from './routes/settings';
 import { shopEndpointRoutes } from './routes/shopEndpoints';
 import { statsRoutes } from './routes/stats';
 import { syncRoutes } from './routes/sync';
+import { userRoutes } from './routes/users';
 
 /** Bulk requests name up to 5000 orders; that fits well within 1 MiB. */
 const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
- * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a
- * credential (`bearerCredentials`: an API key, or `ADMIN_TOKEN` where allowed); anything else is a 401 that does
- * not say what was wrong. Each route then names the permission it needs (`requirePermission`, the table in
- * server/auth/roles.ts), so a role that lacks it gets a 403 naming it; createAdminApi.test.ts holds the whole
- * matrix of routes and roles. Answers are never cached: they show live orders and money.
+ * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a bearer
+ * credential (`bearerCredentials`: an API key, or `ADMIN_TOKEN` where allowed) or a signed-in person's session
+ * cookie (only here, never on the shop's `/api` routes); anything else is a 401 that does not say what was wrong.
+ * Each route then names the permission it needs (`requirePermission`, the table in server/auth/roles.ts), so a
+ * role that lacks it gets a 403 naming it; roleMatrix.test.ts holds the whole matrix of routes and roles. A
+ * state-changing request without a bearer header must come from the admin page's origin (`refuseCrossOrigin`,
+ * CSRF). The person's own routes (sign-in, `/me`, ...) come first, as some need no session. Answers are never
+ * cached: they show live orders and money.
  *
  * @example
  * app.route('/admin/api', createAdminApi(deps));
  */
 export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
-    .use(authenticate(bearerCredentials(deps), 'admin token'))
     .use(async function noStore(c, next) {
       await next();
       c.header('Cache-Control', 'no-store');
     })
     .use(limitBody(MAX_ADMIN_BODY_BYTES))
+    .use(
+      refuseCrossOrigin(deps.config.publicUrl, {
+        cookie: /(?:^|;\s*)(?:__Host-)?admin_session=/,
+        ambient: /\/(?:sign-in|welcome)$/,
+      }),
+    )
+    .route('/', accountRoutes(deps))
+    .use(authenticate([...bearerCredentials(deps), sessionCookie(deps)], 'admin token'))
     .route('/orders', bulkRoutes(deps))
     .route('/orders', syncRoutes(deps))
     .route('/orders', orderRoutes(deps))
@@ -48,5 +62,6 @@ export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
     .route('/stats', statsRoutes(deps))
     .route('/keys', apiKeyRoutes(deps))
     .route('/settings', settingsRoutes(deps))
-    .route('/shop-endpoints', shopEndpointRoutes(deps));
+    .route('/shop-endpoints', shopEndpointRoutes(deps))
+    .route('/users', userRoutes(deps));
 }

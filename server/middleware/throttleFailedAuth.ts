@@ -14,6 +14,11 @@ export interface FailedAuthOptions {
   counters?: LimitCounters;
   /** the clock of the default memory counter */
   now?: () => number;
+  /**
+   * whether a 401 answer to this request counts as a failure (default: every one). A request that presented no
+   * credential at all (the admin page asking whether it is signed in) guesses nothing.
+   */
+  isAttempt?: (c: Context) => boolean;
 }
 
 /**
@@ -45,6 +50,6 @@ export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandle
       );
     }
     await next();
-    if (c.res.status === 401) await failures.hit(key);
+    if (c.res.status === 401 && (options.isAttempt?.(c) ?? true)) await failures.hit(key);
   };
 }

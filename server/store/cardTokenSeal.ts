@@ -18,8 +18,12 @@ export interface CardTokenSeal {
 
 const VERSION = 'v1';
 
-export function cardTokenSeal(tokenKey: string): CardTokenSeal {
-  const derive = (info: string) => Buffer.from(hkdfSync('sha256', tokenKey, 'checkout saved cards', info, 32));
+/**
+ * `purpose` is the HKDF salt: each kind of secret sealed under TOKEN_KEY (saved cards; people's TOTP secrets,
+ * issue #22) gets keys of its own, so a value sealed for one purpose never opens as another.
+ */
+export function cardTokenSeal(tokenKey: string, purpose = 'checkout saved cards'): CardTokenSeal {
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', tokenKey, purpose, info, 32));
   const encryptionKey = derive('token encryption');
   const hashKey = derive('token lookup');
   return {

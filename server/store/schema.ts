@@ -375,6 +375,56 @@ interface RateLimitTable {
   expire: number | null;
 }
 
+/** A person who signs in to the admin page (migration 015); see server/store/users.ts. */
+export interface UserTable {
+  id: string;
+  /** lower case, unique */
+  email: string;
+  /** a StaffRole (server/auth/roles.ts) */
+  role: string;
+  /** `scrypt$N$r$p$salt$hash` (auth/passwordHash.ts); null until set through a one-time link */
+  password_hash: string | null;
+  /** the TOTP secret, sealed (auth/sealUserSecret.ts) */
+  totp_secret: string | null;
+  /** the secret of an enrolment not confirmed yet, sealed */
+  totp_pending: string | null;
+  totp_enabled: number;
+  /** the last TOTP time step accepted: a code is never accepted twice */
+  totp_last_step: number | null;
+  /** JSON array of SHA-256 hex of the unused recovery codes */
+  recovery_codes: string | null;
+  failed_sign_ins: number;
+  locked_until: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+/** A signed-in browser (migration 015): the id is the SHA-256 of the cookie's value. */
+export interface UserSessionTable {
+  id: string;
+  user_id: string;
+  /** `full`, or `enrol`: an owner in production without a second factor, who may only set one up */
+  purpose: 'full' | 'enrol';
+  created_at: string;
+  /** written at most once a minute; idle expiry counts from it */
+  last_seen_at: string;
+  /** the absolute end */
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A one-time sign-in link (welcome or password reset), by the SHA-256 of its token (migration 015). */
+interface SignInLinkTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -396,4 +446,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   support_refund_limits: SupportRefundLimitTable;
   rate_limits: RateLimitTable;
+  users: UserTable;
+  user_sessions: UserSessionTable;
+  sign_in_links: SignInLinkTable;
 }

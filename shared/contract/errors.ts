@@ -17,6 +17,8 @@ export interface ErrorBody {
 export const API_ERROR = {
   invalid_request: 'invalid_request',
   unauthorized: 'unauthorized',
+  /** sign-in: the password was right, the person's second factor (a TOTP or recovery code) is needed too */
+  code_required: 'code_required',
   forbidden: 'forbidden',
   not_found: 'not_found',
   conflict: 'conflict',

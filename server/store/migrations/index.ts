@@ -16,6 +16,7 @@ import { shopEvents } from './013_shop_events';
 import { apiKeys } from './014_api_keys';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
+import { users } from './015_users';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '014_api_keys': apiKeys(dialect),
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
+    '015_users': users,
   };
 }

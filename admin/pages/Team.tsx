@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AdminApi, SignInLink, TeamMember } from '../api/client';
+import { DateTime } from '../components/DateTime';
+import { errorText } from '../errorText';
+import { useTitle } from '../useTitle';
+
+const ROLES = ['owner', 'finance', 'support', 'viewer'] as const;
+
+/**
+ * The team (owners only): people, their roles, two-factor state and lock-outs, with the owner's actions. A new
+ * person or a password reset gets a one-time link, shown here once, for the owner to pass on (no mail server).
+ */
+export function Team({ api }: { api: AdminApi }) {
+  useTitle('Team');
+  const [users, setUsers] = useState<TeamMember[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [link, setLink] = useState<{ email: string; link: SignInLink }>();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<string>('support');
+  const [busy, setBusy] = useState(false);
+
+  const load = () =>
+    api.listUsers().then(
+      (r) => setUsers(r.users),
+      (e) => setError(errorText(e)),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function act(work: () => Promise<unknown>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+      await load();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const now = Date.now();
+  const locked = (users ?? []).filter((u) => u.locked_until && Date.parse(u.locked_until) > now);
+  return (
+    <>
+      <h1 tabIndex={-1}>Team</h1>
+      {locked.map((u) => (
+        <p key={u.id} class="error" role="alert">
+          {u.failed_sign_ins} failed sign-ins for {u.email}, locked until <DateTime iso={u.locked_until!} />.
+        </p>
+      ))}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {link && (
+        <section class="card" aria-labelledby="link-title">
+          <h2 id="link-title">Sign-in link for {link.email}</h2>
+          <p>
+            Send this link to {link.email}; it works once, until <DateTime iso={link.link.expires_at} />. It is shown
+            only now.
+          </p>
+          <input readOnly aria-label={`Sign-in link for ${link.email}`} value={link.link.url} class="wide" />
+        </section>
+      )}
+      <form
+        class="card"
+        aria-labelledby="add-person"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            const added = await api.addUser(email.trim(), role);
+            setLink({ email: added.user.email, link: added.sign_in_link });
+            setEmail('');
+          });
+        }}
+      >
+        <h2 id="add-person">Add a person</h2>
+        <div class="field">
+          <label for="person-email">E-mail</label>
+          <input id="person-email" type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="person-role">Role</label>
+          <select id="person-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class="primary" disabled={busy}>
+          Add
+        </button>
+      </form>
+      {users === null ? (
+        <p>Loading…</p>
+      ) : (
+        <table>
+          <caption>People who can sign in</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Two-factor</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <th scope="row">{u.email}</th>
+                <td>
+                  <select
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={busy}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value;
+                      void act(() => api.changeUser(u.id, { role: next }));
+                    }}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{u.totp_enabled ? 'on' : 'off'}</td>
+                <td>
+                  {u.disabled
+                    ? 'disabled'
+                    : u.locked_until
+                      ? 'locked'
+                      : !u.password_set
+                        ? 'waiting for a password'
+                        : 'active'}
+                  {u.failed_sign_ins > 0 && ` (${u.failed_sign_ins} failed sign-ins)`}
+                </td>
+                <td class="row-actions">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() =>
+                      act(async () => setLink({ email: u.email, link: (await api.resetPassword(u.id)).sign_in_link }))
+                    }
+                  >
+                    Reset password<span class="visually-hidden"> of {u.email}</span>
+                  </button>
+                  {u.totp_enabled && (
+                    <button type="button" disabled={busy} onClick={() => act(() => api.resetTotp(u.id))}>
+                      Reset two-factor<span class="visually-hidden"> of {u.email}</span>
+                    </button>
+                  )}
+                  {u.locked_until && (
+                    <button type="button" disabled={busy} onClick={() => act(() => api.unlockUser(u.id))}>
+                      Unlock<span class="visually-hidden"> {u.email}</span>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => act(() => api.changeUser(u.id, { disabled: !u.disabled }))}
+                  >
+                    {u.disabled ? 'Enable' : 'Disable'}
+                    <span class="visually-hidden"> {u.email}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
