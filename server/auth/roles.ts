@@ -46,7 +46,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const READ: Permission[] = ['orders.read', 'methods.read', 'audit.read'];
 
-export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS.filter((p) => p !== 'sessions.create' && p !== 'shop.read')),
   finance: new Set<Permission>([
     ...READ,
