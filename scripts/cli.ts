@@ -13,8 +13,11 @@
  * ADMIN_URL (default http://127.0.0.1:4000) and ADMIN_TOKEN (default the demo token) say where and as whom.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
  * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise.
- * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
- * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
+ * Paths are relative to the folder the command is run in. Progress goes to stderr, results (CSV) to --out or
+ * stdout; a row that cannot be sent is named by its line in the file. Exit code 0: every order succeeded (also
+ * --help); 1: some did not (see the results); 2: the command or its input is wrong (a missing file, no header
+ * line, a column the command does not take, semicolons instead of commas, a quote never closed, a JSON file
+ * that does not parse), said in one line; 3: the backend refused or could not be reached.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,9 +26,12 @@ import { ApiError } from '../shared/contract/ApiError';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
-import { csvRecords } from './cli/parseCsv';
+import { InputError } from './cli/InputError';
 import { progressBar } from './cli/progressBar';
-import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
+import { BULK_COLUMNS, invalidRow, readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
+import { readCsvFile } from './cli/readCsvFile';
+import { fromInvocationDir } from './cli/readInputFile';
+import { readJsonFile } from './cli/readJsonFile';
 import { sendBulk } from './cli/sendBulk';
 
 const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
@@ -46,7 +52,7 @@ function usage(): string {
 }
 
 function output(path: string | undefined, text: string): void {
-  if (path) writeFileSync(path, text);
+  if (path) writeFileSync(fromInvocationDir(path), text);
   else process.stdout.write(text);
 }
 
@@ -74,10 +80,15 @@ function report(action: string, results: readonly BulkResult[], out: string | un
   return failed ? 1 : 0;
 }
 
+/**
+ * Sends the rows, and reports every row in the file's order: a row the backend refused unsent (its check of
+ * each row, e.g. a reason too long) is named by its line, as the rows refused here are.
+ */
 async function runBulk(
   action: string,
   items: CliItem[],
-  refused: BulkResult[],
+  lines: number[],
+  refused: { line: number; result: BulkResult }[],
   out: string | undefined,
 ): Promise<number> {
   const bar = progressBar(action, items.length);
@@ -94,11 +105,27 @@ async function runBulk(
     (done) => bar.update(done),
   );
   bar.finish();
-  return report(action, [...results, ...refused], out);
+  const answered = results.map((r, i) => ({
+    line: lines[i]!,
+    result:
+      !r.ok && r.position !== undefined && r.error.code === 'invalid_request'
+        ? invalidRow(r.order_no, lines[i]!, r.error.message)
+        : r,
+  }));
+  const all = [...answered, ...refused].sort((a, b) => a.line - b.line);
+  return report(
+    action,
+    all.map((r) => r.result),
+    out,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
   if (command === 'gateway') {
     if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
     return checkGateway(process.env);
@@ -119,17 +146,20 @@ async function main(argv: string[]): Promise<number> {
   });
   if (command && BULK.includes(command)) {
     if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
-    const { items, refused } = readBulkCsv(csvRecords(readFileSync(values.csv, 'utf8')), command as CliAction);
-    return runBulk(command, items, refused, values.out);
+    const columns = BULK_COLUMNS[command as CliAction];
+    const records = readCsvFile(values.csv, { needs: ['order_no', 'transaction_id'], takes: columns });
+    const { items, lines, refused } = readBulkCsv(records, command as CliAction);
+    return runBulk(command, items, lines, refused, values.out);
   }
   if (command === 'sync') {
     if (values.csv) {
-      const orderNos = csvRecords(readFileSync(values.csv, 'utf8'))
-        .map((r) => r.record.order_no ?? '')
-        .filter(Boolean);
+      const rows = readCsvFile(values.csv, { needs: ['order_no'], takes: ['order_no'], others: true }).filter(
+        (r) => r.record.order_no,
+      );
       return runBulk(
         'sync',
-        orderNos.map((order_no) => ({ order_no })),
+        rows.map((r) => ({ order_no: r.record.order_no! })),
+        rows.map((r) => r.line),
         [],
         values.out,
       );
@@ -178,12 +208,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'payout') {
     if (!values.json || !values.key) throw new UsageError('payout needs --json FILE and --key IDEMPOTENCY-KEY');
-    const payout = await call<Record<string, unknown>>(
-      'POST',
-      '/payouts',
-      JSON.parse(readFileSync(values.json, 'utf8')),
-      { 'idempotency-key': values.key },
-    );
+    const payout = await call<Record<string, unknown>>('POST', '/payouts', readJsonFile(values.json), {
+      'idempotency-key': values.key,
+    });
     process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
     return payout.status === 'FAILED' ? 1 : 0;
   }
@@ -193,6 +220,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
     if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
       process.exit(2);
