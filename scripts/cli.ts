@@ -23,6 +23,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { BulkResult, OrderPage } from '../shared/contract/admin';
 import { ApiError } from '../shared/contract/ApiError';
+import { ordersCsv } from '../shared/csv/ordersCsv';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
@@ -185,25 +186,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`orders: ${rows.length}\r`);
     } while (cursor);
     process.stderr.write('\n');
-    const columns = [
-      'order_no',
-      'status',
-      'amount',
-      'currency',
-      'captured',
-      'refunded',
-      'transaction_id',
-      'email',
-      'created_at',
-      'updated_at',
-    ] as const;
-    output(
-      values.out,
-      toCsv(
-        columns,
-        rows.map((o) => columns.map((c) => o[c])),
-      ),
-    );
+    output(values.out, ordersCsv(rows));
     return 0;
   }
   if (command === 'payout') {

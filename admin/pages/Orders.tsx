@@ -3,6 +3,7 @@ import type { AdminApi, BulkAction, OrderPage, OrderRow } from '../api/client';
 import { BulkActionBar, type BarAction } from '../components/BulkActionBar';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
+import { ExportOrders } from '../components/ExportOrders';
 import { OrderFilters, type Filters } from '../components/OrderFilters';
 import { RunStatus } from '../components/RunStatus';
 import { StatusBadge } from '../components/StatusBadge';
@@ -106,6 +107,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
         <button type="button" class="link" disabled={busy || !page} onClick={selectAllMatching}>
           {selecting ? 'Selecting…' : 'Select every order matching the filters'}
         </button>
+        <ExportOrders api={api} filters={filters} disabled={!page} />
       </div>
       <Table
         caption={page ? 'Orders, newest first' : 'Orders (loading)'}
