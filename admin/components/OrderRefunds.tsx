@@ -3,6 +3,7 @@ import type { AdminApi, OrderDetail } from '../api/client';
 import { parseGatewayMessage } from '../../shared/gateway/errors';
 import { errorText } from '../errorText';
 import { DateTime } from './DateTime';
+import { formatAmount } from '../formatMoney';
 
 /** What each refund state means to the owner: refunds are asynchronous at the gateway. */
 const STATE: Record<string, string> = {
@@ -64,9 +65,7 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
                 {r.seq}
                 {r.retry_of !== null && ` (retry of ${r.retry_of})`}
               </td>
-              <td>
-                {r.amount} {r.currency}
-              </td>
+              <td>{formatAmount(r.amount, r.currency)}</td>
               <td>{STATE[r.status] ?? r.status}</td>
               <td>
                 {r.reason ?? '–'}

@@ -15,6 +15,7 @@ import { isEligible } from '../planBulk';
 import { href } from '../route';
 import { useBulkRun } from '../useBulkRun';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
 
 const ACTIONS: { action: BulkAction; label: string }[] = [
   { action: 'capture', label: 'Capture' },
@@ -87,9 +88,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             </div>
             <div>
               <dt>Amount</dt>
-              <dd>
-                {order.amount} {order.currency}
-              </dd>
+              <dd>{formatAmount(order.amount, order.currency)}</dd>
             </div>
             <div>
               <dt>Captured</dt>
@@ -171,7 +170,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               caption="Disputes"
               records={order.disputes.map((d) => ({
                 dispute: d.dispute_id,
-                amount: `${d.amount} ${d.currency}`,
+                amount: formatAmount(d.amount, d.currency),
                 reason: `${d.reason_code} ${d.reason}`,
                 respond_by: d.respond_by,
                 state: d.outcome ?? (d.days_left === null ? d.state : `open, ${daysLeftText(d.days_left)} left`),

@@ -13,6 +13,7 @@ import { errorText } from '../errorText';
 import { href, navigate } from '../route';
 import { useBulkRun } from '../useBulkRun';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
 
 const PAGE_SIZE = 50;
 /** Loading "every matching order" stops here, so a mistaken click cannot pull a whole history into the tab. */
@@ -152,7 +153,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
               </>
             ),
           },
-          { key: 'amount', header: 'Amount', class: 'num', cell: (o) => `${o.amount} ${o.currency}` },
+          { key: 'amount', header: 'Amount', class: 'num', cell: (o) => formatAmount(o.amount, o.currency) },
           { key: 'email', header: 'Customer', cell: (o) => o.email ?? '' },
           { key: 'created', header: 'Created', cell: (o) => <DateTime iso={o.created_at} /> },
           { key: 'transaction', header: 'Transaction', class: 'mono', cell: (o) => o.transaction_id ?? '' },
