@@ -191,6 +191,105 @@ describe('the admin command line', () => {
     expect(await refunds(b!)).toEqual(['3.00']);
     expect(await refunds(c!)).toEqual(['1.00']);
   });
+
+  it('answers a wrong row by its CSV line (multi-line fields counted), and sends the rows that are right', async () => {
+    const [a, b, c] = await makeOrders(backend, 3, 'paid');
+    // the command runs where the owner is (npm run sets INIT_CWD to it), not in the package's folder
+    writeFileSync(
+      join(dir, 'mixed.csv'),
+      'order_no,amount,reason\n' +
+        `${a!.order_no},1.00,"two\nlines"\n` +
+        `${b!.order_no},2.00,${'x'.repeat(51)}\n` +
+        `${c!.order_no},3.00,fine\n`,
+    );
+    const run = await cli(['refund', '--csv', 'mixed.csv', '--out', 'mixed-results.csv'], { ...env, INIT_CWD: dir });
+    expect(run.stderr).toContain('refund: 1 ok, 2 not done');
+    expect(run.code).toBe(1);
+    const [, ...rows] = parseCsv(readFileSync(join(dir, 'mixed-results.csv'), 'utf8'));
+    expect(rows).toEqual([
+      [a!.order_no, 'refund', 'not_sent', '', 'invalid_row', 'line 2: reason: must not contain control characters'],
+      [b!.order_no, 'refund', 'not_sent', '', 'invalid_row', 'line 4: reason: must be at most 50 characters'],
+      [c!.order_no, 'refund', 'ok', expect.any(String), '', ''],
+    ]);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', b!.gateway_order_no)).toBe(0);
+    expect(await sandboxApi(sandbox.url).requestCount('/v1/refund', c!.gateway_order_no)).toBe(1);
+  });
+});
+
+describe('the command line refuses a wrong file with one message and exit code 2', () => {
+  let dir: string;
+  // nothing is sent: the backend named here does not exist
+  const env = () => ({ ADMIN_URL: 'http://127.0.0.1:9', INIT_CWD: dir });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cli-input-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const refused = async (args: string[], file: string | undefined, content: string | undefined, says: RegExp) => {
+    if (file && content !== undefined) writeFileSync(join(dir, file), content);
+    const run = await cli(args, env());
+    expect(run.stderr, args.join(' ')).toMatch(says);
+    expect(run.stderr, 'no stack trace').not.toMatch(/\n\s+at /);
+    expect(run.stderr.trim().split('\n'), 'one message').toHaveLength(1);
+    expect(run.stdout).toBe('');
+    expect(run.code, args.join(' ')).toBe(2);
+  };
+
+  it('--help prints the usage and exits 0', async () => {
+    const run = await cli(['--help'], env());
+    expect(run.stdout).toContain('npm run cli -- <command>');
+    expect(run.code).toBe(0);
+  });
+
+  it('a missing file, named with the folder it was looked for in', async () => {
+    await refused(
+      ['refund', '--csv', 'nope.csv'],
+      undefined,
+      undefined,
+      new RegExp(`${join(dir, 'nope.csv')}.*not found`),
+    );
+  });
+
+  it('a file without the header line', async () => {
+    await refused(
+      ['refund', '--csv', 'noheader.csv'],
+      'noheader.csv',
+      'ORD-1,10.00,damaged\n',
+      /first line must name the columns.*order_no/,
+    );
+  });
+
+  it('a column the command does not take (a misspelt amount would refund everything)', async () => {
+    await refused(
+      ['refund', '--csv', 'amout.csv'],
+      'amout.csv',
+      'order_no,amout\nORD-1,1.00\n',
+      /unknown column "amout"/,
+    );
+  });
+
+  it('a file separated by semicolons', async () => {
+    await refused(['refund', '--csv', 'semi.csv'], 'semi.csv', 'order_no;amount;reason\nORD-1;10,00;x\n', /semicolons/);
+  });
+
+  it('a quote that is never closed, by the line it opens on', async () => {
+    await refused(
+      ['refund', '--csv', 'quote.csv'],
+      'quote.csv',
+      'order_no,amount,reason\nORD-1,1.00,fine\nORD-2,1.00,"broken\nORD-3,1.00,x\n',
+      /quote\.csv line 3: .*quote.* never closed/,
+    );
+  });
+
+  it('a payout file that is not JSON, and one that is missing', async () => {
+    await refused(
+      ['payout', '--json', 'p.json', '--key', 'k1'],
+      'p.json',
+      '{"amount": 10.00,',
+      /p\.json is not valid JSON/,
+    );
+    await refused(['payout', '--json', 'none.json', '--key', 'k1'], undefined, undefined, /none\.json.*not found/);
+  });
 });
 
 describe('gateway check', () => {

@@ -25,21 +25,28 @@
  * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise. `users`
  * works on the backend's database directly (DATABASE_URL or SQLITE_FILE, and PUBLIC_URL for the link), so the
  * first owner can be added before anyone can sign in.
- * Progress goes to stderr, results (CSV) to --out or stdout. Exit code 0: every order succeeded; 1: some did
- * not (see the results); 2: the command or its input is wrong; 3: the backend refused or could not be reached.
+ * Paths are relative to the folder the command is run in. Progress goes to stderr, results (CSV) to --out or
+ * stdout; a row that cannot be sent is named by its line in the file. Exit code 0: every order succeeded (also
+ * --help); 1: some did not (see the results); 2: the command or its input is wrong (a missing file, no header
+ * line, a column the command does not take, semicolons instead of commas, a quote never closed, a JSON file
+ * that does not parse), said in one line; 3: the backend refused or could not be reached.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { BulkResult, OrderPage } from '../shared/contract/admin';
 import { ApiError } from '../shared/contract/ApiError';
+import { ordersCsv } from '../shared/csv/ordersCsv';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway } from './cli/checkGateway';
+import { InputError } from './cli/InputError';
 import { runKeys } from './cli/keys';
-import { csvRecords } from './cli/parseCsv';
 import { progressBar } from './cli/progressBar';
+import { BULK_COLUMNS, invalidRow, readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
+import { readCsvFile } from './cli/readCsvFile';
+import { fromInvocationDir } from './cli/readInputFile';
+import { readJsonFile } from './cli/readJsonFile';
 import { runEndpoints } from './cli/runEndpoints';
-import { readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
 import { sendBulk } from './cli/sendBulk';
 import { usersCommand, UsersUsageError } from './cli/users';
 
@@ -61,7 +68,7 @@ function usage(): string {
 }
 
 function output(path: string | undefined, text: string): void {
-  if (path) writeFileSync(path, text);
+  if (path) writeFileSync(fromInvocationDir(path), text);
   else process.stdout.write(text);
 }
 
@@ -89,10 +96,15 @@ function report(action: string, results: readonly BulkResult[], out: string | un
   return failed ? 1 : 0;
 }
 
+/**
+ * Sends the rows, and reports every row in the file's order: a row the backend refused unsent (its check of
+ * each row, e.g. a reason too long) is named by its line, as the rows refused here are.
+ */
 async function runBulk(
   action: string,
   items: CliItem[],
-  refused: BulkResult[],
+  lines: number[],
+  refused: { line: number; result: BulkResult }[],
   out: string | undefined,
 ): Promise<number> {
   const bar = progressBar(action, items.length);
@@ -109,11 +121,27 @@ async function runBulk(
     (done) => bar.update(done),
   );
   bar.finish();
-  return report(action, [...results, ...refused], out);
+  const answered = results.map((r, i) => ({
+    line: lines[i]!,
+    result:
+      !r.ok && r.position !== undefined && r.error.code === 'invalid_request'
+        ? invalidRow(r.order_no, lines[i]!, r.error.message)
+        : r,
+  }));
+  const all = [...answered, ...refused].sort((a, b) => a.line - b.line);
+  return report(
+    action,
+    all.map((r) => r.result),
+    out,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
   if (command === 'gateway') {
     if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
     return checkGateway(process.env);
@@ -141,17 +169,20 @@ async function main(argv: string[]): Promise<number> {
   });
   if (command && BULK.includes(command)) {
     if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
-    const { items, refused } = readBulkCsv(csvRecords(readFileSync(values.csv, 'utf8')), command as CliAction);
-    return runBulk(command, items, refused, values.out);
+    const columns = BULK_COLUMNS[command as CliAction];
+    const records = readCsvFile(values.csv, { needs: ['order_no', 'transaction_id'], takes: columns });
+    const { items, lines, refused } = readBulkCsv(records, command as CliAction);
+    return runBulk(command, items, lines, refused, values.out);
   }
   if (command === 'sync') {
     if (values.csv) {
-      const orderNos = csvRecords(readFileSync(values.csv, 'utf8'))
-        .map((r) => r.record.order_no ?? '')
-        .filter(Boolean);
+      const rows = readCsvFile(values.csv, { needs: ['order_no'], takes: ['order_no'], others: true }).filter(
+        (r) => r.record.order_no,
+      );
       return runBulk(
         'sync',
-        orderNos.map((order_no) => ({ order_no })),
+        rows.map((r) => ({ order_no: r.record.order_no! })),
+        rows.map((r) => r.line),
         [],
         values.out,
       );
@@ -177,35 +208,14 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`orders: ${rows.length}\r`);
     } while (cursor);
     process.stderr.write('\n');
-    const columns = [
-      'order_no',
-      'status',
-      'amount',
-      'currency',
-      'captured',
-      'refunded',
-      'transaction_id',
-      'email',
-      'created_at',
-      'updated_at',
-    ] as const;
-    output(
-      values.out,
-      toCsv(
-        columns,
-        rows.map((o) => columns.map((c) => o[c])),
-      ),
-    );
+    output(values.out, ordersCsv(rows));
     return 0;
   }
   if (command === 'payout') {
     if (!values.json || !values.key) throw new UsageError('payout needs --json FILE and --key IDEMPOTENCY-KEY');
-    const payout = await call<Record<string, unknown>>(
-      'POST',
-      '/payouts',
-      JSON.parse(readFileSync(values.json, 'utf8')),
-      { 'idempotency-key': values.key },
-    );
+    const payout = await call<Record<string, unknown>>('POST', '/payouts', readJsonFile(values.json), {
+      'idempotency-key': values.key,
+    });
     process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
     return payout.status === 'FAILED' ? 1 : 0;
   }
@@ -223,6 +233,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
     if (
       e instanceof UsageError ||
       e instanceof UsersUsageError ||

@@ -18,7 +18,8 @@ const VERB: Record<BulkAction, string> = { capture: 'Capture', cancel: 'Cancel',
  * currency, before anything leaves the page.
  */
 export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
-  const [options, setOptions] = useState<BulkOptions>(action === 'review' ? { approve: true } : {});
+  // no decision is preselected for a review: approving or rejecting someone's payment is always a choice
+  const [options, setOptions] = useState<BulkOptions>({});
   const [partial, setPartial] = useState(false);
   const planned = planBulk(action, orders, partial ? options : { ...options, amount: undefined });
   const plan =
@@ -26,13 +27,16 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
       ? { ...planned, problems: ['Enter the amount per order.', ...planned.problems] }
       : planned;
   const n = plan.items.length;
-  const what = action === 'review' ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
+  const what =
+    action === 'review' && options.approve !== undefined ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
 
   return (
     <ConfirmDialog
       title={`${VERB[action]} ${orders.length === 1 ? '1 order' : `${orders.length} orders`}`}
       confirmLabel={`${what} ${n === 1 ? '1 order' : `${n} orders`}`}
       confirmDisabled={plan.problems.length > 0}
+      // "Cancel" beside "Cancel 5 orders" would read as the action itself
+      {...(action === 'cancel' ? { dismissLabel: orders.length === 1 ? 'Keep order' : 'Keep orders' } : {})}
       onConfirm={() => onConfirm(plan)}
       onCancel={onCancel}
     >

@@ -16,17 +16,29 @@ function resultsCsv(action: string, results: readonly BulkResult[]): string {
   );
 }
 
-/** "ok", "failed", or "not_sent" for an order whose status ruled the action out before anything was sent. */
+/**
+ * "ok"; "not_sent" for an order whose status ruled the action out before anything was sent; "unknown" when the
+ * gateway may have acted without a clear answer (a 503, a time-out): the backend checks it by query, so
+ * calling it failed would invite sending it again; else "failed".
+ */
 function outcome(r: BulkResult): string {
-  return r.ok ? 'ok' : r.error.code === 'skipped' ? 'not_sent' : 'failed';
+  if (r.ok) return 'ok';
+  if (r.error.code === 'skipped') return 'not_sent';
+  return r.error.code === 'outcome_unknown' ? 'unknown' : 'failed';
 }
 
-const OUTCOME_LABEL: Record<string, string> = { ok: 'Done', failed: 'Failed', not_sent: 'Not sent' };
+const OUTCOME_LABEL: Record<string, string> = {
+  ok: 'Done',
+  failed: 'Failed',
+  not_sent: 'Not sent',
+  unknown: 'Not known yet, being checked',
+};
 
 /** The outcome of a bulk run, one row per order, failures first, and as a CSV file for the owner's records. */
 export function BulkResults({ action, results, onClose }: Props) {
   const failed = results.filter((r) => !r.ok);
   const skipped = failed.filter((r) => outcome(r) === 'not_sent').length;
+  const unknown = failed.filter((r) => outcome(r) === 'unknown').length;
   const rows = [...failed, ...results.filter((r) => r.ok)];
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
   return (
@@ -35,8 +47,9 @@ export function BulkResults({ action, results, onClose }: Props) {
         {titleOf(action)} results
       </h2>
       <p role="status">
-        {results.length - failed.length} succeeded, {failed.length - skipped} failed
-        {skipped ? `, ${skipped} not sent` : ''}, of {results.length}.
+        {results.length - failed.length} succeeded, {failed.length - skipped - unknown} failed
+        {skipped ? `, ${skipped} not sent` : ''}
+        {unknown ? `, ${unknown} not known yet (being checked)` : ''}, of {results.length}.
       </p>
       <div class="actions">
         <button
@@ -57,9 +70,18 @@ export function BulkResults({ action, results, onClose }: Props) {
           {
             key: 'result',
             header: 'Result',
-            cell: (r) => <span class={r.ok ? 'ok' : 'fail'}>{OUTCOME_LABEL[outcome(r)]}</span>,
+            cell: (r) => (
+              <span class={r.ok ? 'ok' : outcome(r) === 'unknown' ? 'pending' : 'fail'}>
+                {OUTCOME_LABEL[outcome(r)]}
+              </span>
+            ),
           },
-          { key: 'error', header: 'Reason', cell: (r) => (r.ok ? '' : `${r.error.message} (${r.error.code})`) },
+          // the code on hover: the owner reads the words, support asks for the code
+          {
+            key: 'error',
+            header: 'Reason',
+            cell: (r) => (r.ok ? '' : <span title={r.error.code}>{r.error.message}</span>),
+          },
         ]}
         rows={rows}
         rowKey={(r) => r.order_no}

@@ -8,13 +8,23 @@ interface Props {
   onConfirm: () => void;
   onCancel: () => void;
   confirmDisabled?: boolean;
+  /** the button that closes without doing anything; "Cancel" unless that would read as the action itself */
+  dismissLabel?: string;
 }
 
 /**
  * A modal built on the native <dialog>: showModal() traps focus, makes the page behind it inert and closes on
  * Escape, and the browser returns focus to the button that opened it.
  */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, confirmDisabled }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  confirmDisabled,
+  dismissLabel = 'Cancel',
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -42,7 +52,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         {children}
         <div class="actions">
           <button type="button" onClick={onCancel}>
-            Cancel
+            {dismissLabel}
           </button>
           <button type="submit" class="primary" disabled={confirmDisabled}>
             {confirmLabel}

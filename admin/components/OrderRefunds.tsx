@@ -1,11 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { AdminApi, OrderDetail } from '../api/client';
+import { parseGatewayMessage } from '../../shared/gateway/errors';
 import { errorText } from '../errorText';
 import { DateTime } from './DateTime';
+import { formatAmount } from '../formatMoney';
 
 /** What each refund state means to the owner: refunds are asynchronous at the gateway. */
 const STATE: Record<string, string> = {
-  requested: 'Being sent',
+  // journalled and sent, without a clear answer yet (a 503, a time-out): the backend asks the gateway by the
+  // refund's reference (next request, sync, reconcile). Never "failed": it may well have been refunded.
+  requested: 'Not known yet, being checked',
   received: 'Received by the gateway',
   accepted: 'Accepted, result pending',
   succeeded: 'Succeeded',
@@ -61,13 +65,11 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
                 {r.seq}
                 {r.retry_of !== null && ` (retry of ${r.retry_of})`}
               </td>
-              <td>
-                {r.amount} {r.currency}
-              </td>
+              <td>{formatAmount(r.amount, r.currency)}</td>
               <td>{STATE[r.status] ?? r.status}</td>
               <td>
                 {r.reason ?? '–'}
-                {r.status === 'failed' && r.message && <div>Failed: {r.message}</div>}
+                {r.status === 'failed' && r.message && <div>Failed: {inWords(r.message)}</div>}
               </td>
               <td class="mono">{r.refund_reference_id ?? r.refund_reference}</td>
               <td>
@@ -87,4 +89,11 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
       {message && <p role="status">{message}</p>}
     </>
   );
+}
+
+/** "B0002:Refund amount over ..." as its words, the gateway's code on hover (support asks for it). */
+function inWords(message: string) {
+  const { code, text } = parseGatewayMessage(message);
+  // only a code-shaped prefix is a code: "Refund failed: the issuer ..." is all words
+  return /^[A-Z]\d{4}$/.test(code) ? <span title={code}>{text}</span> : message;
 }

@@ -3,6 +3,7 @@ import type { AdminApi, OrderDetail } from '../api/client';
 import { errorText } from '../errorText';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DateTime } from './DateTime';
+import { formatAmount } from '../formatMoney';
 
 type Alert = OrderDetail['alerts'][number];
 
@@ -78,8 +79,8 @@ export function PaymentAlerts({ api, order, onChanged }: { api: AdminApi; order:
           onConfirm={() => void refund(asking)}
         >
           <p>
-            The payment {asking.gateway_order_no} is refunded in full ({order.amount} {order.currency}). The order keeps
-            its other payment.
+            The payment {asking.gateway_order_no} is refunded in full ({formatAmount(order.amount, order.currency)}).
+            The order keeps its other payment.
           </p>
         </ConfirmDialog>
       )}

@@ -9,7 +9,7 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   refunded: 'Refunded',
   declined: 'Declined',
   cancelled: 'Cancelled',
-  review: 'In review',
+  review: 'Held for review',
   unknown: 'Unknown',
 };
 

@@ -6,6 +6,7 @@ import { daysLeftText } from '../daysLeftText';
 import { errorText } from '../errorText';
 import { href, navigate } from '../route';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
 
 /** The page's filters and the API query each one asks. */
 const VIEWS = {
@@ -82,7 +83,7 @@ function DisputeList({ api, query }: { api: AdminApi; query: { state: string; du
         columns={[
           { key: 'id', header: 'Dispute', class: 'mono', cell: (d) => d.dispute_id },
           { key: 'order', header: 'Order', cell: (d) => <a href={href(['orders', d.order_no])}>{d.order_no}</a> },
-          { key: 'amount', header: 'Amount', class: 'num', cell: (d) => `${d.amount} ${d.currency}` },
+          { key: 'amount', header: 'Amount', class: 'num', cell: (d) => formatAmount(d.amount, d.currency) },
           { key: 'reason', header: 'Reason', cell: (d) => `${d.reason_code} ${d.reason}` },
           { key: 'by', header: 'Respond by', cell: (d) => d.respond_by },
           open

@@ -16,6 +16,8 @@ import { isEligible } from '../planBulk';
 import { href } from '../route';
 import { useBulkRun } from '../useBulkRun';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
+import { gatewayMessageText } from '../gatewayMessageText';
 
 const ACTIONS: { action: BulkAction; label: string }[] = [
   { action: 'capture', label: 'Capture' },
@@ -64,7 +66,11 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
   const busy = run.progress !== null;
   const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
   // the sent order and the subscription have their own sections below, not a column of the attempts table
-  const attemptRows = (order?.attempts ?? []).map(({ payment_order: _sent, subscription_result: _sub, ...row }) => row);
+  // the gateway's message in words, its code in a column of its own (support asks for the code)
+  const attemptRows = (order?.attempts ?? []).map(({ payment_order: _sent, subscription_result: _sub, ...row }) => {
+    const { text, code } = gatewayMessageText(row.message);
+    return { ...row, message: text, gateway_code: code ?? '' };
+  });
   const subscription = order?.subscription_result;
   return (
     <>
@@ -89,9 +95,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             </div>
             <div>
               <dt>Amount</dt>
-              <dd>
-                {order.amount} {order.currency}
-              </dd>
+              <dd>{formatAmount(order.amount, order.currency)}</dd>
             </div>
             <div>
               <dt>Captured</dt>
@@ -175,7 +179,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               caption="Disputes"
               records={order.disputes.map((d) => ({
                 dispute: d.dispute_id,
-                amount: `${d.amount} ${d.currency}`,
+                amount: formatAmount(d.amount, d.currency),
                 reason: `${d.reason_code} ${d.reason}`,
                 respond_by: d.respond_by,
                 state: d.outcome ?? (d.days_left === null ? d.state : `open, ${daysLeftText(d.days_left)} left`),

@@ -3,6 +3,7 @@ import type { AdminApi, BulkAction, OrderPage, OrderRow } from '../api/client';
 import { BulkActionBar, type BarAction } from '../components/BulkActionBar';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
+import { ExportOrders } from '../components/ExportOrders';
 import { OrderFilters, type Filters } from '../components/OrderFilters';
 import { RunStatus } from '../components/RunStatus';
 import { StatusBadge } from '../components/StatusBadge';
@@ -12,6 +13,7 @@ import { errorText } from '../errorText';
 import { href, navigate } from '../route';
 import { useBulkRun } from '../useBulkRun';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
 
 const PAGE_SIZE = 50;
 /** Loading "every matching order" stops here, so a mistaken click cannot pull a whole history into the tab. */
@@ -106,6 +108,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
         <button type="button" class="link" disabled={busy || !page} onClick={selectAllMatching}>
           {selecting ? 'Selecting…' : 'Select every order matching the filters'}
         </button>
+        <ExportOrders api={api} filters={filters} disabled={!page} />
       </div>
       <Table
         caption={page ? 'Orders, newest first' : 'Orders (loading)'}
@@ -150,7 +153,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
               </>
             ),
           },
-          { key: 'amount', header: 'Amount', class: 'num', cell: (o) => `${o.amount} ${o.currency}` },
+          { key: 'amount', header: 'Amount', class: 'num', cell: (o) => formatAmount(o.amount, o.currency) },
           { key: 'email', header: 'Customer', cell: (o) => o.email ?? '' },
           { key: 'created', header: 'Created', cell: (o) => <DateTime iso={o.created_at} /> },
           { key: 'transaction', header: 'Transaction', class: 'mono', cell: (o) => o.transaction_id ?? '' },

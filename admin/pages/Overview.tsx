@@ -4,7 +4,7 @@ import type { AdminApi, DisputeSummary, StatsDay } from '../api/client';
 import { Chart } from '../components/Chart';
 import { approvalRate, datesBetween, overviewTotals, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
-import { formatMinor, formatTotals } from '../formatMoney';
+import { formatAmount, formatMinor, formatTotals } from '../formatMoney';
 import { useTitle } from '../useTitle';
 
 /** Bottom to top in each bar: money kept first, then what is still open, then what failed. */
@@ -147,7 +147,7 @@ export function Overview({ api }: { api: AdminApi }) {
             <li>
               <span class="tile-label">Disputed volume</span>
               <span class="tile-value">
-                {(disputes?.disputed ?? []).map((d) => `${d.currency} ${d.amount}`).join(', ') || '–'}
+                {(disputes?.disputed ?? []).map((d) => formatAmount(d.amount, d.currency)).join(', ') || '–'}
               </span>
               <span class="tile-hint">all time, {disputes?.open ?? 0} open</span>
             </li>

@@ -7,6 +7,7 @@ import { errorText } from '../errorText';
 import { useCan } from '../permissions';
 import { href } from '../route';
 import { useTitle } from '../useTitle';
+import { formatAmount } from '../formatMoney';
 
 function payoutId(p: Payout): string {
   return p.id ?? p.request_id ?? p.transaction_id ?? '';
@@ -69,7 +70,8 @@ export function Payouts({ api }: { api: AdminApi }) {
             key: 'amount',
             header: 'Amount',
             class: 'num',
-            cell: (p) => `${p.payment_amount ?? ''} ${p.payment_currency ?? ''}`,
+            cell: (p) =>
+              p.payment_amount && p.payment_currency ? formatAmount(p.payment_amount, p.payment_currency) : '',
           },
           { key: 'to', header: 'Beneficiary', cell: (p) => beneficiaryName(p) },
           { key: 'created', header: 'Created', cell: (p) => <DateTime iso={p.created_at} /> },

@@ -52,7 +52,8 @@ export async function runAction(
     await dialog.getByLabel(/^Amount per order/).fill(opts.amount);
   }
   if (opts.reason !== undefined) await dialog.getByLabel(/^Reason/).fill(opts.reason);
-  if (opts.approve === false) await dialog.getByLabel(/^Reject/).check();
+  // the dialog preselects no decision: the owner always picks one
+  if (opts.approve !== undefined) await dialog.getByLabel(opts.approve ? /^Approve/ : /^Reject/).check();
   await dialog.locator('button[type="submit"]').click();
   const results = page.locator('section.results');
   await results.waitFor({ timeout });

@@ -40,7 +40,7 @@ describe('journey 4: a card held for review, decided by the owner in the admin p
     const owner = await env.open();
     await signIn(owner.page, env.system.backend.url, env.system.owner);
     await findOrder(owner.page, orderNo);
-    await expectShownStatus(owner.page, 'In review');
+    await expectShownStatus(owner.page, 'Held for review');
     expect(await runAction(owner.page, orderActions(owner.page), 'Review', { approve: true })).toBe(
       '1 succeeded, 0 failed, of 1.',
     );

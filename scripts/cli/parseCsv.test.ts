@@ -25,7 +25,7 @@ describe('parseCsv', () => {
   });
 
   it('refuses a file that ends inside quotes', () => {
-    expect(() => parseCsv('a\n"open')).toThrow('inside a quoted field');
+    expect(() => parseCsv('a\nb\n"open\nmore')).toThrow('line 3: a quote (") opened here is never closed');
   });
 });
 
@@ -37,25 +37,39 @@ describe('readBulkCsv', () => {
         { transaction_id: 'T1', approve: true },
         { order_no: 'ORD-2', approve: false },
       ],
+      lines: [2, 3],
       refused: [
         {
-          order_no: 'ORD-3',
-          ok: false,
-          error: { code: 'invalid_row', message: 'line 4: approve must be true (approve) or false (reject)' },
+          line: 4,
+          result: {
+            order_no: 'ORD-3',
+            ok: false,
+            error: { code: 'invalid_row', message: 'line 4: approve must be true (approve) or false (reject)' },
+          },
         },
         {
-          order_no: 'line 5',
-          ok: false,
-          error: { code: 'invalid_row', message: 'line 5: needs an order_no or a transaction_id' },
+          line: 5,
+          result: {
+            order_no: 'line 5',
+            ok: false,
+            error: { code: 'invalid_row', message: 'line 5: needs an order_no or a transaction_id' },
+          },
         },
       ],
     });
     expect(readBulkCsv(csvRecords('order_no,amount\nORD-1,5.00\n'), 'cancel').refused).toEqual([
       {
-        order_no: 'ORD-1',
-        ok: false,
-        error: { code: 'invalid_row', message: 'line 2: an amount is not taken by cancel' },
+        line: 2,
+        result: {
+          order_no: 'ORD-1',
+          ok: false,
+          error: { code: 'invalid_row', message: 'line 2: an amount is not taken by cancel' },
+        },
       },
     ]);
+  });
+
+  it('counts lines as an editor does: a quoted field over two lines and blank lines move the rows below', () => {
+    expect(csvRecords('order_no,reason\r\nA,"two\r\nlines"\r\n\r\nB,x\n').map((r) => r.line)).toEqual([2, 5]);
   });
 });

@@ -3,6 +3,14 @@ import type { BulkItem, BulkResult } from '../../shared/contract/admin';
 
 export type CliAction = 'capture' | 'cancel' | 'review' | 'refund';
 
+/** The columns each action reads (one of order_no, transaction_id names the order). */
+export const BULK_COLUMNS: Record<CliAction, readonly string[]> = {
+  refund: ['order_no', 'transaction_id', 'amount', 'reason', 'idempotency_key'],
+  capture: ['order_no', 'transaction_id', 'amount'],
+  cancel: ['order_no', 'transaction_id'],
+  review: ['order_no', 'transaction_id', 'approve'],
+};
+
 /** An order of the spreadsheet: named by order_no, or by transaction_id (the API accepts either). */
 export type CliItem = BulkItem & { transaction_id?: string };
 
@@ -41,21 +49,21 @@ function rowKey(record: Record<string, string>, seen: Map<string, number>): stri
  * The spreadsheet's rows as bulk items. Columns: `order_no` or `transaction_id`; `amount` (capture, refund;
  * empty = the full amount); `reason` (refund); `idempotency_key` (refund, optional: see rowKey); `approve`
  * (review: true/false, yes/no, approve/reject). A row that could not be sent as it is becomes a failed result
- * naming its line, and is not sent.
+ * naming its line, and is not sent; `lines` holds the line of each item, for the backend's answers.
  */
 export function readBulkCsv(
   records: { line: number; record: Record<string, string> }[],
   action: CliAction,
-): { items: CliItem[]; refused: BulkResult[] } {
+): { items: CliItem[]; lines: number[]; refused: { line: number; result: BulkResult }[] } {
   const items: CliItem[] = [];
-  const refused: BulkResult[] = [];
+  const lines: number[] = [];
+  const refused: { line: number; result: BulkResult }[] = [];
   const seen = new Map<string, number>();
   for (const { line, record } of records) {
     const orderNo = record.order_no ?? '';
     const transactionId = record.transaction_id ?? '';
     const name = orderNo || transactionId || `line ${line}`;
-    const refuse = (message: string) =>
-      refused.push({ order_no: name, ok: false, error: { code: 'invalid_row', message: `line ${line}: ${message}` } });
+    const refuse = (message: string) => refused.push({ line, result: invalidRow(name, line, message) });
     if (!orderNo && !transactionId) {
       refuse('needs an order_no or a transaction_id');
       continue;
@@ -84,6 +92,12 @@ export function readBulkCsv(
       item.approve = approve;
     }
     items.push(item);
+    lines.push(line);
   }
-  return { items, refused };
+  return { items, lines, refused };
+}
+
+/** A row not sent (refused here, or by the backend's check of each row), named by its line in the file. */
+export function invalidRow(orderNo: string, line: number, message: string): BulkResult {
+  return { order_no: orderNo, ok: false, error: { code: 'invalid_row', message: `line ${line}: ${message}` } };
 }

@@ -83,4 +83,10 @@ export interface BulkItem {
 /** What became of one order of a bulk call or a sync. */
 export type BulkResult =
   | { order_no: string; ok: true }
-  | { order_no: string; ok: false; error: { code: string; message: string } };
+  | {
+      order_no: string;
+      ok: false;
+      /** a row the backend refused unsent (`invalid_request`): its position in the request's `orders` */
+      position?: number;
+      error: { code: string; message: string; fields?: { path: string; message: string }[] };
+    };

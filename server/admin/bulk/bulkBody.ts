@@ -42,35 +42,34 @@ const RULES: Record<
   refund: { amount: true, reason: true, approve: 'forbidden', itemKey: true },
 };
 
-/** `{orders:[...]}` for `action`: fields the action does not take are refused by path, not ignored. */
-export function bulkBody(action: BulkAction) {
+/**
+ * The envelope `{orders:[...]}`: a list of 1 to MAX_ORDERS_PER_REQUEST entries, each looked at by
+ * `checkBulkItem` on its own, so one wrong row is that row's answer instead of a 400 for all the others.
+ */
+export const bulkEnvelope = z.strictObject({
+  orders: z
+    .array(z.unknown())
+    .min(1, 'must name at least one order')
+    .max(MAX_ORDERS_PER_REQUEST, `must have at most ${MAX_ORDERS_PER_REQUEST} orders; send more in further requests`),
+});
+
+/** One entry of `orders` for `action`: fields the action does not take are refused by name, not ignored. */
+export function bulkItemFor(action: BulkAction) {
   const rule = RULES[action];
-  return z.strictObject({
-    orders: z
-      .array(bulkItem)
-      .min(1, 'must name at least one order')
-      .max(MAX_ORDERS_PER_REQUEST, `must have at most ${MAX_ORDERS_PER_REQUEST} orders; send more in further requests`)
-      .superRefine((items, ctx) => {
-        items.forEach((item, i) => {
-          if (!rule.amount && item.amount !== undefined)
-            ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: `is not allowed for ${action}` });
-          if (!rule.reason && item.reason !== undefined)
-            ctx.addIssue({ code: 'custom', path: [i, 'reason'], message: `is not allowed for ${action}` });
-          if (rule.approve === 'required' && item.approve === undefined)
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'approve'],
-              message: 'is required: true approves, false rejects',
-            });
-          if (!rule.itemKey && item.idempotency_key !== undefined)
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'idempotency_key'],
-              message: `is not taken by ${action} (send the Idempotency-Key header)`,
-            });
-          if (rule.approve === 'forbidden' && item.approve !== undefined)
-            ctx.addIssue({ code: 'custom', path: [i, 'approve'], message: `is not allowed for ${action}` });
-        });
-      }),
+  return bulkItem.superRefine((item, ctx) => {
+    if (!rule.amount && item.amount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `is not allowed for ${action}` });
+    if (!rule.reason && item.reason !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `is not allowed for ${action}` });
+    if (rule.approve === 'required' && item.approve === undefined)
+      ctx.addIssue({ code: 'custom', path: ['approve'], message: 'is required: true approves, false rejects' });
+    if (!rule.itemKey && item.idempotency_key !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['idempotency_key'],
+        message: `is not taken by ${action} (send the Idempotency-Key header)`,
+      });
+    if (rule.approve === 'forbidden' && item.approve !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['approve'], message: `is not allowed for ${action}` });
   });
 }

@@ -44,7 +44,8 @@ export async function callBatch<K extends BatchKind>(
     if (e.outcomeUnknown)
       return every({
         kind: 'unknown',
-        message: `the gateway did not answer clearly (${e.name}); the outcome is checked on the next request or sync`,
+        // in words: the error's class name means nothing to the owner, the HTTP status may to support
+        message: `the gateway did not answer clearly (${'httpStatus' in e && typeof e.httpStatus === 'number' ? `HTTP ${e.httpStatus}` : 'no answer in time'}); it may have acted: it is checked by the next request, sync or reconcile`,
       });
     if (e instanceof GatewayRejectedError)
       return every({ kind: 'failed', code: e.code || 'gateway_error', message: e.gatewayMessage || e.message });

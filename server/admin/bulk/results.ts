@@ -1,3 +1,4 @@
+import type { FieldError } from '../../../shared/contract/errors';
 import { GATEWAY_ERRORS, isGatewayErrorCode } from '../../../shared/gateway/errors';
 import type { OrderStatus } from '../../../shared/gateway/status';
 
@@ -26,7 +27,14 @@ export type OrderResult =
       /** a refund's state when answered: refunds are asynchronous, `received` succeeds or fails later */
       refund_state?: string;
     }
-  | { order_no: string; transaction_id?: string; ok: false; error: { code: string; message: string } };
+  | {
+      order_no: string;
+      transaction_id?: string;
+      ok: false;
+      /** an invalid row: its position in the request's `orders` (0-based), never sent */
+      position?: number;
+      error: { code: string; message: string; fields?: FieldError[] };
+    };
 
 /** The label an order's result carries: its order_no when known, else what the owner sent. */
 export interface ResultLabel {

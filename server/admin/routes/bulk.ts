@@ -8,15 +8,17 @@ import { refundLimitFor } from '../refundLimit';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../../store/bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { bulkBody, type BulkAction } from '../bulk/bulkBody';
+import { bulkEnvelope, type BulkAction } from '../bulk/bulkBody';
+import { checkBulkItems } from '../bulk/checkBulkItems';
 import { refundOrders } from '../bulk/refundOrders';
 import { runOrderActions } from '../bulk/runOrderActions';
 
 /**
  * `POST /admin/api/orders/{capture|cancel|review|refund}`: `{orders:[{order_no | transaction_id, amount?,
- * reason?, approve?}]}` -> `{results:[...]}`, one per order in the order sent. A malformed request is a 400
- * naming the field; what goes wrong with one order (its state, its amount, the gateway's answer) is that
- * order's result.
+ * reason?, approve?}]}` -> `{results:[...]}`, one per order in the order sent. A malformed envelope is a 400
+ * naming the field; a malformed row is that row's result (`invalid_request`, its `position` and field), the
+ * other rows going ahead; what goes wrong with one order (its state, its amount, the gateway's answer) is
+ * that order's result.
  *
  * `Idempotency-Key` (optional; the admin page and the CLI always send one): the key is held to its first body
  * (another body under it is a 422), and a refund it journalled answers every repeat of the request: a repeat
@@ -31,13 +33,20 @@ import { runOrderActions } from '../bulk/runOrderActions';
 export function bulkRoutes(deps: AppDeps) {
   const route = (action: BulkAction) => async (c: Context<AppEnv>) => {
     const key = readIdempotencyKey(c, false, 'the same key and body map to the same refunds');
-    const { orders } = parseWith(bulkBody(action), (await readJson(c)).value);
-    if (key) await holdKeyToRequest(deps, key, action, orders);
+    const { orders: rows } = parseWith(bulkEnvelope, (await readJson(c)).value);
+    if (key) await holdKeyToRequest(deps, key, action, rows);
+    const { valid, invalid } = checkBulkItems(action, rows);
+    const orders = valid.map((v) => v.item);
     const requestId = c.get('requestId');
-    const results =
-      action === 'refund'
+    const sent = orders.length
+      ? action === 'refund'
         ? await refundOrders(deps, orders, { requestId, key, limit: await refundLimitFor(deps, principalOf(c)) })
-        : await runOrderActions(deps, action, orders, requestId);
+        : await runOrderActions(deps, action, orders, requestId)
+      : [];
+    const results = rows.map((_, position) => invalid.get(position));
+    valid.forEach((v, i) => {
+      results[v.position] = sent[i];
+    });
     return c.json({ results });
   };
   return new Hono<AppEnv>()

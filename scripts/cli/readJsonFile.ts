@@ -1,0 +1,13 @@
+import { basename } from 'node:path';
+import { InputError } from './InputError';
+import { readInputFile } from './readInputFile';
+
+/** A JSON file the owner gave, parsed; a file that is not JSON is an InputError with the parser's reason. */
+export function readJsonFile(path: string): unknown {
+  const file = readInputFile(path);
+  try {
+    return JSON.parse(file.text) as unknown;
+  } catch (e) {
+    throw new InputError(`${basename(file.path)} is not valid JSON: ${(e as Error).message}`);
+  }
+}
