@@ -67,7 +67,7 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('https://pay.shop.example');
     expect(c.notifyUrl).toBe('https://pay.shop.example/hooks/gateway');
     expect(c.allowedOrigins).toEqual(['https://pay.shop.example', 'https://shop.example', 'https://www.shop.example']);
-    expect(c.database).toEqual({ kind: 'postgres', url: PRODUCTION.DATABASE_URL });
+    expect(c.database).toEqual({ kind: 'postgres', preparedStatements: true, url: PRODUCTION.DATABASE_URL });
   });
 
   it.each(['SIGN_KEY', 'SHOP_SECRET', 'TOKEN_KEY', 'MERCHANT_ID', 'DATABASE_URL'] as const)(

@@ -10,6 +10,34 @@ export interface SeenRequest {
 }
 
 type Answer = { status?: number; body?: unknown } | undefined;
+
+/**
+ * Who `/admin/api/me` says is signed in when the handler does not answer it: an owner, who sees every page and
+ * control. A test about what a role may not see answers `/me` itself.
+ */
+const SIGNED_IN_OWNER = {
+  kind: 'user',
+  label: 'owner@shop.example',
+  role: 'owner',
+  totp_enabled: true,
+  permissions: [
+    'orders.read',
+    'orders.operate',
+    'orders.review',
+    'orders.refund',
+    'orders.refund_any_amount',
+    'orders.sync',
+    'orders.export',
+    'payouts.read',
+    'payouts.send',
+    'methods.read',
+    'methods.write',
+    'audit.read',
+    'team.manage',
+    'shop_endpoints.manage',
+    'metrics.read',
+  ],
+};
 export type Handler = (req: SeenRequest) => Answer | Promise<Answer>;
 
 /**
@@ -28,10 +56,11 @@ export function stubFetch(handler: Handler) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     seen.push(req);
-    const answer = (await handler(req)) ?? {
-      status: 404,
-      body: { error: { code: 'not_found', message: 'no such route' } },
-    };
+    let answer = await handler(req);
+    // a handler that answers every GET with its page has not said who is signed in: an owner is
+    const saysWho = (a: Answer) => (a?.status ?? 200) >= 400 || (a?.body as { permissions?: unknown })?.permissions;
+    if (req.path === '/admin/api/me' && !saysWho(answer)) answer = { body: SIGNED_IN_OWNER };
+    answer ??= { status: 404, body: { error: { code: 'not_found', message: 'no such route' } } };
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -48,7 +48,8 @@ describeOnStores('metrics', (store) => {
       sample(text, 'merchant_http_request_duration_seconds_count', {
         method: 'GET',
         route: '/api/sessions/:id',
-        status: '404',
+        // a session read with no credential at all (neither the widget's secret nor a shop key)
+        status: '401',
       }),
     ).toBe(2);
     expect(text).not.toContain('ses_nope');

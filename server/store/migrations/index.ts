@@ -14,9 +14,9 @@ import { refundStates } from './011_refund_states';
 import { disputes } from './012_disputes';
 import { shopEvents } from './013_shop_events';
 import { apiKeys } from './014_api_keys';
+import { users } from './015_users';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
-import { users } from './015_users';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -35,8 +35,8 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '012_disputes': disputes(dialect),
     '013_shop_events': shopEvents(dialect),
     '014_api_keys': apiKeys(dialect),
+    '015_users': users,
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
-    '015_users': users,
   };
 }
