@@ -269,3 +269,12 @@ test('an export that fails part-way says so and downloads nothing', async () => 
   );
   expect(create).not.toHaveBeenCalled();
 });
+
+test('the list says how many orders the filter matches in all, and each row its payment method', async () => {
+  shop([order(1), order(2, { method: 'pix' }), order(3, { method: null, status: 'created' })]);
+  render(<App />);
+  expect(await screen.findByText('3 orders')).toBeTruthy();
+  const row = (no: string) => screen.getByRole('link', { name: no }).closest('tr') as HTMLElement;
+  expect(within(row('ORD-0001')).getByText('Card')).toBeTruthy();
+  expect(within(row('ORD-0002')).getByText('pix')).toBeTruthy();
+});

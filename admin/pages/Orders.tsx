@@ -105,6 +105,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
         </p>
       )}
       <div class="table-tools">
+        {page && <span class="count">{page.total === 1 ? '1 order' : `${page.total} orders`}</span>}
         <button type="button" class="link" disabled={busy || !page} onClick={selectAllMatching}>
           {selecting ? 'Selecting…' : 'Select every order matching the filters'}
         </button>
@@ -154,6 +155,12 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
             ),
           },
           { key: 'amount', header: 'Amount', class: 'num', cell: (o) => formatAmount(o.amount, o.currency) },
+          {
+            key: 'method',
+            header: 'Method',
+            // an APM shows its id (pix, boleto); brand and last four are not known: the gateway's page takes the card
+            cell: (o) => (o.method === 'card' ? 'Card' : (o.method ?? '')),
+          },
           { key: 'email', header: 'Customer', cell: (o) => o.email ?? '' },
           { key: 'created', header: 'Created', cell: (o) => <DateTime iso={o.created_at} /> },
           { key: 'transaction', header: 'Transaction', class: 'mono', cell: (o) => o.transaction_id ?? '' },

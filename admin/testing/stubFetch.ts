@@ -84,6 +84,7 @@ export function order(n: number, over: Record<string, unknown> = {}) {
     captured: '10.00',
     refunded: null,
     alert: null,
+    method: 'card',
     ...over,
   };
 }
@@ -93,5 +94,5 @@ export function pageOf<T>(rows: readonly T[], query: URLSearchParams) {
   const start = Number(query.get('cursor') ?? 0);
   const limit = Number(query.get('limit') ?? 50);
   const end = start + limit;
-  return { orders: rows.slice(start, end), next_cursor: end < rows.length ? String(end) : null };
+  return { orders: rows.slice(start, end), next_cursor: end < rows.length ? String(end) : null, total: rows.length };
 }

@@ -18,13 +18,9 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The orders matching `filter`, newest first; `after` is the (created_at, id) of the last row of the previous page. */
-export async function listOrders(
-  db: Db,
-  filter: OrderFilter,
-  page: { after?: { at: string; id: string } | undefined; limit: number },
-): Promise<OrderRow[]> {
-  let q = db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+/** The rows of `orders` that match `filter`: one rule for the list and its count. */
+function matching(db: Db, filter: OrderFilter) {
+  let q = db.selectFrom('orders');
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.from) q = q.where('created_at', '>=', filter.from);
   if (filter.to) q = q.where('created_at', '<', filter.to);
@@ -35,12 +31,42 @@ export async function listOrders(
       sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
     q = q.where((eb) => eb.or([like('order_no'), like('email'), like('transaction_id')]));
   }
+  return q;
+}
+
+/** The orders matching `filter`, newest first; `after` is the (created_at, id) of the last row of the previous page. */
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  page: { after?: { at: string; id: string } | undefined; limit: number },
+): Promise<OrderRow[]> {
+  let q = matching(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
   const after = page.after;
   if (after)
     q = q.where((eb) =>
       eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]),
     );
   return q.execute();
+}
+
+/** How many orders match `filter` in all (the owner sees "N orders" above a page of them). */
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const row = await matching(db, filter)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The payment method (`card`, `pix`, ...) of each order's current attempt, by order id; absent before one. */
+export async function currentMethodsOf(db: Db, orders: readonly OrderRow[]): Promise<Map<string, string>> {
+  const ids = orders.map((o) => o.current_attempt_id).filter((id): id is string => id !== null);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payment_attempts')
+    .select(['order_id', 'method_id'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, r.method_id]));
 }
 
 /** Orders named by the shop's order_no or by the gateway's transaction_id. */

@@ -64,10 +64,17 @@ export interface AdminPaymentMethod {
   installment_interest?: Record<string, string>;
 }
 
+/** An order in the list: with the payment method of its current attempt (`card`, `pix`; null before one). */
+export interface ListedOrder extends AdminOrder {
+  method: string | null;
+}
+
 /** A page of `GET /admin/api/orders`; `next_cursor` asks for the next one, null on the last. */
 export interface OrderPage {
-  orders: AdminOrder[];
+  orders: ListedOrder[];
   next_cursor: string | null;
+  /** how many orders the filter matches in all, over every page */
+  total: number;
 }
 
 /** One order of a bulk capture, cancel, review or refund (`POST /admin/api/orders/<action>`). */

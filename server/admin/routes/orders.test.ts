@@ -57,6 +57,7 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       [unpaid, zoe, ...paid.map((p) => p.order_no).reverse()].filter((n) => orderNos(all).includes(n)),
     );
     expect(all.body.orders).toHaveLength(4);
+    expect(all.body.total).toBe(4);
     expect(all.body.orders[0]).toEqual({
       order_no: unpaid,
       status: 'created',
@@ -69,8 +70,10 @@ describeOnStores('orders, events and stats for the owner', (store) => {
       captured: null,
       refunded: null,
       alert: null,
+      method: null,
     });
     expect(all.body.orders.find((o: { order_no: string }) => o.order_no === zoe)).toMatchObject({
+      method: 'pix',
       status: 'paid',
       amount: '12.34',
       captured: '12.34',
@@ -78,6 +81,9 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     });
 
     expect(orderNos(await admin(backend, '/orders?status=created'))).toEqual([unpaid]);
+    // the count is of the whole filter, not of the page
+    expect((await admin(backend, '/orders?status=paid&limit=1')).body).toMatchObject({ total: 3 });
+    expect((await admin(backend, '/orders?q=zoe.q@EXAMPLE')).body.total).toBe(1);
     expect(orderNos(await admin(backend, '/orders?q=zoe.q@EXAMPLE'))).toEqual([zoe]);
     expect(orderNos(await admin(backend, `/orders?q=${encodeURIComponent(paid[0]!.transaction_id)}`))).toEqual([
       paid[0]!.order_no,

@@ -11,7 +11,7 @@ import { refundLimitFor } from '../refundLimit';
 import { sentOrdersOf } from '../../store/attemptOrders';
 import { listAttempts } from '../../store/attempts';
 import { findAuditEvents } from '../../store/findAuditEvents';
-import { listOrders } from '../../store/listOrders';
+import { countOrders, currentMethodsOf, listOrders } from '../../store/listOrders';
 import { findOrderByNo } from '../../store/orders';
 import { disputesOf, lostDisputeMinor } from '../../store/disputes';
 import { alertsOfOrder } from '../../store/paymentAlerts';
@@ -55,17 +55,21 @@ export function orderRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', requirePermission('orders.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
-      const rows = await listOrders(
-        db,
-        { status: q.status, from: q.from && startOf(q.from), to: q.to && endOf(q.to), q: q.q },
-        { after: decodeCursor(q.cursor), limit: q.limit + 1 },
-      );
+      const filter = { status: q.status, from: q.from && startOf(q.from), to: q.to && endOf(q.to), q: q.q };
+      const rows = await listOrders(db, filter, { after: decodeCursor(q.cursor), limit: q.limit + 1 });
       const { page, next_cursor } = nextCursor(rows, q.limit, (o) => ({ at: o.created_at, id: o.id }));
       const lost = await lostDisputeMinor(
         db,
         page.map((o) => o.id),
       );
-      return c.json({ orders: page.map((o) => toOrderView(o, lost.get(o.id))), next_cursor });
+      const methods = await currentMethodsOf(db, page);
+      const total = await countOrders(db, filter);
+      return c.json({
+        // the card brand and last four are not stored (only the gateway's hosted page sees the card)
+        orders: page.map((o) => ({ ...toOrderView(o, lost.get(o.id)), method: methods.get(o.id) ?? null })),
+        next_cursor,
+        total,
+      });
     })
     .get('/:order_no', requirePermission('orders.read'), async (c) => {
       const order = await findOrderByNo(db, c.req.param('order_no'));
