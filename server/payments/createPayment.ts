@@ -207,12 +207,20 @@ async function sendToGateway(
       );
       return answer;
     }
-    const { redirectUrl } = await deps.gateway.authorise(order.fields, collect);
+    const { redirectUrl, result } = await deps.gateway.authorise(order.fields, collect);
     const answer: PaymentAnswer = {
       status: 200,
       body: { payment_id: paymentId, action: { type: 'redirect', url: redirectUrl } },
     };
-    await settle({ status: 'pending', payment_status: PAYMENT_STATUS.PENDING, redirect_url: redirectUrl }, answer);
+    await settle(
+      {
+        status: 'pending',
+        payment_status: PAYMENT_STATUS.PENDING,
+        redirect_url: redirectUrl,
+        transaction_id: result.transaction_id ?? null,
+      },
+      answer,
+    );
     return answer;
   } catch (e) {
     // anything after the call that created the payment (the issuer page) is unknown, never declined

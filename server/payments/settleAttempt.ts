@@ -9,7 +9,14 @@ import type { PaymentAnswer } from './paymentAnswer';
 export type AttemptOutcome = Partial<
   Pick<
     AttemptRow,
-    'status' | 'payment_status' | 'frame_token' | 'frame_form' | 'redirect_url' | 'message' | 'next_check_at'
+    | 'status'
+    | 'payment_status'
+    | 'transaction_id'
+    | 'frame_token'
+    | 'frame_form'
+    | 'redirect_url'
+    | 'message'
+    | 'next_check_at'
   >
 >;
 
@@ -28,7 +35,7 @@ export async function settleAttempt(
   requestId?: string,
 ): Promise<void> {
   const at = deps.now().toISOString();
-  const { status, payment_status, message, next_check_at, ...artefacts } = outcome;
+  const { status, payment_status, transaction_id, message, next_check_at, ...artefacts } = outcome;
   const kept = { ...artefacts, response: JSON.stringify(answer), updated_at: at };
   const moves = {
     status,
@@ -36,10 +43,14 @@ export async function settleAttempt(
     message: message ?? null,
     ...(next_check_at !== undefined ? { next_check_at } : {}),
   };
+  // the gateway's id of a pending APM payment: kept on the attempt and its order, where the owner searches by it;
+  // a notification that came first has stored its own already
+  const tx = transaction_id ? { transaction_id } : {};
   try {
     await runInTransaction(deps.store.db, async (trx) => {
-      if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves })) {
-        await mirrorAttempt(trx, attempt, { status, payment_status: moves.payment_status, message: moves.message }, at);
+      if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves, ...tx })) {
+        const mirror = { status, payment_status: moves.payment_status, message: moves.message, ...tx };
+        await mirrorAttempt(trx, attempt, mirror, at);
         await recordOrderEvents(trx, [attempt.order_id], at);
       } else {
         // a page stored after a query found the attempt without one: the shopper has it, so it blocks again

@@ -65,7 +65,7 @@ export interface AdminPaymentMethod {
 }
 
 /** An order in the list: with the payment method of its current attempt (`card`, `pix`; null before one). */
-export interface ListedOrder extends AdminOrder {
+interface ListedOrder extends AdminOrder {
   method: string | null;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
 import { writeAuditEvent } from '../../store/auditEvents';
-import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import { callJson, createSession, paymentBody, startPix } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { admin, refundsFinal } from '../../../testing/adminClient';
@@ -214,6 +214,17 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     expect(body.days).toHaveLength(3);
     expect((await admin(backend, `/stats?from=${tomorrow}&to=${today}`)).body.error.fields).toEqual([
       { path: 'to', message: 'must not be before from' },
+    ]);
+  });
+
+  it("a pending APM order keeps the gateway's transaction id, and the text filter finds the order by it", async () => {
+    const { session } = await startPix(backend);
+    const order = (await admin(backend, `/orders/${session.order_no}`)).body;
+    expect(order.status).toBe('pending');
+    expect(order.transaction_id, 'the id /v1/authorise answered').toEqual(expect.any(String));
+    expect(order.attempts[0].transaction_id).toBe(order.transaction_id);
+    expect(orderNos(await admin(backend, `/orders?q=${encodeURIComponent(order.transaction_id)}`))).toEqual([
+      session.order_no,
     ]);
   });
 });
