@@ -50,3 +50,21 @@ test('country and currency both have to match; disabled methods never show', () 
   expect(ids(previewMethods(methods, { country: 'NL', currency: 'USD', amount: '10.00' }))).toEqual(['card']);
   expect(ids(previewMethods(methods, { country: 'NL', currency: 'EUR', amount: '10.00' }))).toEqual(['card', 'ideal']);
 });
+
+test('limits follow the rule Save applies: a limit the server would refuse never lets a method through', () => {
+  const jpy = { country: 'JP', currency: 'JPY', amount: '80000' };
+  // no currencies: Save refuses the limit, so the preview does not ignore it either
+  expect(ids(previewMethods([m('card', { kind: 'card', max_amount: '500.00' })], jpy))).toEqual([]);
+  // currencies with different decimals: the limit has no single unit
+  expect(
+    ids(previewMethods([m('card', { kind: 'card', currencies: ['USD', 'JPY'], max_amount: '500.00' })], jpy)),
+  ).toEqual([]);
+  // a JPY limit written with decimals
+  expect(ids(previewMethods([m('card', { kind: 'card', currencies: ['JPY'], max_amount: '500.00' })], jpy))).toEqual(
+    [],
+  );
+  expect(ids(previewMethods([m('card', { kind: 'card', currencies: ['JPY'], max_amount: '100000' })], jpy))).toEqual([
+    'card',
+  ]);
+  expect(ids(previewMethods([m('card', { kind: 'card', currencies: ['JPY'], max_amount: '500' })], jpy))).toEqual([]);
+});

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { countryCode, currencyCode, decimalString } from '../../../shared/contract/primitives';
-import { exponentOf } from '../../../shared/gateway/currencies';
 import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
-import { isAmount, toMinor } from '../../../shared/gateway/money';
+import { methodLimitIssues } from '../../../shared/paymentMethods/methodLimitIssues';
 
 /** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
 const METHOD_FIELDS = ['billing_address', 'phone', 'document', 'birth_date', 'bank_code', 'person'] as const;
@@ -100,30 +99,7 @@ export const methodsBody = z.strictObject({
           else if (count < before)
             issue(['installments', j], 'must be greater than the count before it (list them in increasing order)');
         });
-        const limits = (['min_amount', 'max_amount'] as const).filter((k) => m[k] !== undefined);
-        if (limits.length === 0) return;
-        const exponents = new Set(m.currencies.map(exponentOf));
-        if (m.currencies.length === 0 || exponents.size > 1) {
-          for (const k of limits)
-            issue(
-              [k],
-              "needs the method's currencies, all with the same number of decimals (the limit is in their units)",
-            );
-          return;
-        }
-        const currency = m.currencies[0]!;
-        for (const k of limits)
-          if (!isAmount(m[k]!, currency))
-            issue([k], `must be an amount in ${currency}, e.g. "${isAmount('10', currency) ? '10' : '10.00'}"`);
-        if (
-          m.min_amount &&
-          m.max_amount &&
-          isAmount(m.min_amount, currency) &&
-          isAmount(m.max_amount, currency) &&
-          toMinor(m.min_amount, currency) > toMinor(m.max_amount, currency)
-        ) {
-          issue(['max_amount'], 'must not be less than min_amount');
-        }
+        for (const { field, message } of methodLimitIssues(m)) issue([field], message);
       });
     }),
 });
