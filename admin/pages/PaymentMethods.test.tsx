@@ -137,3 +137,20 @@ test('labels can be given per locale, including a new one', async () => {
   await screen.findByText(/Saved\./);
   expect(seen.find((r) => r.method === 'PUT')!.body.methods[2].labels).toEqual({ en: 'Boleto', pt: 'Boleto bancário' });
 });
+
+test("the backend's errors name the method and the field in words, not methods.0.max_amount", async () => {
+  backend(() => ({
+    status: 400,
+    body: {
+      error: {
+        code: 'invalid_request',
+        message: 'x',
+        fields: [{ path: 'methods.0.max_amount', message: 'must not be less than min_amount' }],
+      },
+    },
+  }));
+  render(<PaymentMethods api={createAdminApi()} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Save payment methods' }));
+  const summary = await screen.findByText(/must not be less than min_amount/, { selector: '.error-summary button' });
+  expect(summary.textContent).toBe('Card: maximum amount: must not be less than min_amount');
+});

@@ -102,12 +102,25 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
 
   // "methods.2.countries.0" belongs to the input "methods.2.countries"
   const fieldPaths = (path: string) => /^methods\.\d+\.(labels\.[^.]+|[a-z_]+)/.exec(path)?.[0];
+  // "methods.0.max_amount" reads "Card: maximum amount": the method by its English label, the field in words
+  const labelOf = (path: string) => {
+    const [, index, field, rest] = /^methods\.(\d+)\.([a-z_0-9]+)(?:\.(.+))?$/.exec(path) ?? [];
+    const m = drafts[Number(index)];
+    if (!m || !field) return undefined;
+    const words = FIELD_WORDS[field] ?? field.replace(/_/g, ' ');
+    return `${m.labels.en ?? m.id}: ${words}${rest ? ` (${rest})` : ''}`;
+  };
   return (
     <>
       <h1 tabIndex={-1}>Payment methods</h1>
       <div class="methods-layout">
         <form class="methods" onSubmit={save} noValidate>
-          <ErrorSummary title="The methods were not saved. Please check:" errors={errors} known={fieldPaths} />
+          <ErrorSummary
+            title="The methods were not saved. Please check:"
+            errors={errors}
+            known={fieldPaths}
+            labelOf={labelOf}
+          />
           {failure && (
             <p class="error" role="alert">
               {failure}
@@ -206,3 +219,17 @@ export function PaymentMethods({ api }: { api: AdminApi }) {
     </>
   );
 }
+
+/** The page's words for a method's fields, where an error names one. */
+const FIELD_WORDS: Record<string, string> = {
+  min_amount: 'minimum amount',
+  max_amount: 'maximum amount',
+  countries: 'countries',
+  currencies: 'currencies',
+  labels: 'name',
+  payment_method: 'gateway payment method',
+  installments: 'installments',
+  installment_interest: 'installment interest',
+  fields: 'fields asked',
+  sort: 'order',
+};
