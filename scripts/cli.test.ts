@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
 import { sandboxApi } from '../testing/sandboxApi';
@@ -11,31 +10,12 @@ import { startBackend, type Backend } from '../server/testing/startBackend';
 import { orderIn } from '../testing/adminClient';
 import { parseCsv } from './cli/parseCsv';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-
 /** Runs the CLI as the owner would (`npm run cli -- ...` is `tsx scripts/cli.ts ...`), with a time limit. */
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runCli(args, { ...process.env, ...env });
 }
 
 describe('the admin command line', () => {

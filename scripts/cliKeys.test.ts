@@ -1,34 +1,15 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runCli } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../server/testing/startBackend';
-
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** `npm run cli -- keys ...` as an owner runs it, with a time limit. */
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const { API_KEY: _, ADMIN_TOKEN: __, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: ROOT,
-      env: { ...inherited, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  // the caller's own credentials never leak in: each test says as whom it runs
+  const { API_KEY: _, ADMIN_TOKEN: __, ...inherited } = process.env;
+  return runCli(args, { ...inherited, ...env });
 }
 
 describe('npm run cli -- keys', () => {

@@ -1,36 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personCall, signInPerson } from '../testing/people';
 import { startBackendProcess, type BackendProcess } from '../testing/startBackendProcess';
-
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runCli(args, { ...process.env, DATABASE_URL: '', ...env });
 }
 
 /** The first owner, before anyone can sign in: the command works on the backend's own database. */
