@@ -15,10 +15,16 @@ const CANDIDATE = /\d(?:[ -]?\d){12}/;
 
 /**
  * In a JSON string's text, `\\` and `\uXXXX` are escapes whose characters are not digits of the content: they
- * are matched first and kept, so masking never breaks an escape sequence. Anything else is a maximal run of
- * digit groups with single separators.
+ * are matched first and kept, so masking never breaks an escape sequence. A UUID (8-4-4-4-12 hex digits, 32 in
+ * all: too many for a card number however it is grouped) is kept whole: its decimal groups could otherwise pass
+ * as one (`bfa818f7-a075-4874-9067-5203cafc5091` has 15 digits in groups, `075-4874-9067-5203`, that pass Luhn), and an idempotency key
+ * or request id the owner searches by must stay readable. Anything else is a maximal run of digit groups with
+ * single separators.
  */
-const TOKEN = /\\\\|\\u[0-9a-fA-F]{4}|\d+(?:[ -]\d+)*/g;
+const TOKEN =
+  /\\\\|\\u[0-9a-fA-F]{4}|(?<![0-9a-fA-F-])[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?![0-9a-fA-F-])|\d+(?:[ -]\d+)*/g;
+/** A token that is a whole UUID, kept as it is. */
+const IS_UUID = /^[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$/;
 
 /** A JSON number outside any string. */
 const JSON_NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
@@ -64,7 +70,7 @@ function maskRun(run: string): string {
 /** Masks every card number in plain text (or in the text of a JSON string, escapes left intact). */
 export function maskCardNumbers(text: string): string {
   if (!CANDIDATE.test(text)) return text;
-  return text.replace(TOKEN, (token) => (token.startsWith('\\') ? token : maskRun(token)));
+  return text.replace(TOKEN, (token) => (token.startsWith('\\') || IS_UUID.test(token) ? token : maskRun(token)));
 }
 
 /**
