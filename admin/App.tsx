@@ -19,7 +19,7 @@ import { Welcome } from './pages/Welcome';
 import { PermissionsContext } from './permissions';
 import { href, type Route, useRoute } from './route';
 
-/** The sections, each shown only to a role holding its permission (server/auth/roles.ts). */
+/** The sections, each shown only to a role holding its permission (shared/contract/roles.ts). */
 const NAV = [
   { section: 'overview', label: 'Overview', permission: 'orders.read' },
   { section: 'orders', label: 'Orders', permission: 'orders.read' },

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { Permission } from '../shared/contract/roles';
 import type { BulkAction } from './api/client';
 
 /**
@@ -9,13 +10,13 @@ import type { BulkAction } from './api/client';
  */
 export const PermissionsContext = createContext<ReadonlySet<string> | null>(null);
 
-export function useCan(): (permission: string) => boolean {
+export function useCan(): (permission: Permission) => boolean {
   const granted = useContext(PermissionsContext);
   return (permission) => granted === null || granted.has(permission);
 }
 
-/** The permission each order action needs (server/auth/roles.ts). */
-export const ACTION_PERMISSION: Record<BulkAction | 'sync', string> = {
+/** The permission each order action needs (shared/contract/roles.ts). */
+export const ACTION_PERMISSION: Record<BulkAction | 'sync', Permission> = {
   capture: 'orders.operate',
   cancel: 'orders.operate',
   review: 'orders.review',

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { permissionsOf } from '../../shared/contract/roles';
 
 /** One request as the stubbed backend saw it. */
 export interface SeenRequest {
@@ -20,23 +21,7 @@ const SIGNED_IN_OWNER = {
   label: 'owner@shop.example',
   role: 'owner',
   totp_enabled: true,
-  permissions: [
-    'orders.read',
-    'orders.operate',
-    'orders.review',
-    'orders.refund',
-    'orders.refund_any_amount',
-    'orders.sync',
-    'orders.export',
-    'payouts.read',
-    'payouts.send',
-    'methods.read',
-    'methods.write',
-    'audit.read',
-    'team.manage',
-    'shop_endpoints.manage',
-    'metrics.read',
-  ],
+  permissions: permissionsOf('owner'),
 };
 export type Handler = (req: SeenRequest) => Answer | Promise<Answer>;
 

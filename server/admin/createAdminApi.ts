@@ -27,7 +27,7 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
  * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a bearer
  * credential (`bearerCredentials`: an API key, or `ADMIN_TOKEN` where allowed) or a signed-in person's session
  * cookie (only here, never on the shop's `/api` routes); anything else is a 401 that does not say what was wrong.
- * Each route then names the permission it needs (`requirePermission`, the table in server/auth/roles.ts), so a
+ * Each route then names the permission it needs (`requirePermission`, the table in shared/contract/roles.ts), so a
  * role that lacks it gets a 403 naming it; roleMatrix.test.ts holds the whole matrix of routes and roles. A
  * state-changing request without a bearer header must come from the admin page's origin (`refuseCrossOrigin`,
  * CSRF). The person's own routes (sign-in, `/me`, ...) come first, as some need no session. Answers are never

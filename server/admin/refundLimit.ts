@@ -1,6 +1,6 @@
 import { toDecimal } from '../../shared/gateway/money';
 import type { Principal } from '../auth/principal';
-import { can } from '../auth/roles';
+import { can } from '../../shared/contract/roles';
 import type { AppDeps } from '../deps';
 import { supportRefundLimits } from '../store/supportRefundLimits';
 

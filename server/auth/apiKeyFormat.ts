@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { ROLES, type Role } from './roles';
+import { ROLES, type Role } from '../../shared/contract/roles';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 32 base62 characters: 190 random bits, beyond any guessing, so a plain SHA-256 at rest is enough. */

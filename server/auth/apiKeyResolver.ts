@@ -3,7 +3,7 @@ import { secretMatchesHash } from '../ids';
 import { bearerOf, type PrincipalResolver } from '../middleware/authenticate';
 import { findActiveApiKey, touchApiKey } from '../store/apiKeys';
 import { parseApiKey } from './apiKeyFormat';
-import type { Role } from './roles';
+import type { Role } from '../../shared/contract/roles';
 
 /**
  * `Authorization: Bearer ck_<role>_...`: an API key that is not revoked. The key's prefix finds its row, then the

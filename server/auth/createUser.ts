@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import type { Db } from '../store/db';
 import { isUniqueViolation } from '../store/isUniqueViolation';
 import { findUserById, insertUser, normalizeEmail, type UserRow } from '../store/users';
-import { STAFF_ROLES, type StaffRole } from './roles';
+import { STAFF_ROLES, type StaffRole } from '../../shared/contract/roles';
 
 /** The e-mail and role of a new person, as the users API and the CLI take them. */
 export const newUserFields = z.strictObject({

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '../../shared/contract/roles';
 
 /**
  * Who is making a request, once authenticated: a person signed in with a cookie (`user`), an API key (`key`), or

@@ -12,7 +12,7 @@ import {
   type UserSessionRow,
   touchUserSession,
 } from '../store/userSessions';
-import type { StaffRole } from './roles';
+import type { StaffRole } from '../../shared/contract/roles';
 
 /**
  * A signed-in person's session as a cookie (issue #22). The cookie holds a random secret; the store keeps only

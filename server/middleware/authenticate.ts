@@ -3,7 +3,7 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import { runAsActor } from '../auth/actorContext';
 import { actorOf, type Principal } from '../auth/principal';
-import { can, type Permission } from '../auth/roles';
+import { can, type Permission } from '../../shared/contract/roles';
 import type { AppEnv } from '../deps';
 import { secretEquals } from '../ids';
 
@@ -69,7 +69,7 @@ export function principalOf(c: Context<AppEnv>): Principal {
   return principal;
 }
 
-/** 403 naming the permission unless the principal's role holds it (server/auth/roles.ts is the table). */
+/** 403 naming the permission unless the principal's role holds it (shared/contract/roles.ts is the table). */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async function requirePermissionMiddleware(c, next) {
     const principal = principalOf(c);

@@ -42,7 +42,7 @@ describeOnStores("the shop server's reads", (store) => {
         expect(res.body.error.code).toBe('unauthorized');
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="shop secret"');
       }
-      // the owner works in the admin API; the shop's routes hold the shop's powers only (server/auth/roles.ts)
+      // the owner works in the admin API; the shop's routes hold the shop's powers only (shared/contract/roles.ts)
       const asOwner = await shopGet(backend, `/api/orders/${s.order_no}`, ADMIN_TOKEN);
       expect(asOwner.status).toBe(403);
       expect(asOwner.body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('shop.read') });

@@ -340,7 +340,7 @@ export interface ShopDeliveryTable {
 export interface ApiKeyTable {
   id: string;
   name: string;
-  /** one of ROLES (server/auth/roles.ts) */
+  /** one of ROLES (shared/contract/roles.ts) */
   role: string;
   prefix: string;
   /** SHA-256 hex of the whole key */
@@ -380,7 +380,7 @@ export interface UserTable {
   id: string;
   /** lower case, unique */
   email: string;
-  /** a StaffRole (server/auth/roles.ts) */
+  /** a StaffRole (shared/contract/roles.ts) */
   role: string;
   /** `scrypt$N$r$p$salt$hash` (auth/passwordHash.ts); null until set through a one-time link */
   password_hash: string | null;

@@ -8,7 +8,7 @@ import { bearerCredentials } from '../../auth/credentials';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash';
 import type { Principal } from '../../auth/principal';
 import { newRecoveryCodes } from '../../auth/recoveryCodes';
-import { PERMISSIONS, can } from '../../auth/roles';
+import { permissionsOf } from '../../../shared/contract/roles';
 import { endUserSession, sessionCookie, startUserSession } from '../../auth/sessionCookie';
 import { signIn, totpSeal } from '../../auth/signIn';
 import { checkTotp, newTotpSecret, totpEnrolment } from '../../auth/totp';
@@ -215,7 +215,7 @@ function meView(principal: Principal, user: UserRow | undefined, enrolmentOnly: 
     kind: principal.kind,
     label: principal.label,
     role: principal.role,
-    permissions: enrolmentOnly ? [] : PERMISSIONS.filter((p) => can(principal.role, p)),
+    permissions: enrolmentOnly ? [] : permissionsOf(principal.role),
     totp_enabled: user?.totp_enabled === 1,
     /** an owner in production without a second factor: this session may only set one up */
     enrolment_required: enrolmentOnly,

@@ -6,7 +6,7 @@ import { text } from '../../../shared/contract/primitives';
 import { ApiError } from '../../apiError';
 import { newApiKey } from '../../auth/apiKeyFormat';
 import { actorOf } from '../../auth/principal';
-import { ROLES } from '../../auth/roles';
+import { ROLES } from '../../../shared/contract/roles';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret, newId } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';

@@ -4,7 +4,7 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import { auditUserChange } from '../../auth/auditUserChange';
 import { createUser, newUserFields } from '../../auth/createUser';
-import { STAFF_ROLES } from '../../auth/roles';
+import { STAFF_ROLES } from '../../../shared/contract/roles';
 import { issueSignInLink } from '../../auth/signInLink';
 import { toUserView } from '../../auth/toUserView';
 import type { AppDeps, AppEnv } from '../../deps';

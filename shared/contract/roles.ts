@@ -1,5 +1,6 @@
 /**
- * Who may do what (issues #21 and #22): one table of roles and the permissions each holds. Every admin route and
+ * Who may do what (issues #21 and #22), shared by the backend (which enforces it) and the admin page (which
+ * shows only the controls a role may use): one table of roles and the permissions each holds. Every admin route and
  * every shop-server route names the one permission it needs (`requirePermission`), so this table is the whole
  * policy: a reader checks a role's powers here, not in the routes.
  *
@@ -14,7 +15,7 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'viewer'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const PERMISSIONS = [
+const PERMISSIONS = [
   /** list and read orders, their history, disputes, alerts, stats, the audit log */
   'orders.read',
   /** capture and cancel */
@@ -66,4 +67,9 @@ const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
 
 export function can(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].has(permission);
+}
+
+/** Every permission `role` holds, in the table's order (what `GET /admin/api/me` tells the admin page). */
+export function permissionsOf(role: Role): Permission[] {
+  return PERMISSIONS.filter((p) => can(role, p));
 }
