@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/db';
 import { postgresLimitCounter } from './postgresLimitCounter';
@@ -78,6 +79,35 @@ describePg(`postgresLimitCounter${databaseUrl ? '' : ' skipped: DATABASE_URL is 
     // each limit keeps its own window: another pair counts on
     expect((await Promise.all([byIp.hit('198.51.100.4'), bySession.hit('ps_1')])).map((w) => w.count)).toEqual([2, 2]);
     expect((await bySession.peek('ps_1')).count).toBe(2);
+  });
+
+  it('a key with the characters of an array literal (quotes, backslash, braces, comma, NULL) is its own key', async () => {
+    const counter = postgresLimitCounter(spec('odd'), pool, failOnStoreError);
+    const keys = ['a"b', 'a\\b', '{a,b}', 'NULL', 'a b', ''];
+    expect((await Promise.all(keys.map((k) => counter.hit(k)))).map((w) => w.count)).toEqual(keys.map(() => 1));
+    expect((await Promise.all(keys.map((k) => counter.hit(k)))).map((w) => w.count)).toEqual(keys.map(() => 2));
+    // the library's select (peek) finds the rows under the same keys
+    for (const k of keys) expect((await counter.peek(k)).count, k).toBe(2);
+  });
+
+  it('counts on in the rows of the library’s own upsert (a process of the previous release, during a rolling deploy)', async () => {
+    const previous = new RateLimiterPostgres({
+      storeClient: store.pool!,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: 'rolling',
+      points: 3,
+      duration: 60,
+    });
+    const counter = postgresLimitCounter(spec('rolling'), pool, failOnStoreError);
+    expect((await previous.consume('198.51.100.9')).consumedPoints).toBe(1);
+    const w = await counter.hit('198.51.100.9');
+    expect(w.count).toBe(2);
+    expect(w.msLeft).toBeGreaterThan(50_000);
+    expect((await previous.consume('198.51.100.9')).consumedPoints).toBe(3);
+    expect((await counter.peek('198.51.100.9')).count).toBe(3);
   });
 
   it('two hits of one key in one statement count 2, each with its own count', async () => {
