@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/db';
 import { postgresLimitCounter } from './postgresLimitCounter';
@@ -65,6 +66,94 @@ describePg(`postgresLimitCounter${databaseUrl ? '' : ' skipped: DATABASE_URL is 
     expect((await counter.hit(key)).count).toBe(1);
     expect((await counter.hit(key)).count).toBe(2);
     expect((await counter.hit(`${key}y`)).count).toBe(1);
+  });
+
+  it('hits started together, of two limits, go to PostgreSQL in one statement (a payment: per IP and per session)', async () => {
+    const byIp = postgresLimitCounter(spec('together-ip'), pool, failOnStoreError);
+    const bySession = postgresLimitCounter(spec('together-session'), pool, failOnStoreError);
+    const before = queries;
+    const windows = await Promise.all([byIp.hit('198.51.100.4'), bySession.hit('ps_1')]);
+    expect(queries - before).toBe(1);
+    expect(windows.map((w) => w.count)).toEqual([1, 1]);
+    for (const w of windows) expect(w.msLeft).toBeGreaterThan(50_000);
+    // each limit keeps its own window: another pair counts on
+    expect((await Promise.all([byIp.hit('198.51.100.4'), bySession.hit('ps_1')])).map((w) => w.count)).toEqual([2, 2]);
+    expect((await bySession.peek('ps_1')).count).toBe(2);
+  });
+
+  it('a key with the characters of an array literal (quotes, backslash, braces, comma, NULL) is its own key', async () => {
+    const counter = postgresLimitCounter(spec('odd'), pool, failOnStoreError);
+    const keys = ['a"b', 'a\\b', '{a,b}', 'NULL', 'a b', ''];
+    expect((await Promise.all(keys.map((k) => counter.hit(k)))).map((w) => w.count)).toEqual(keys.map(() => 1));
+    expect((await Promise.all(keys.map((k) => counter.hit(k)))).map((w) => w.count)).toEqual(keys.map(() => 2));
+    // the library's select (peek) finds the rows under the same keys
+    for (const k of keys) expect((await counter.peek(k)).count, k).toBe(2);
+  });
+
+  it('counts on in the rows of the library’s own upsert (a process of the previous release, during a rolling deploy)', async () => {
+    const previous = new RateLimiterPostgres({
+      storeClient: store.pool!,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: 'rolling',
+      points: 3,
+      duration: 60,
+    });
+    const counter = postgresLimitCounter(spec('rolling'), pool, failOnStoreError);
+    expect((await previous.consume('198.51.100.9')).consumedPoints).toBe(1);
+    const w = await counter.hit('198.51.100.9');
+    expect(w.count).toBe(2);
+    expect(w.msLeft).toBeGreaterThan(50_000);
+    expect((await previous.consume('198.51.100.9')).consumedPoints).toBe(3);
+    expect((await counter.peek('198.51.100.9')).count).toBe(3);
+  });
+
+  it('two hits of one key in one statement count 2, each with its own count', async () => {
+    const a = postgresLimitCounter(spec('same-key'), pool, failOnStoreError);
+    const b = postgresLimitCounter(spec('same-key'), pool, failOnStoreError);
+    const before = queries;
+    const counts = (await Promise.all([a.hit('198.51.100.5'), b.hit('198.51.100.5'), a.hit('198.51.100.6')])).map(
+      (w) => w.count,
+    );
+    expect(queries - before).toBe(1);
+    expect(counts).toEqual([1, 2, 1]);
+    expect((await a.hit('198.51.100.5')).count).toBe(3);
+  });
+
+  it('a window that ended starts again at 1, also for several hits of the key in one statement', async () => {
+    const counter = postgresLimitCounter(spec('ended'), pool, failOnStoreError);
+    for (let i = 0; i < 2; i++) await counter.hit('198.51.100.7');
+    // as if a minute had passed: the row's window ended a moment ago (windows follow the real clock)
+    await store.pool!.query('update rate_limits set expire = $1 where key = $2', [
+      Date.now() - 1,
+      'ended:198.51.100.7',
+    ]);
+    expect((await counter.peek('198.51.100.7')).count).toBe(0);
+    const counts = (await Promise.all([counter.hit('198.51.100.7'), counter.hit('198.51.100.7')])).map((w) => w.count);
+    expect(counts).toEqual([1, 2]);
+    const peeked = await counter.peek('198.51.100.7');
+    expect(peeked.count).toBe(2);
+    expect(peeked.msLeft).toBeGreaterThan(50_000);
+  });
+
+  it('when the statement of several hits fails, every one of them is counted in memory', async () => {
+    let sent = 0;
+    const failing = {
+      query: () => {
+        sent++;
+        return Promise.reject(new Error('connection terminated unexpectedly'));
+      },
+    } as unknown as pg.Pool;
+    const errors: unknown[] = [];
+    const byIp = postgresLimitCounter(spec('failing-ip'), failing, (e) => errors.push(e));
+    const bySession = postgresLimitCounter(spec('failing-session'), failing, (e) => errors.push(e));
+    const hitAll = () => Promise.all([byIp.hit('198.51.100.8'), bySession.hit('ps_2'), bySession.hit('ps_2')]);
+    expect((await hitAll()).map((w) => w.count)).toEqual([1, 1, 2]);
+    expect(sent).toBe(1);
+    expect(errors).toHaveLength(3);
+    expect((await hitAll()).map((w) => w.count)).toEqual([2, 3, 4]);
   });
 
   it('counts in memory while PostgreSQL fails, and says so', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimitCounter, LimitSpec, LimitWindow } from './limitCounter';
 import { memoryLimitCounter } from './memoryLimitCounter';
+import { windowHits } from './windowHits';
 
 /** The table migration 017 creates: rate-limiter-flexible's own layout (key, points, expire). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -11,9 +12,10 @@ export const RATE_LIMIT_TABLE = 'rate_limits';
 const MAX_PLAIN_KEY = 200;
 
 /**
- * A limit every backend process shares, counted in PostgreSQL by rate-limiter-flexible: one upsert per counted
- * event (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, a named prepared statement: one round trip), one
- * select per peek. Fixed windows, as in memory: the row's `expire` is set when its window starts.
+ * A limit every backend process shares, counted in PostgreSQL in rate-limiter-flexible's table: the events
+ * started together (a payment's limits per IP and per session, `rateLimit`) in one upsert of all their keys
+ * (`windowHits`: one round trip), a peek by the library's select. Fixed windows, as in memory: the row's
+ * `expire` is set when its window starts.
  *
  * Two layers keep PostgreSQL out of the way:
  * - a key this process has seen at its limit is answered from memory until its window ends (exact: in a fixed
@@ -40,6 +42,9 @@ export function postgresLimitCounter(
     points: spec.limit,
     duration: Math.max(1, Math.ceil(spec.windowMs / 1000)),
   });
+  // the library's window (whole seconds) and key (`name:key`), so that its `get` reads what `hit` writes
+  const windowMs = limiter.duration * 1000;
+  const hitWindow = windowHits(pool);
   const maxKeys = spec.maxKeys ?? 100_000;
   /** keys at their limit, with the end of their window; in the order they were added */
   const atLimit = new Map<string, number>();
@@ -71,18 +76,21 @@ export function postgresLimitCounter(
     msLeft: Math.max(1, res.msBeforeNext),
   });
 
+  async function count(key: string): Promise<LimitWindow> {
+    try {
+      const { count, expire } = await hitWindow(limiter.getKey(stored(key)), windowMs);
+      return remember(key, { count, msLeft: Math.max(1, expire - Date.now()) });
+    } catch (e) {
+      onStoreError(e);
+      return fallback.hit(key);
+    }
+  }
+
   return {
-    async hit(key) {
+    // synchronous when the key is known at its limit: `rateLimit` then refuses without starting the next limit's hit
+    hit(key) {
       const msLeft = knownAtLimit(key);
-      if (msLeft) return { count: spec.limit + 1, msLeft };
-      try {
-        return remember(key, windowOf(await limiter.consume(stored(key))));
-      } catch (e) {
-        // over the limit: the library rejects with the same result
-        if (e instanceof RateLimiterRes) return remember(key, windowOf(e));
-        onStoreError(e);
-        return fallback.hit(key);
-      }
+      return msLeft ? { count: spec.limit + 1, msLeft } : count(key);
     },
     async peek(key) {
       const msLeft = knownAtLimit(key);

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { mapError } from './mapError';
-import { rateLimit } from './rateLimit';
+import { rateLimit, rateLimits } from './rateLimit';
 import { createLogger } from '../log';
 
 function appWith(now: () => number, maxKeys?: number) {
@@ -69,5 +69,36 @@ describe('rateLimit', () => {
     expect((await get('k0')).status).toBe(200);
     expect((await get('k0')).status).toBe(429);
     expect(app.limiter.size).toBe(501);
+  });
+
+  it('several limits: over either one is 429 with its Retry-After; one refused by the first is not counted by the next', async () => {
+    let t = 1_000_000;
+    const app = new Hono();
+    app.onError(mapError(createLogger('silent')));
+    const header = (name: string) => (c: Context) => c.req.header(name) ?? '';
+    app.use(
+      rateLimits([
+        { name: 'ip', limit: 2, windowMs: 60_000, key: header('x-client'), now: () => t },
+        { name: 'session', limit: 3, windowMs: 60_000, key: header('x-session'), now: () => t },
+      ]),
+    );
+    app.get('/', (c) => c.text('ok'));
+    const get = (client: string, session: string) =>
+      app.request('/', { headers: { 'x-client': client, 'x-session': session } });
+    expect((await get('a', 's')).status).toBe(200);
+    t += 20_000;
+    expect((await get('a', 's')).status).toBe(200);
+    const byIp = await get('a', 's');
+    expect(byIp.status).toBe(429);
+    expect(byIp.headers.get('retry-after')).toBe('40');
+    // the refused request did not use the session's budget: one more from another client passes
+    expect((await get('b', 's')).status).toBe(200);
+    t += 10_000;
+    const bySession = await get('c', 's');
+    expect(bySession.status).toBe(429);
+    expect(bySession.headers.get('retry-after')).toBe('30');
+    // a new window for both
+    t += 30_000;
+    expect((await get('a', 's')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
-import type { LimitCounters } from '../limits/limitCounter';
+import type { LimitCounters, LimitWindow } from '../limits/limitCounter';
 import { memoryLimitCounter } from '../limits/memoryLimitCounter';
 
 export interface RateLimitOptions {
@@ -29,24 +29,50 @@ export interface RateLimitOptions {
  * app.post('/api/sessions', rateLimit({ name: 'sessions', limit: 60, windowMs: 60_000, key: (c) => clientIp(c, 0), counters: deps.limits }), handler)
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler & { readonly size: number } {
-  const counters = options.counters ?? ((spec) => memoryLimitCounter(spec, options.now ?? Date.now));
-  const counter = counters({
-    name: options.name,
-    limit: options.limit,
-    windowMs: options.windowMs,
-    ...(options.maxKeys === undefined ? {} : { maxKeys: options.maxKeys }),
+  return rateLimits([options]);
+}
+
+/**
+ * Several limits on one route (a payment: per client IP and per session), in the order given: a request over any
+ * of them gets 429 with the Retry-After of the first one it is over, as one `rateLimit` after the other did.
+ *
+ * Their events are counted together, not one after the other: all hits are started in one synchronous run, so
+ * on PostgreSQL they go in one statement (server/limits/windowHits.ts), one round trip per request instead of one
+ * per limit. A limit this process already knows to be exceeded answers at once, and the limits after it are then
+ * not counted, as before. The one difference: when only PostgreSQL's answer shows an earlier limit exceeded (its
+ * window was filled by other processes), the later limits have counted that refused request too (once per process
+ * and window, after which this process knows): stricter, never looser.
+ */
+export function rateLimits(limits: RateLimitOptions[]): MiddlewareHandler & { readonly size: number } {
+  const counted = limits.map((options) => {
+    const counters = options.counters ?? ((spec) => memoryLimitCounter(spec, options.now ?? Date.now));
+    const counter = counters({
+      name: options.name,
+      limit: options.limit,
+      windowMs: options.windowMs,
+      ...(options.maxKeys === undefined ? {} : { maxKeys: options.maxKeys }),
+    });
+    return { options, counter };
   });
   const middleware: MiddlewareHandler = async function rateLimitMiddleware(c, next) {
-    const w = await counter.hit(options.key(c));
-    if (w.count > options.limit) {
-      const retryAfter = String(Math.max(1, Math.ceil(w.msLeft / 1000)));
+    const started: (Promise<LimitWindow> | LimitWindow)[] = [];
+    for (const { options, counter } of counted) {
+      const w = counter.hit(options.key(c));
+      started.push(w);
+      // known to be over without asking PostgreSQL: refused now, the limits after it not counted
+      if (!(w instanceof Promise) && w.count > options.limit) break;
+    }
+    const windows = await Promise.all(started);
+    const over = windows.find((w, i) => w.count > counted[i]!.options.limit);
+    if (over) {
+      const retryAfter = String(Math.max(1, Math.ceil(over.msLeft / 1000)));
       throw new ApiError(429, API_ERROR.rate_limited, `too many requests, try again in ${retryAfter} s`, undefined, {
         'Retry-After': retryAfter,
       });
     }
     await next();
   };
-  return Object.defineProperty(middleware, 'size', { get: () => counter.size }) as typeof middleware & {
-    readonly size: number;
-  };
+  return Object.defineProperty(middleware, 'size', {
+    get: () => counted.reduce((sum, { counter }) => sum + counter.size, 0),
+  }) as typeof middleware & { readonly size: number };
 }

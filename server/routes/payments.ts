@@ -6,7 +6,7 @@ import { ApiError } from '../apiError';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
-import { rateLimit } from '../middleware/rateLimit';
+import { rateLimits } from '../middleware/rateLimit';
 import { abandonPayment } from '../payments/abandonPayment';
 import { createPayment } from '../payments/createPayment';
 import type { PaymentActionRequest } from '../payments/paymentActionRequest';
@@ -23,21 +23,24 @@ const secretBody = z.strictObject({
  */
 export function paymentRoutes(deps: AppDeps) {
   const { config } = deps;
-  // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced
-  const limitByIp = rateLimit({
-    name: 'pay-ip',
-    limit: config.rateLimit.paymentsPerMinute,
-    windowMs: 60_000,
-    key: (c) => clientIp(c, config.trustedProxyHops),
-    counters: deps.limits,
-  });
-  const limitBySession = rateLimit({
-    name: 'pay-session',
-    limit: config.rateLimit.paymentsPerMinute,
-    windowMs: 60_000,
-    key: (c) => c.req.param('id') ?? '',
-    counters: deps.limits,
-  });
+  // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced;
+  // counted together (on PostgreSQL one statement for both)
+  const limitPayments = rateLimits([
+    {
+      name: 'pay-ip',
+      limit: config.rateLimit.paymentsPerMinute,
+      windowMs: 60_000,
+      key: (c) => clientIp(c, config.trustedProxyHops),
+      counters: deps.limits,
+    },
+    {
+      name: 'pay-session',
+      limit: config.rateLimit.paymentsPerMinute,
+      windowMs: 60_000,
+      key: (c) => c.req.param('id') ?? '',
+      counters: deps.limits,
+    },
+  ]);
   /** resume and abandon: an action on one payment of the session, authorised by the session's secret */
   const onPayment = async (
     c: Context<AppEnv>,
@@ -54,9 +57,9 @@ export function paymentRoutes(deps: AppDeps) {
     return c.json(answer);
   };
   return new Hono<AppEnv>()
-    .post('/:id/payments/:paymentId/resume', limitByIp, limitBySession, (c) => onPayment(c, resumePayment))
-    .post('/:id/payments/:paymentId/abandon', limitByIp, limitBySession, (c) => onPayment(c, abandonPayment))
-    .post('/:id/payments', limitByIp, limitBySession, async (c) => {
+    .post('/:id/payments/:paymentId/resume', limitPayments, (c) => onPayment(c, resumePayment))
+    .post('/:id/payments/:paymentId/abandon', limitPayments, (c) => onPayment(c, abandonPayment))
+    .post('/:id/payments', limitPayments, async (c) => {
       const idempotencyKey = c.req.header('idempotency-key');
       if (!idempotencyKey || !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) {
         throw new ApiError(
