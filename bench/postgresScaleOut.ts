@@ -19,14 +19,13 @@ import { findPostgres } from './lib/findPostgres';
 import { mapConcurrent } from './lib/mapConcurrent';
 import { fmt, markdownTable } from './lib/markdownTable';
 import { failureNote, type MeasuredRun, sessionQueue } from './lib/paymentLoad';
-import { postgresCpuBetween, postgresCpuOf } from './lib/postgresCpu';
-import { measureCpu } from './lib/processCpu';
-import { type LoadRequest, runLoad } from './lib/runLoad';
+import { runLoad } from './lib/runLoad';
 import { createSession, createSessions, payByCard } from './lib/shopCalls';
 import { signedNotification } from './lib/signedNotification';
 import { startProxy, type RunningProxy } from './lib/startProxy';
 import { startTarget, type RunningTarget } from './lib/startTarget';
 import { median } from './lib/stats';
+import { type BenchDatabase, timedRun } from './lib/timedRun';
 
 const SETTINGS = {
   full: { amount: 1000, rounds: 4, warmup: 200, connections: 16, scaleRuns: 3, notifications: 1000 },
@@ -38,27 +37,7 @@ const SCALES = [1, 2, 4] as const;
 
 const spare = (connections: number) => 2 * connections + 4;
 
-interface Db {
-  adminUrl: string;
-  name: string;
-}
-
-/** One timed run at `url` with the CPU of `pids` and of the PostgreSQL backends of `db`. */
-async function timedRun(
-  url: string,
-  pids: Readonly<Record<string, number>>,
-  next: () => LoadRequest,
-  amount: number,
-  connections: number,
-  db?: Db,
-): Promise<MeasuredRun> {
-  const before = db ? await postgresCpuOf(db.adminUrl, db.name) : undefined;
-  const { result, cpuMs } = await measureCpu({ ...pids, 'load generator': process.pid }, () =>
-    runLoad({ url, connections, amount, next }),
-  );
-  if (db && before) cpuMs.postgres = postgresCpuBetween(before, await postgresCpuOf(db.adminUrl, db.name));
-  return { ...result, cpuMs };
-}
+type Db = BenchDatabase;
 
 const perRequest = (runs: readonly MeasuredRun[], pick: (r: MeasuredRun) => number | undefined) => {
   const values = runs.map((r) => pick(r)).filter((v): v is number => v !== undefined);
