@@ -32,7 +32,7 @@ function git(args: readonly string[], cwd = ROOT): string {
 }
 
 /** The full hash of `ref` (a hash, a branch, `HEAD~2`); throws with git's message when there is no such commit. */
-export function resolveCommit(ref: string): { commit: string; subject: string } {
+function resolveCommit(ref: string): { commit: string; subject: string } {
   let commit: string;
   try {
     commit = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
