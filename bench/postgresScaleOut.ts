@@ -273,9 +273,10 @@ async function pollUntil(done: () => boolean | Promise<boolean>, deadlineMs: num
  * each with its delivery worker, settings at their defaults) on one PostgreSQL schema, one shop endpoint
  * registered: a receiver on loopback that counts events by id. `eventOrders` orders are paid by card through
  * the hosted page (the gateway's notification authorises each: `order.authorised`), half through each process;
- * once those have arrived, all orders are captured through the admin API in requests of 100, alternately to A
- * and B (`order.paid` each, written in a burst): the timed phase, from its first event written to its last
- * delivered. Every event of both phases is then checked: each arrived once, none lost, each order's in order.
+ * once those events are written (not necessarily delivered), all orders are captured through the admin API in
+ * requests of 100, alternately to A and B (`order.paid` each, written in a burst, often while the order's first
+ * event is still on its way): the timed phase, from its first event written to its last delivered. Every event
+ * of both phases is then checked: each arrived once, none lost, each order's in the order they were written.
  */
 async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchOptions) {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
@@ -315,8 +316,10 @@ async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchO
       8,
       async (p) => (await payOrder(p.url)).order_no,
     );
-    const authorisedArrived = await pollUntil(
-      async () => (await count('order.authorised')) === orders.length && arrived('order.authorised') >= orders.length,
+    // written, not yet delivered: the captures' events then queue behind their orders' first ones, which is
+    // what the in-order check is about
+    const authorisedWritten = await pollUntil(
+      async () => (await count('order.authorised')) >= orders.length,
       deadlineMs,
     );
 
@@ -324,7 +327,6 @@ async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchO
     const chunks = Array.from({ length: Math.ceil(orders.length / 100) }, (_, i) =>
       orders.slice(i * 100, i * 100 + 100),
     );
-    const captureStarted = Date.now();
     const results = (
       await Promise.all(
         chunks.map(async (chunk, i) => {
@@ -340,8 +342,11 @@ async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchO
       )
     ).flat();
     const captured = results.filter((r) => r.ok).length;
-    const paidArrived = await pollUntil(
-      async () => (await count('order.paid')) >= captured && arrived('order.paid') >= captured,
+    const allArrived = await pollUntil(
+      async () =>
+        (await count('order.paid')) >= captured &&
+        arrived('order.paid') >= captured &&
+        arrived('order.authorised') >= orders.length,
       deadlineMs,
     );
     // a moment more, so that a duplicate sent late is still seen
@@ -374,14 +379,16 @@ async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchO
     return {
       orders: orders.length,
       captured,
-      captureStartedToFirstWrittenMs: firstWritten - captureStarted,
       paidEvents: paid.length,
       paidDelivered: firstArrival.size,
       spanMs: lastDelivered - firstWritten,
       lastWrittenToLastDeliveredMs: lastDelivered - Math.max(...writtenAt.values()),
       latencyP50: latencies.length ? percentile(latencies, 50) : NaN,
       latencyP99: latencies.length ? percentile(latencies, 99) : NaN,
-      timedOut: [!authorisedArrived && 'order.authorised', !paidArrived && 'order.paid'].filter(Boolean) as string[],
+      timedOut: [
+        !authorisedWritten && '`order.authorised` not all written',
+        !allArrived && 'not all events delivered',
+      ].filter(Boolean) as string[],
       check,
       byType: { 'order.authorised': byProcess('order.authorised'), 'order.paid': byProcess('order.paid') },
     };
@@ -590,8 +597,9 @@ function renderEvents(e: Awaited<ReturnType<typeof shopEventsOnTwo>>): string[] 
     'a worker is woken by the events its own process writes and polls every 5 s for the others) on one PostgreSQL schema; one shop',
     'endpoint registered, a receiver on loopback that checks no signature and counts events by id, and tells the sending process',
     `by the connection's source port (/proc). ${fmt.int(e.orders)} orders paid by card through the hosted page, half through each process`,
-    "(`order.authorised` from the gateway's notification); once those arrived, all captured through the admin API in requests of",
-    '100 sent to A and B alternately (`order.paid`): the timed phase, from its first event written to its last delivered.',
+    "(`order.authorised` from the gateway's notification); once those were written (not necessarily delivered), all captured",
+    "through the admin API in requests of 100 sent to A and B alternately (`order.paid`, often while the order's first event",
+    'is still on its way, so it must wait for it): the timed phase, from its first event written to its last delivered.',
     '',
     markdownTable(
       ['', 'value'],
@@ -617,9 +625,7 @@ function renderEvents(e: Awaited<ReturnType<typeof shopEventsOnTwo>>): string[] 
         ['`order.paid` delivered by process', processes(e.byType['order.paid'])],
       ],
     ),
-    ...(e.timedOut.length
-      ? ['', `**Not all events arrived in time**: still missing when the wait ended: ${e.timedOut.join(', ')}.`]
-      : []),
+    ...(e.timedOut.length ? ['', `**The wait ended before all was done**: ${e.timedOut.join('; ')}.`] : []),
   ];
 }
 
