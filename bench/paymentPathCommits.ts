@@ -11,6 +11,9 @@
  * the median of the per-round ratios to the previous commit (payments/s, backend CPU and PostgreSQL CPU per
  * payment).
  *
+ * A commit is what git holds: `HEAD` is the last commit, not the working tree's uncommitted changes. A commit
+ * whose bench/lib/targetProcess.ts cannot run a PostgreSQL backend or count statements is too old for this.
+ *
  * `npx tsx bench/paymentPathCommits.ts [--quick] [--commits=<oldest>,...,<newest>]`
  */
 import { loadavg } from 'node:os';
@@ -120,8 +123,10 @@ export async function paymentPathCommits(options: BenchOptions): Promise<BenchRe
         return timedRun(side.target.url, pids, next, amount, s.connections);
       }
       const sessions = await createSessions(side.target.url, amount + spare(s.connections));
-      // the sessions' statements are not the payments': the counts start here
-      if (side.store === 'sqlite') await side.target.steps();
+      // the sessions' statements are not the payments': the counts start here (an older commit's target that
+      // cannot count answers nothing: its statements are left blank)
+      const steps = () => side.target.steps().catch(() => undefined);
+      if (side.store === 'sqlite') await steps();
       const measured = await timedRun(
         side.target.url,
         pids,
@@ -130,10 +135,9 @@ export async function paymentPathCommits(options: BenchOptions): Promise<BenchRe
         s.connections,
         side.store === 'postgres' ? db : undefined,
       );
-      if (side.store === 'sqlite') {
-        const steps = await side.target.steps();
-        side.statements.push(Object.values(steps.sql).reduce((n, k) => n + k.count, 0) / measured.count);
-      }
+      const counted = side.store === 'sqlite' ? await steps() : undefined;
+      const statements = counted ? Object.values(counted.sql).reduce((n, k) => n + k.count, 0) : 0;
+      if (statements) side.statements.push(statements / measured.count);
       return measured;
     };
 
