@@ -3,62 +3,54 @@
  * rounds of the three (the order rotating each round), with the CPU time per payment of every process: the one
  * under load, the sandbox, the load generator and the PostgreSQL backends serving the benchmark's database.
  * Then scale-out: 4 backend processes on one PostgreSQL schema behind round-robin TCP proxies in front of 1, 2
- * and 4 of them, runs alternating between the three; then notifications delivered to two processes at once.
+ * and 4 of them, runs alternating between the three; then notifications delivered to two processes at once; then
+ * the shop-event outbox delivered by two processes (server/main.ts, as production runs them) to one receiver.
  *
  * `npx tsx bench/postgresScaleOut.ts [--quick]`
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createTestDatabase } from '../testing/createTestDatabase';
+import { startBackendProcess, type BackendProcess } from '../testing/startBackendProcess';
 import { startSandboxProcess } from '../testing/startSandboxProcess';
+import { DEMO_DEFAULTS } from '../server/config';
+import { SHOP_EVENT_TYPES } from '../shared/contract/shopEvents';
+import type { BulkResult } from '../shared/contract/admin';
+import { registerShopEndpoint } from '../scripts/registerShopEndpoint';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { captureCheckoutForms } from './lib/checkoutForm';
 import { isMain, runStandalone } from './lib/cli';
 import { findPostgres } from './lib/findPostgres';
+import { checkDeliveries, type WrittenEvent } from './lib/checkDeliveries';
 import { mapConcurrent } from './lib/mapConcurrent';
+import { payOrder } from './lib/payOrder';
+import { startEventCounter } from './lib/startEventCounter';
 import { fmt, markdownTable } from './lib/markdownTable';
 import { failureNote, type MeasuredRun, sessionQueue } from './lib/paymentLoad';
-import { postgresCpuBetween, postgresCpuOf } from './lib/postgresCpu';
-import { measureCpu } from './lib/processCpu';
-import { type LoadRequest, runLoad } from './lib/runLoad';
+import { runLoad } from './lib/runLoad';
 import { createSession, createSessions, payByCard } from './lib/shopCalls';
 import { signedNotification } from './lib/signedNotification';
 import { startProxy, type RunningProxy } from './lib/startProxy';
 import { startTarget, type RunningTarget } from './lib/startTarget';
-import { median } from './lib/stats';
+import { median, percentile } from './lib/stats';
+import { type BenchDatabase, databaseUrlOf, timedRun } from './lib/timedRun';
 
 const SETTINGS = {
-  full: { amount: 1000, rounds: 4, warmup: 200, connections: 16, scaleRuns: 3, notifications: 1000 },
-  quick: { amount: 300, rounds: 1, warmup: 100, connections: 16, scaleRuns: 1, notifications: 200 },
+  full: { amount: 1000, rounds: 4, warmup: 200, connections: 16, scaleRuns: 3, notifications: 1000, eventOrders: 500 },
+  quick: { amount: 300, rounds: 1, warmup: 100, connections: 16, scaleRuns: 1, notifications: 200, eventOrders: 40 },
 };
+/** how long part 4 waits, at most, for the events of one phase to arrive at the shop's receiver */
+const EVENTS_DEADLINE_MS = { full: 300_000, quick: 60_000 };
 /** the schema the scale-out backends share in the benchmark's own database */
 const SHARED_SCHEMA = 'bench_shared';
 const SCALES = [1, 2, 4] as const;
 
 const spare = (connections: number) => 2 * connections + 4;
 
-interface Db {
-  adminUrl: string;
-  name: string;
-}
-
-/** One timed run at `url` with the CPU of `pids` and of the PostgreSQL backends of `db`. */
-async function timedRun(
-  url: string,
-  pids: Readonly<Record<string, number>>,
-  next: () => LoadRequest,
-  amount: number,
-  connections: number,
-  db?: Db,
-): Promise<MeasuredRun> {
-  const before = db ? await postgresCpuOf(db.adminUrl, db.name) : undefined;
-  const { result, cpuMs } = await measureCpu({ ...pids, 'load generator': process.pid }, () =>
-    runLoad({ url, connections, amount, next }),
-  );
-  if (db && before) cpuMs.postgres = postgresCpuBetween(before, await postgresCpuOf(db.adminUrl, db.name));
-  return { ...result, cpuMs };
-}
+type Db = BenchDatabase;
 
 const perRequest = (runs: readonly MeasuredRun[], pick: (r: MeasuredRun) => number | undefined) => {
   const values = runs.map((r) => pick(r)).filter((v): v is number => v !== undefined);
@@ -266,6 +258,148 @@ async function notificationsOnTwo(
   }
 }
 
+/** Polls `done` every 100 ms until it holds or `deadlineMs` passes; answers whether it held. */
+async function pollUntil(done: () => boolean | Promise<boolean>, deadlineMs: number): Promise<boolean> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    if (await done()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Part 4: the shop-event outbox on two processes. Two backend processes as production runs them (server/main.ts,
+ * each with its delivery worker, settings at their defaults) on one PostgreSQL schema, one shop endpoint
+ * registered: a receiver on loopback that counts events by id. `eventOrders` orders are paid by card through
+ * the hosted page (the gateway's notification authorises each: `order.authorised`), half through each process;
+ * once those events are written (not necessarily delivered), all orders are captured through the admin API in
+ * requests of 100, alternately to A and B (`order.paid` each, written in a burst, often while the order's first
+ * event is still on its way): the timed phase, from its first event written to its last delivered. Every event
+ * of both phases is then checked: each arrived once, none lost, each order's in the order they were written.
+ */
+async function shopEventsOnTwo(sandbox: { url: string }, db: Db, options: BenchOptions) {
+  const s = options.quick ? SETTINGS.quick : SETTINGS.full;
+  const deadlineMs = options.quick ? EVENTS_DEADLINE_MS.quick : EVENTS_DEADLINE_MS.full;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));
+  const processes: BackendProcess[] = [];
+  const client = new pg.Client({ connectionString: databaseUrlOf(db) });
+  const counter = await startEventCounter(() => ({ A: processes[0]?.pid ?? 0, B: processes[1]?.pid ?? 0 }));
+  try {
+    // one after the other: the first migrates the schema
+    for (const name of ['a', 'b'])
+      processes.push(
+        await startBackendProcess({
+          gatewayUrl: sandbox.url,
+          logFile: join(dir, `backend-${name}.log`),
+          // LOG_LEVEL stays at info: the line that says the process listens is an info line
+          env: { DATABASE_URL: databaseUrlOf(db) },
+          // the origin the benchmark's widget requests carry (lib/shopCalls.ts)
+          extraOrigins: ['http://shop.test'],
+        }),
+      );
+    const [a, b] = processes as [BackendProcess, BackendProcess];
+    await client.connect();
+    await registerShopEndpoint({
+      baseUrl: a.url,
+      adminToken: DEMO_DEFAULTS.ADMIN_TOKEN,
+      url: counter.url,
+      types: SHOP_EVENT_TYPES,
+    });
+    const count = async (type: string) =>
+      Number((await client.query('select count(*) as n from shop_events where type = $1', [type])).rows[0].n);
+    const arrived = (type: string) => new Set(counter.received.filter((r) => r.type === type).map((r) => r.id)).size;
+
+    options.log(`shop events: ${s.eventOrders} orders paid through the hosted page, half on each process (setup)`);
+    const orders = await mapConcurrent(
+      Array.from({ length: s.eventOrders }, (_, i) => (i % 2 ? b : a)),
+      8,
+      async (p) => (await payOrder(p.url)).order_no,
+    );
+    // written, not yet delivered: the captures' events then queue behind their orders' first ones, which is
+    // what the in-order check is about
+    const authorisedWritten = await pollUntil(
+      async () => (await count('order.authorised')) >= orders.length,
+      deadlineMs,
+    );
+
+    options.log(`shop events: capturing ${orders.length} orders (timed: the order.paid events)`);
+    const chunks = Array.from({ length: Math.ceil(orders.length / 100) }, (_, i) =>
+      orders.slice(i * 100, i * 100 + 100),
+    );
+    const results = (
+      await Promise.all(
+        chunks.map(async (chunk, i) => {
+          const res = await fetch(`${(i % 2 ? b : a).url}/admin/api/orders/capture`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${DEMO_DEFAULTS.ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ orders: chunk.map((order_no) => ({ order_no })) }),
+          });
+          if (res.status !== 200)
+            throw new Error(`capture answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+          return ((await res.json()) as { results: BulkResult[] }).results;
+        }),
+      )
+    ).flat();
+    const captured = results.filter((r) => r.ok).length;
+    const allArrived = await pollUntil(
+      async () =>
+        (await count('order.paid')) >= captured &&
+        arrived('order.paid') >= captured &&
+        arrived('order.authorised') >= orders.length,
+      deadlineMs,
+    );
+    // a moment more, so that a duplicate sent late is still seen
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const written = (
+      await client.query<{ id: string; order_no: string | null; seq: string; type: string; created_at: string }>(
+        `select id, order_no, seq, type, created_at from shop_events order by seq`,
+      )
+    ).rows;
+    const check = checkDeliveries(
+      written.map((w): WrittenEvent => ({ id: w.id, orderNo: w.order_no, seq: Number(w.seq) })),
+      counter.received,
+    );
+    // the timed phase: its events from the first written to the last delivered
+    const paid = written.filter((w) => w.type === 'order.paid');
+    const paidIds = new Set(paid.map((w) => w.id));
+    const writtenAt = new Map(paid.map((w) => [w.id, Date.parse(w.created_at)]));
+    const firstArrival = new Map<string, number>();
+    for (const r of counter.received) if (paidIds.has(r.id) && !firstArrival.has(r.id)) firstArrival.set(r.id, r.at);
+    const firstWritten = Math.min(...writtenAt.values());
+    const lastDelivered = Math.max(...firstArrival.values());
+    const latencies = [...firstArrival].map(([id, at]) => at - writtenAt.get(id)!);
+    const byProcess = (type: string) => {
+      const out: Record<string, number> = {};
+      for (const r of counter.received)
+        if (r.type === type) out[r.from ?? 'unknown'] = (out[r.from ?? 'unknown'] ?? 0) + 1;
+      return out;
+    };
+    return {
+      orders: orders.length,
+      captured,
+      paidEvents: paid.length,
+      paidDelivered: firstArrival.size,
+      spanMs: lastDelivered - firstWritten,
+      lastWrittenToLastDeliveredMs: lastDelivered - Math.max(...writtenAt.values()),
+      latencyP50: latencies.length ? percentile(latencies, 50) : NaN,
+      latencyP99: latencies.length ? percentile(latencies, 99) : NaN,
+      timedOut: [
+        !authorisedWritten && '`order.authorised` not all written',
+        !allArrived && 'not all events delivered',
+      ].filter(Boolean) as string[],
+      check,
+      byType: { 'order.authorised': byProcess('order.authorised'), 'order.paid': byProcess('order.paid') },
+    };
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()));
+    await client.end().catch(() => {});
+    await counter.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function postgresScaleOut(options: BenchOptions): Promise<BenchResult> {
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
   const key = 'postgresScaleOut';
@@ -283,7 +417,20 @@ export async function postgresScaleOut(options: BenchOptions): Promise<BenchResu
   try {
     const sides = await storesSideBySide({ url: sandbox.url, pid: sandbox.pid }, db, options);
     const scaled = await scaleOut({ url: sandbox.url, pid: sandbox.pid }, db, options);
-    return { key, title, markdown: render(s, sides, scaled) };
+    // a database of its own: server/main.ts migrates the default schema, and Kysely's migrator would take the
+    // migration tables of the other parts' schemas in this database for its own
+    const eventsDatabase = await createTestDatabase(adminUrl, 'bench_events');
+    let events: Awaited<ReturnType<typeof shopEventsOnTwo>>;
+    try {
+      events = await shopEventsOnTwo(
+        { url: sandbox.url },
+        { adminUrl, name: new URL(eventsDatabase.url).pathname.slice(1) },
+        options,
+      );
+    } finally {
+      await eventsDatabase.drop();
+    }
+    return { key, title, markdown: render(s, sides, scaled, events) };
   } finally {
     await sandbox.close();
     await database.drop();
@@ -294,6 +441,7 @@ function render(
   s: (typeof SETTINGS)['full'],
   sides: Awaited<ReturnType<typeof storesSideBySide>>,
   scaled: Awaited<ReturnType<typeof scaleOut>>,
+  events: Awaited<ReturnType<typeof shopEventsOnTwo>>,
 ): string {
   const { runs } = sides;
   const ratio = (x: MeasuredRun[]) => median(x.map((r, i) => r.rps / runs.forwarder[i]!.rps));
@@ -429,8 +577,56 @@ function render(
         ['orders now `authorised`', `${n.authorised} of ${n.count}`],
       ],
     ),
+    '',
+    '### Shop events on two processes',
+    '',
+    ...renderEvents(events),
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
+}
+
+function renderEvents(e: Awaited<ReturnType<typeof shopEventsOnTwo>>): string[] {
+  const c = e.check;
+  const processes = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([k, v]) => `${k}: ${fmt.int(v)}`)
+      .join(', ') || '-';
+  return [
+    'Two backend processes as production runs them (`server/main.ts`, each with its delivery worker, settings at their defaults:',
+    'a worker is woken by the events its own process writes and polls every 5 s for the others) on one PostgreSQL schema; one shop',
+    'endpoint registered, a receiver on loopback that checks no signature and counts events by id, and tells the sending process',
+    `by the connection's source port (/proc). ${fmt.int(e.orders)} orders paid by card through the hosted page, half through each process`,
+    "(`order.authorised` from the gateway's notification); once those were written (not necessarily delivered), all captured",
+    "through the admin API in requests of 100 sent to A and B alternately (`order.paid`, often while the order's first event",
+    'is still on its way, so it must wait for it): the timed phase, from its first event written to its last delivered.',
+    '',
+    markdownTable(
+      ['', 'value'],
+      [
+        ['orders captured', `${fmt.int(e.captured)} of ${fmt.int(e.orders)}`],
+        [
+          '`order.paid` events delivered, from the first written to the last delivered',
+          `${fmt.int(e.paidDelivered)} of ${fmt.int(e.paidEvents)} in ${fmt.seconds(e.spanMs)}`,
+        ],
+        ['events delivered per second', `**${fmt.one(e.paidDelivered / (e.spanMs / 1000))}**`],
+        ['from the last event written to the last delivered', fmt.seconds(e.lastWrittenToLastDeliveredMs)],
+        ['written to delivered, p50 / p99 ms', `${e.latencyP50} / ${e.latencyP99}`],
+        ['events written (both phases)', fmt.int(c.written)],
+        ['delivered', `${fmt.int(c.delivered)} of ${fmt.int(c.written)}`],
+        ['duplicates (expected 0)', `**${c.duplicates}**`],
+        ['lost (expected 0)', `**${c.lost}**`],
+        ['deliveries of ids never written', c.unexpected],
+        [
+          'orders whose events arrived out of order (of all orders)',
+          `**${c.ordersOutOfOrder}** of ${fmt.int(c.orders)}`,
+        ],
+        ['`order.authorised` delivered by process', processes(e.byType['order.authorised'])],
+        ['`order.paid` delivered by process', processes(e.byType['order.paid'])],
+      ],
+    ),
+    ...(e.timedOut.length ? ['', `**The wait ended before all was done**: ${e.timedOut.join('; ')}.`] : []),
+  ];
 }
 
 if (isMain(import.meta.url)) runStandalone(postgresScaleOut);

@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --only=paymentThroughput,widgetSize]`: runs the benchmarks one after the other,
- * prints each one's tables, and rewrites its section of bench/RESULTS.md together with the machine and the
- * command. A benchmark that fails is reported in its section and the others still run: benchmarks measure,
- * they never fail the build.
+ * `npm run bench [-- --quick] [-- --only=paymentThroughput,widgetSize] [-- --commits=<oldest>,...,<newest>]`: runs
+ * the benchmarks one after the other, prints each one's tables, and rewrites its section of bench/RESULTS.md
+ * together with the machine and the command (`--commits`: the commits bench/paymentPathCommits.ts compares). A
+ * benchmark that fails is reported in its section and the others still run: benchmarks measure, they never fail
+ * the build.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -14,6 +15,7 @@ import { describeMachine } from './lib/describeMachine';
 import { replaceSection } from './lib/replaceSection';
 import { memory } from './memory';
 import { notificationIngest } from './notificationIngest';
+import { paymentPathCommits } from './paymentPathCommits';
 import { paymentThroughput } from './paymentThroughput';
 import { postgresScaleOut } from './postgresScaleOut';
 import { widgetEmbed } from './widgetEmbed';
@@ -23,6 +25,7 @@ import { widgetStartup } from './widgetStartup';
 const BENCHMARKS: Record<string, { title: string; run: (options: BenchOptions) => Promise<BenchResult> }> = {
   paymentThroughput: { title: '1. Payment creation throughput', run: paymentThroughput },
   postgresScaleOut: { title: '1b. Payments on PostgreSQL, and with several backend processes', run: postgresScaleOut },
+  paymentPathCommits: { title: '1c. The payment path, commit by commit', run: paymentPathCommits },
   notificationIngest: { title: '2. Notification ingestion', run: notificationIngest },
   bulkRefund: { title: '3. Bulk refund through the admin API', run: bulkRefund },
   widgetSize: { title: '4a. Widget size', run: widgetSize },

@@ -11,8 +11,13 @@ import { fileURLToPath } from 'node:url';
 export interface SpawnServiceOptions {
   /** for error messages, e.g. "sandbox" */
   name: string;
-  /** the TypeScript entry, relative to the repository root */
+  /** the TypeScript entry, relative to `cwd` (default the repository root) */
   entry: string;
+  /**
+   * the directory the child runs in and resolves `entry` (and tsx) from, e.g. another checkout of the repository
+   * (a benchmark comparing commits); default this repository's root
+   */
+  cwd?: string;
   env: NodeJS.ProcessEnv;
   /** a stdout line that means "ready"; its first group is the service's URL */
   ready: RegExp;
@@ -55,7 +60,7 @@ export function spawnService(opts: SpawnServiceOptions): Promise<RunningService>
   }
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.entry], {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: opts.env,
     stdio: opts.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });

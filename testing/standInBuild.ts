@@ -8,8 +8,9 @@ import { join } from 'node:path';
  */
 export function standInBuild(dir: string): Record<string, string> {
   if (existsSync('dist/widget/widget.js') && existsSync('dist/admin/index.html')) return {};
-  mkdirSync(join(dir, 'widget'));
-  mkdirSync(join(dir, 'admin'));
+  // recursive: a restarted backend process (testing/startBackendProcess.ts) asks again for the same dir
+  mkdirSync(join(dir, 'widget'), { recursive: true });
+  mkdirSync(join(dir, 'admin'), { recursive: true });
   writeFileSync(join(dir, 'widget', 'widget.js'), '/* stand-in: the widget is not built in unit tests */');
   writeFileSync(join(dir, 'admin', 'index.html'), '<!doctype html><title>Shop admin</title>');
   return { WIDGET_DIR: join(dir, 'widget'), ADMIN_DIR: join(dir, 'admin') };

@@ -10,6 +10,8 @@ export interface BenchResult {
 export interface BenchOptions {
   /** a short run: fewer requests and runs, for a smoke check of the harness */
   quick: boolean;
+  /** `--commits=a,b`: the commits bench/paymentPathCommits.ts compares, oldest first (default: its own list) */
+  commits?: readonly string[];
   /** progress lines go here (stderr), so stdout carries only the tables */
   log: (line: string) => void;
 }

@@ -1,14 +1,27 @@
 import { pathToFileURL } from 'node:url';
 import type { BenchOptions, BenchResult } from './benchResult';
 
-/** The command-line flags every benchmark understands: `--quick` for a short run. */
-export function parseBenchArgs(argv: readonly string[]): { quick: boolean; only: string[] } {
-  const only = argv.filter((a) => a.startsWith('--only=')).flatMap((a) => a.slice('--only='.length).split(','));
-  return { quick: argv.includes('--quick'), only: only.filter(Boolean) };
+/** The values of `--<name>=a,b` (the flag may be repeated), in order, empty ones left out. */
+function listFlag(argv: readonly string[], name: string): string[] {
+  const prefix = `--${name}=`;
+  return argv
+    .filter((a) => a.startsWith(prefix))
+    .flatMap((a) => a.slice(prefix.length).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The command-line flags of the benchmarks: `--quick` for a short run, `--only=a,b` to pick benchmarks (run.ts),
+ * `--commits=a,b` for the commits the commit-by-commit benchmark compares, oldest first.
+ */
+export function parseBenchArgs(argv: readonly string[]): { quick: boolean; only: string[]; commits: string[] } {
+  return { quick: argv.includes('--quick'), only: listFlag(argv, 'only'), commits: listFlag(argv, 'commits') };
 }
 
 export function benchOptions(argv: readonly string[]): BenchOptions {
-  return { quick: parseBenchArgs(argv).quick, log: (line) => process.stderr.write(`${line}\n`) };
+  const { quick, commits } = parseBenchArgs(argv);
+  return { quick, ...(commits.length ? { commits } : {}), log: (line) => process.stderr.write(`${line}\n`) };
 }
 
 /** Is `moduleUrl` the script node was started with (`npx tsx bench/<name>.ts`)? */

@@ -18,6 +18,12 @@ export interface StartTargetOptions {
   stepTimers?: boolean;
   /** the backend's gateway client sends through the global `fetch` instead of Node's http client (an experiment) */
   gatewayFetch?: boolean;
+  /**
+   * run the target from this checkout of the repository (bench/lib/checkoutAt.ts): its own
+   * bench/lib/targetProcess.ts and server code, in that directory. Such an entry may be older than this file:
+   * only the environment targetProcess.ts read at b346f1c is relied on (all of what this function sends).
+   */
+  checkoutDir?: string;
   /** the backend's SQLite checkpoints its WAL inside commits, as SQLite does by default, not in its worker (an experiment) */
   inlineCheckpoints?: boolean;
 }
@@ -45,6 +51,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
   const service = await spawnService({
     name: 'benchmark target',
     entry: 'bench/lib/targetProcess.ts',
+    ...(options.checkoutDir ? { cwd: options.checkoutDir } : {}),
     ready: /target listening on (http:\/\/\S+)/,
     nodeArgs: [
       '--expose-gc',
