@@ -52,10 +52,6 @@ describeOnStores('statements of one card payment', (store) => {
     // the payment path must change this list on purpose:
     expect(statements.map(shape)).toEqual([
       'select sessions',
-      'select orders',
-      'select payment_attempts',
-      'select payment_methods',
-      'select session_extras',
       'begin',
       'select payment_attempts',
       'insert payment_attempts',
