@@ -48,23 +48,25 @@ describeOnStores('statements of one card payment', (store) => {
       });
     });
     expect(answer).toMatchObject({ status: 200, body: { action: { type: 'iframe' } } });
-    // the same on SQLite and PostgreSQL (each is one round trip on PostgreSQL); a change that adds a statement to
-    // the payment path must change this list on purpose:
+    // the same on SQLite and PostgreSQL, each one round trip there (20 before issue #24); a change that adds a
+    // statement to the payment path must change this list on purpose
     expect(statements.map(shape)).toEqual([
+      // session, order, extras, the attempt under this Idempotency-Key and the method: one join (paymentContext)
       'select sessions',
+      // startAttempt: the order's earlier attempts, the new one, made current (returning the order, event mark
+      // cleared in the same update), its audit line, and the masked order as sent (createPayment)
       'begin',
       'select payment_attempts',
       'insert payment_attempts',
       'update orders',
-      'select orders',
-      'update orders',
       'insert audit_events',
       'insert attempt_orders',
       'commit',
+      // settleAttempt: the attempt moves to pending, the order mirrors it (returning the order: pending is no
+      // event), and the gateway call's audit line
       'begin',
       'update payment_attempts',
       'update orders',
-      'select orders',
       'insert audit_events',
       'commit',
     ]);
