@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysely';
 import type { AttemptRow } from './attempts';
 import type { Db } from './db';
 import type { OrderRow } from './orders';
@@ -133,15 +133,12 @@ export async function findPaymentContext(
   idempotencyKey: string,
   methodId: string,
 ): Promise<PaymentContextRows> {
-  const { rows } = await sql<Record<string, unknown>>`
-    select ${sql.join(selected)}, ${sql.ref('x.extras')} as ${sql.id('x_extras')}
-    from ${sql.table('sessions')} as s
-    left join ${sql.table('orders')} as o on ${sql.ref('o.id')} = ${sql.ref('s.order_id')}
-    left join ${sql.table('session_extras')} as x on ${sql.ref('x.session_id')} = ${sql.ref('s.id')}
-    left join ${sql.table('payment_attempts')} as a
-      on ${sql.ref('a.session_id')} = ${sql.ref('s.id')} and ${sql.ref('a.idempotency_key')} = ${idempotencyKey}
-    left join ${sql.table('payment_methods')} as m on ${sql.ref('m.id')} = ${methodId}
-    where ${sql.ref('s.id')} = ${sessionId}`.execute(db);
+  const query = compiledContextQuery(db);
+  const values: Record<ContextParameter, string> = { sessionId, idempotencyKey, methodId };
+  const { rows } = await db.executeQuery<Record<string, unknown>>({
+    ...query,
+    parameters: query.parameters.map((name) => values[name as ContextParameter]),
+  });
   const row = rows[0];
   if (!row) return { session: undefined, order: undefined, earlier: undefined, method: undefined, extras: {} };
   const method = part<Selectable<PaymentMethodTable>>(row, 'm');
@@ -152,4 +149,38 @@ export async function findPaymentContext(
     method: method && decodePaymentMethod(method),
     extras: typeof row.x_extras === 'string' ? (JSON.parse(row.x_extras) as SessionExtras) : {},
   };
+}
+
+type ContextParameter = 'sessionId' | 'idempotencyKey' | 'methodId';
+
+/**
+ * The statement, compiled once per store: its text never changes, and Kysely took about 0.3 ms to build and
+ * compile its hundred column references at every payment (more than the statement itself costs SQLite). Compiled
+ * with each parameter's name in its place, so that a run puts each value where its name is, in any order.
+ */
+const compiled = new WeakMap<Db, CompiledQuery>();
+
+function compiledContextQuery(db: Db): CompiledQuery {
+  let query = compiled.get(db);
+  if (!query) {
+    query = paymentContextQuery('sessionId', 'idempotencyKey', 'methodId').compile(db);
+    compiled.set(db, query);
+  }
+  return query;
+}
+
+function paymentContextQuery(
+  sessionId: ContextParameter,
+  idempotencyKey: ContextParameter,
+  methodId: ContextParameter,
+) {
+  return sql<Record<string, unknown>>`
+    select ${sql.join(selected)}, ${sql.ref('x.extras')} as ${sql.id('x_extras')}
+    from ${sql.table('sessions')} as s
+    left join ${sql.table('orders')} as o on ${sql.ref('o.id')} = ${sql.ref('s.order_id')}
+    left join ${sql.table('session_extras')} as x on ${sql.ref('x.session_id')} = ${sql.ref('s.id')}
+    left join ${sql.table('payment_attempts')} as a
+      on ${sql.ref('a.session_id')} = ${sql.ref('s.id')} and ${sql.ref('a.idempotency_key')} = ${idempotencyKey}
+    left join ${sql.table('payment_methods')} as m on ${sql.ref('m.id')} = ${methodId}
+    where ${sql.ref('s.id')} = ${sessionId}`;
 }
