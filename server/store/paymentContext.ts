@@ -154,9 +154,9 @@ export async function findPaymentContext(
 type ContextParameter = 'sessionId' | 'idempotencyKey' | 'methodId';
 
 /**
- * The statement, compiled once per store: its text never changes, and Kysely took about 0.3 ms to build and
- * compile its hundred column references at every payment (more than the statement itself costs SQLite). Compiled
- * with each parameter's name in its place, so that a run puts each value where its name is, in any order.
+ * The statement, compiled once per store: its text never changes, and building and compiling its hundred column
+ * references took Kysely 76-100 us at every payment (three times the five reads it replaced; 2-4 us compiled
+ * once). Compiled with each parameter's name in its place, so that a run puts each value where its name is.
  */
 const compiled = new WeakMap<Db, CompiledQuery>();
 
