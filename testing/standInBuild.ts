@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * `/readyz` is 503 without the widget and admin page builds. Unit tests run without `npm run build`: where the
  * default dist/ is not built, stand-in files in `dir` keep a test backend ready (tests of the built files pass
- * WIDGET_DIR / ADMIN_DIR of their own, which win).
+ * WIDGET_DIR / ADMIN_DIR of their own, which win). Called again for a restarted backend process on the same dir.
  */
 export function standInBuild(dir: string): Record<string, string> {
   if (existsSync('dist/widget/widget.js') && existsSync('dist/admin/index.html')) return {};

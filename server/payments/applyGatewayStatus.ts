@@ -115,7 +115,7 @@ export async function applyGatewayStatus(
   };
   if (!(await moveAttemptFrom(trx, attempt.id, from, patch)))
     throw new ConcurrentUpdateError(`payment attempt ${attempt.id} changed during the update`);
-  await mirrorAttempt(
+  const order = await mirrorAttempt(
     trx,
     attempt,
     { status, payment_status: to, transaction_id: patch.transaction_id, message: patch.message },
@@ -131,12 +131,11 @@ export async function applyGatewayStatus(
   // paid with a saved card: the shopper's "last used" card, listed first and preselected next time
   if (WENT_THROUGH.includes(status) && !WENT_THROUGH.includes(attempt.status))
     await markSavedCardUsed(trx, attempt.id, at);
-  const alerts =
-    HOLDS_MONEY.includes(status) && !HOLDS_MONEY.includes(attempt.status)
-      ? await raisePaymentAlerts(trx, moved, ctx.now)
-      : [];
-  // after the alerts: a late payment adopted by raisePaymentAlerts is the order's new state too
-  await recordOrderEvents(trx, [attempt.order_id], at);
+  const alerting = HOLDS_MONEY.includes(status) && !HOLDS_MONEY.includes(attempt.status);
+  const alerts = alerting ? await raisePaymentAlerts(trx, moved, ctx.now) : [];
+  // after the alerts: a late payment adopted by raisePaymentAlerts is the order's new state too, so the order is
+  // read again after them; otherwise the mirror's update answered it as it now is
+  await recordOrderEvents(trx, [(!alerting && order) || attempt.order_id], at);
   return { outcome: 'applied', attempt: moved, ...(alerts.length ? { alerts } : {}) };
 }
 

@@ -13,13 +13,14 @@ import {
 } from '../gateway';
 import { hashSecret } from '../ids';
 import { methodFits } from '../sessions/applicableMethods';
-import { authorizeSession } from '../sessions/authorizeSession';
+import { authorizeSessionRows } from '../sessions/authorizeSession';
 import { recordSentOrder } from '../store/attemptOrders';
 import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
-import { findPaymentMethod, type PaymentMethod } from '../store/paymentMethods';
+import { findPaymentContext } from '../store/paymentContext';
+import type { PaymentMethod } from '../store/paymentMethods';
 import type { AuditEvent } from '../store/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
-import { findSessionExtras, type SessionExtras } from '../store/sessionExtras';
+import type { SessionExtras } from '../store/sessionExtras';
 import type { SessionRow } from '../store/sessions';
 import { guestShopperId } from './guestShopperId';
 import { frameOriginOf } from './frameOriginOf';
@@ -56,9 +57,12 @@ export interface PaymentRequest {
  */
 export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise<PaymentAnswer> {
   const { db } = deps.store;
-  const { session, order } = await authorizeSession(db, req.sessionId, req.body.client_secret);
+  // one statement for the five reads a payment starts with (store/paymentContext.ts), checked in the order they
+  // were read before: the client secret, a repeated Idempotency-Key, the expiry, the method
+  const found = await findPaymentContext(db, req.sessionId, req.idempotencyKey, req.body.method);
+  const { session, order } = authorizeSessionRows(found.session, found.order, req.body.client_secret);
   const requestHash = hashSecret(req.rawBody);
-  const earlier = await findAttemptByIdempotencyKey(db, session.id, req.idempotencyKey);
+  const { earlier, method, extras } = found;
   if (earlier) {
     // a repeat after the expiry hands out no page again (sessionExpiry.ts); an unknown outcome is still told as such
     if (earlier.status === 'pending' && pastExpiry(session.expires_at, deps.now(), FRAME_LINK_GRACE_MS))
@@ -77,7 +81,6 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
       'this checkout session has expired; the shop must create a new one',
     );
   }
-  const method = await findPaymentMethod(db, req.body.method);
   if (
     !method ||
     !methodFits(method, { country: session.country, currency: session.currency, amountMinor: session.amount_minor })
@@ -89,7 +92,6 @@ export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise
   const missing = missingMethodFields(method, req.body, session.country);
   if (missing.length)
     throw new ApiError(400, API_ERROR.invalid_request, `${missing[0]!.path}: ${missing[0]!.message}`, missing);
-  const extras = await findSessionExtras(db, session.id);
   const choices = await resolvePaymentChoices(db, session, extras, method, req.body, deps.config.tokenKey);
 
   const context: PaymentContext = { session, extras, method, choices };

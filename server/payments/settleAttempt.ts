@@ -50,8 +50,9 @@ export async function settleAttempt(
     await runInTransaction(deps.store.db, async (trx) => {
       if (await moveCreatedAttempt(trx, attempt.id, { ...kept, ...moves, ...tx })) {
         const mirror = { status, payment_status: moves.payment_status, message: moves.message, ...tx };
-        await mirrorAttempt(trx, attempt, mirror, at);
-        await recordOrderEvents(trx, [attempt.order_id], at);
+        const order = await mirrorAttempt(trx, attempt, mirror, at);
+        // no longer the order's current attempt: the order is read as it is
+        await recordOrderEvents(trx, [order ?? attempt.order_id], at);
       } else {
         // a page stored after a query found the attempt without one: the shopper has it, so it blocks again
         const page = artefacts.frame_form || artefacts.redirect_url;

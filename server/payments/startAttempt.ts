@@ -97,9 +97,10 @@ export async function startAttempt(
       );
     throw e;
   }
-  await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
-  // a new attempt: its outcome is news to the shop even where an earlier attempt ended the same way
-  await recordOrderEvents(trx, [order.id], attempt.created_at);
+  const current = await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
+  // a new attempt: its outcome is news to the shop even where an earlier attempt ended the same way (the update
+  // has cleared the mark already, so this writes nothing more for a `created` order)
+  await recordOrderEvents(trx, [current ?? order.id], attempt.created_at);
   await writeAuditEvent(
     trx,
     {

@@ -150,8 +150,8 @@ async function closeIfNeverReceived(
       updated_at: at,
     });
     if (!moved) return false;
-    await mirrorAttempt(trx, attempt, { status: 'declined', message }, at);
-    await recordOrderEvents(trx, [attempt.order_id], at);
+    const order = await mirrorAttempt(trx, attempt, { status: 'declined', message }, at);
+    await recordOrderEvents(trx, [order ?? attempt.order_id], at);
     await writeAuditEvent(
       trx,
       {

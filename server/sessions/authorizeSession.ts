@@ -15,8 +15,33 @@ export async function authorizeSession(
   clientSecret: string | undefined,
 ): Promise<{ session: SessionRow; order: OrderRow }> {
   const session = await findSession(db, id);
-  const ok = secretMatchesHash(clientSecret, session?.client_secret_hash ?? '0'.repeat(64));
+  const ok = secretMatches(session, clientSecret);
   const order = session && ok ? await findOrder(db, session.order_id) : undefined;
+  return authorized(session, ok, order);
+}
+
+/**
+ * authorizeSession's rule for a session and order read already (createPayment reads them with everything else a
+ * payment needs, in one statement): the same 404 for an unknown id, a wrong secret and a missing order.
+ */
+export function authorizeSessionRows(
+  session: SessionRow | undefined,
+  order: OrderRow | undefined,
+  clientSecret: string | undefined,
+): { session: SessionRow; order: OrderRow } {
+  return authorized(session, secretMatches(session, clientSecret), order);
+}
+
+/** Compared in constant time, and against a stand-in hash when there is no session, so both take as long. */
+function secretMatches(session: SessionRow | undefined, clientSecret: string | undefined): boolean {
+  return secretMatchesHash(clientSecret, session?.client_secret_hash ?? '0'.repeat(64));
+}
+
+function authorized(
+  session: SessionRow | undefined,
+  ok: boolean,
+  order: OrderRow | undefined,
+): { session: SessionRow; order: OrderRow } {
   if (!session || !ok || !order) {
     throw new ApiError(404, API_ERROR.not_found, 'no session with this id and client_secret');
   }

@@ -36,13 +36,23 @@ function markOf(order: OrderRow): string | null | undefined {
  * moved it. Safe to call after any change, and more than once: it compares the order as it now is with the mark
  * of its last event (orders.event_mark) and writes nothing when they agree, so a repeated notification, a query
  * that finds the same status, or a second caller never writes a second event.
+ *
+ * An order is given by its id (it is read here), or as a row that this transaction has just updated and got back
+ * (`update ... returning`): that row is the order as it now is, and locked by this transaction until it ends, so
+ * its mark is the stored one and a mark it already has needs no conditional update to be known unchanged.
  */
-export async function recordOrderEvents(trx: Db, orderIds: readonly string[], at: string): Promise<void> {
-  for (const id of new Set(orderIds)) {
-    const order = await findOrder(trx, id);
+export async function recordOrderEvents(trx: Db, orders: readonly (string | OrderRow)[], at: string): Promise<void> {
+  const seen = new Set<string>();
+  for (const given of orders) {
+    const id = typeof given === 'string' ? given : given.id;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const order = typeof given === 'string' ? await findOrder(trx, id) : given;
     if (!order) continue;
     const mark = markOf(order);
-    if (mark === undefined || !(await moveEventMark(trx, id, mark))) continue;
+    if (mark === undefined) continue;
+    if (typeof given !== 'string' && order.event_mark === mark) continue;
+    if (!(await moveEventMark(trx, id, mark))) continue;
     const type = EVENT_OF_STATUS[order.status];
     if (type) await recordOrderEvent(trx, { ...order, event_mark: mark }, type, at);
   }

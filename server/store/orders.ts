@@ -33,6 +33,8 @@ type AttemptMirror = Pick<Updateable<OrderTable>, 'status' | 'payment_status' | 
  * The order mirrors its current attempt: `mirror` is copied onto the order only while `attempt` is still the
  * order's current one, so an older attempt settling late never overwrites a newer attempt's state.
  * `onlyWithoutMessage`: fill in a reason the order does not have yet, never replace one.
+ * Answers the order as updated (`update ... returning`, one statement where an update and a read were two), or
+ * undefined when nothing was updated.
  */
 export async function mirrorAttempt(
   trx: Db,
@@ -40,25 +42,30 @@ export async function mirrorAttempt(
   mirror: AttemptMirror,
   at: string,
   { onlyWithoutMessage = false } = {},
-): Promise<void> {
+): Promise<OrderRow | undefined> {
   let update = trx
     .updateTable('orders')
     .set({ ...mirror, updated_at: at })
     .where('id', '=', attempt.order_id)
     .where('current_attempt_id', '=', attempt.id);
   if (onlyWithoutMessage) update = update.where('message', 'is', null);
-  await update.execute();
+  return update.returningAll().executeTakeFirst();
 }
 
-/** Makes a just-started attempt the order's current one; the order shows it as `created` until it settles. */
+/**
+ * Makes a just-started attempt the order's current one; the order shows it as `created` until it settles, and
+ * answers the order as updated. Its event mark is cleared in the same update: the outcome of a new attempt is
+ * news to the shop even where an earlier attempt ended the same way (recordOrderEvents' mark of a `created`
+ * order, which writes no event; clearing it here saves the separate conditional update of moveEventMark).
+ */
 export async function makeAttemptCurrent(
   trx: Db,
   orderId: string,
   attemptId: string,
   email: string | null,
   at: string,
-): Promise<void> {
-  await trx
+): Promise<OrderRow | undefined> {
+  return trx
     .updateTable('orders')
     .set({
       current_attempt_id: attemptId,
@@ -67,10 +74,12 @@ export async function makeAttemptCurrent(
       transaction_id: null,
       message: null,
       email,
+      event_mark: null,
       updated_at: at,
     })
     .where('id', '=', orderId)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Records the amount a capture took (the order's amount unless it was a partial capture). */

@@ -20,7 +20,7 @@ export interface PaymentMethod {
   open3d: 'do3DS' | 'no3DS' | null;
 }
 
-function decode(row: Selectable<PaymentMethodTable>): PaymentMethod {
+export function decodePaymentMethod(row: Selectable<PaymentMethodTable>): PaymentMethod {
   return {
     id: row.id,
     kind: row.kind,
@@ -40,10 +40,10 @@ function decode(row: Selectable<PaymentMethodTable>): PaymentMethod {
 
 export async function listPaymentMethods(db: Db): Promise<PaymentMethod[]> {
   const rows = await db.selectFrom('payment_methods').selectAll().orderBy('sort_order').orderBy('id').execute();
-  return rows.map(decode);
+  return rows.map(decodePaymentMethod);
 }
 
 export async function findPaymentMethod(db: Db, id: string): Promise<PaymentMethod | undefined> {
   const row = await db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && decode(row);
+  return row && decodePaymentMethod(row);
 }

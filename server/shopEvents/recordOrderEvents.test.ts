@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { settleAttempt } from '../payments/settleAttempt';
+import { newAttempt, newOrder } from '../payments/testing/paymentFixtures';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+
+describeOnStores('order events of attempts that start and settle', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ store });
+  });
+  afterAll(() => backend?.close());
+
+  const eventsOf = async (orderId: string) =>
+    (
+      await backend.store.db
+        .selectFrom('shop_events')
+        .select('type')
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .orderBy('seq')
+        .execute()
+    ).map((e) => e.type);
+  const settle = (attempt: Awaited<ReturnType<typeof newAttempt>>, status: 'pending' | 'declined') =>
+    settleAttempt(backend.deps, attempt, { status, message: status === 'declined' ? 'D:no' : null }, {
+      status: 200,
+      body: {},
+    } as never);
+
+  // a new attempt clears the order's event mark in the update that makes it current (store/orders.ts), and the
+  // mirror's update hands the settled order to recordOrderEvents without a read: the events stay the same
+  it('a second declined attempt is news again; a pending one and a repeated status are not', async () => {
+    const { order } = await newOrder(backend.deps);
+    const first = await newAttempt(backend.deps, order);
+    await settle(first, 'declined');
+    expect(await eventsOf(order.id)).toEqual(['order.declined']);
+    const second = await newAttempt(backend.deps, order);
+    expect(await eventsOf(order.id)).toEqual(['order.declined']);
+    await settle(second, 'declined');
+    expect(await eventsOf(order.id)).toEqual(['order.declined', 'order.declined']);
+    const third = await newAttempt(backend.deps, order);
+    await settle(third, 'pending');
+    expect(await eventsOf(order.id)).toEqual(['order.declined', 'order.declined']);
+    // an earlier attempt settling again changes nothing: it has left `created`, and is no longer the current one
+    await settle(first, 'declined');
+    expect(await eventsOf(order.id)).toEqual(['order.declined', 'order.declined']);
+  });
+});
