@@ -28,6 +28,9 @@ function markOf(order: OrderRow): string | null | undefined {
   // the last refund succeeded before the gateway's status says `refunded`: that status is the news, not a
   // "partial" refund of everything
   if (order.refunded_minor >= (order.captured_minor ?? order.amount_minor)) return undefined;
+  // the gateway's status came before the refund was recorded as succeeded: the refund's own success tells it,
+  // with its amount (recordRefundEvent), so the shop never hears of a partial refund of 0.00 and then again
+  if (order.refunded_minor === 0) return undefined;
   return `${order.status}:${order.refunded_minor}`;
 }
 
