@@ -42,9 +42,15 @@ import {
 
 /**
  * The commits compared when `--commits` is not given, oldest first: each one's gain is measured against the one
- * before it. The lead fills it in with the commits of the improvements (#24).
+ * before it. Round 4 of bench/RESULTS.md (#24): the payment path's improvements, one commit each.
  */
-const DEFAULT_COMMITS: readonly string[] = ['HEAD'];
+const DEFAULT_COMMITS: readonly string[] = [
+  'b346f1c', // before round 4: 20 statements per card payment, two rate-limit upserts on PostgreSQL
+  'af2b17d', // session, order, extras, attempt by key and method in one read (20 -> 16 statements)
+  '1ebbea2', // update ... returning instead of an update and a select (16 -> 13)
+  '3820119', // the merged read compiled once by Kysely
+  'HEAD', // + the payment's two rate-limit hits in one statement (PostgreSQL only)
+];
 
 const SETTINGS = {
   full: { amount: 1000, rounds: 4, warmup: 200, connections: 16 },
