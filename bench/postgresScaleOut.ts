@@ -47,6 +47,21 @@ const EVENTS_DEADLINE_MS = { full: 300_000, quick: 60_000 };
 /** the schema the scale-out backends share in the benchmark's own database */
 const SHARED_SCHEMA = 'bench_shared';
 const SCALES = [1, 2, 4] as const;
+/**
+ * The scale-out's runs: 1, 2 and 4 processes sharing the 16 connections, and one process at 8 and at 4
+ * connections, the requests in flight each of 2 or 4 processes gets: the control that tells a cost of fewer
+ * requests per process (less work per event-loop turn) from one of more processes (contention).
+ */
+const SCALE_RUNS = [
+  { processes: 1, connections: 16 },
+  { processes: 2, connections: 16 },
+  { processes: 4, connections: 16 },
+  { processes: 1, connections: 8 },
+  { processes: 1, connections: 4 },
+] as const;
+type ScaleRun = (typeof SCALE_RUNS)[number];
+const scaleLabel = (x: ScaleRun) =>
+  x.connections === 16 ? String(x.processes) : `1, at ${x.connections} connections (each of ${16 / x.connections})`;
 
 const spare = (connections: number) => 2 * connections + 4;
 
@@ -162,25 +177,35 @@ async function scaleOut(sandbox: { url: string; pid: number }, db: Db, options: 
         }),
       );
     for (const n of SCALES) proxies.push(await startProxy(backends.slice(0, n).map((b) => b.url)));
-    const run = async (scale: number, amount: number) => {
+    const run = async (scale: number, amount: number, connections = s.connections) => {
       const proxy = proxies[SCALES.indexOf(scale as 1)]!;
-      const sessions = await createSessions(proxy.url, amount + spare(s.connections));
+      const sessions = await createSessions(proxy.url, amount + spare(connections));
       const pids: Record<string, number> = { proxy: proxy.pid, sandbox: sandbox.pid };
       backends.slice(0, scale).forEach((b, i) => {
         pids[`backend ${i + 1}`] = b.pid;
       });
-      return timedRun(proxy.url, pids, sessionQueue(sessions), amount, s.connections, db);
+      return timedRun(proxy.url, pids, sessionQueue(sessions), amount, connections, db);
     };
-    options.log(`scale-out: warm-up (${s.warmup} payments through each proxy)`);
+    // every process as warm as the others before anything is timed: through the proxies alone, the first
+    // process would get every warm-up and run and the fourth only a quarter of the 4-process runs, and a process
+    // whose code V8 has optimised less costs more per payment (a difference of warmth, not of the processes' number)
+    const warmEach = s.warmup * SCALE_RUNS.length;
+    options.log(
+      `scale-out: warm-up (${warmEach} payments straight to each process, then ${s.warmup} through each proxy)`,
+    );
+    for (const b of backends) {
+      const sessions = await createSessions(b.url, warmEach + spare(s.connections));
+      await runLoad({ url: b.url, connections: s.connections, amount: warmEach, next: sessionQueue(sessions) });
+    }
     for (const n of SCALES) await run(n, s.warmup);
-    const runs = new Map<number, MeasuredRun[]>(SCALES.map((n) => [n, []]));
+    const runs = new Map<ScaleRun, MeasuredRun[]>(SCALE_RUNS.map((x) => [x, []]));
     for (let r = 0; r < s.scaleRuns; r++) {
-      for (let k = 0; k < SCALES.length; k++) {
-        const n = SCALES[(k + r) % SCALES.length]!;
-        runs.get(n)!.push(await run(n, s.amount));
+      for (let k = 0; k < SCALE_RUNS.length; k++) {
+        const x = SCALE_RUNS[(k + r) % SCALE_RUNS.length]!;
+        runs.get(x)!.push(await run(x.processes, s.amount, x.connections));
       }
       options.log(
-        `scale-out: round ${r + 1}/${s.scaleRuns}: ${SCALES.map((n) => `${n}: ${fmt.one(runs.get(n)!.at(-1)!.rps)}`).join(', ')} req/s`,
+        `scale-out: round ${r + 1}/${s.scaleRuns}: ${SCALE_RUNS.map((x) => `${scaleLabel(x)}: ${fmt.one(runs.get(x)!.at(-1)!.rps)}`).join(', ')} req/s`,
       );
     }
     const notifications = await notificationsOnTwo(backends[0]!, backends[1]!, proxies[1]!, db, options);
@@ -483,8 +508,9 @@ function render(
     ((cpuOf(runs.postgres, 'target') ?? NaN) + (cpuOf(runs.postgres, 'postgres') ?? NaN)) /
     (cpuOf(runs.forwarder, 'target') ?? NaN);
 
-  const scaleRows = SCALES.map((n) => {
-    const r = scaled.runs.get(n)!;
+  const scaleRows = SCALE_RUNS.map((x) => {
+    const n = x.processes;
+    const r = scaled.runs.get(x)!;
     const backendsCpu = perRequest(
       r,
       (x) =>
@@ -494,11 +520,11 @@ function render(
     );
     const each = Array.from({ length: n }, (_, i) => ms(cpuOf(r, `backend ${i + 1}`))).join(' / ');
     return [
-      n,
-      `**${fmt.one(median(r.map((x) => x.rps)))}**`,
-      r.map((x) => fmt.one(x.rps)).join(', '),
-      median(r.map((x) => x.p50Ms)),
-      median(r.map((x) => x.p99Ms)),
+      scaleLabel(x),
+      `**${fmt.one(median(r.map((y) => y.rps)))}**`,
+      r.map((y) => fmt.one(y.rps)).join(', '),
+      median(r.map((y) => y.p50Ms)),
+      median(r.map((y) => y.p99Ms)),
       `**${ms(backendsCpu)}** (${each})`,
       ms(cpuOf(r, 'postgres')),
       ms(cpuOf(r, 'sandbox')),
@@ -528,7 +554,7 @@ function render(
   const n = scaled.notifications;
   const notes = [
     ...names.map((k) => failureNote(label[k], runs[k])),
-    ...SCALES.map((k) => failureNote(`${k} backend(s)`, scaled.runs.get(k)!)),
+    ...SCALE_RUNS.map((x) => failureNote(`${scaleLabel(x)} backend(s)`, scaled.runs.get(x)!)),
     failureNote('notifications on A', [n.onA]),
     failureNote('notifications on B', [n.onB]),
   ].filter(Boolean);
@@ -536,7 +562,7 @@ function render(
     `${s.rounds} rounds of ${s.amount} requests on each side at ${s.connections} connections (order rotating each round), after a warm-up of ${s.warmup}.`,
     'The PostgreSQL server is the local one, on the same 2 cores; the benchmark makes a database of its own and reads',
     "the CPU of that database's client backends from /proc (the server's shared WAL writer and checkpointer are not counted).",
-    'Every limited request on PostgreSQL counts in the shared rate-limit table (a payment: 2 upserts, per IP and per session).',
+    'Every limited request on PostgreSQL counts in the shared rate-limit table (a payment: its two limits, per IP and per session, in one upsert).',
     `Load average (1 min) after each round: ${sides.loads.map(fmt.two).join(', ')}.`,
     '',
     summary,
@@ -555,6 +581,8 @@ function render(
     '',
     `${Math.max(...SCALES)} backend processes (server/testing/startBackend, each in its own process) on one PostgreSQL schema; a round-robin TCP proxy`,
     `(bench/lib/roundRobinProxy.ts, its own process) in front of the first 1, 2 or 4; ${s.scaleRuns} rounds of ${s.amount} payments through each, alternating.`,
+    `The control rows run one process at the connections each of 2 or 4 processes serves (${s.connections / 2} and ${s.connections / 4}): if its CPU per payment rises as`,
+    "the 2 and 4 processes' does, the rise comes from fewer requests per process (less work shared per event-loop turn), not from the processes contending.",
     '',
     scaleTable,
     '',
