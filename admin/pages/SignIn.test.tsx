@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { App } from '../App';
 import { order, pageOf, type SeenRequest, stubFetch } from '../testing/stubFetch';
+import { permissionsOf } from '../../shared/contract/roles';
 
 const PASSWORD = 'a long enough password';
 
@@ -24,28 +25,8 @@ const me = (role: string, permissions: string[]) => ({
   totp_enabled: false,
   enrolment_required: false,
 });
-const OWNER = [
-  'orders.read',
-  'orders.operate',
-  'orders.review',
-  'orders.refund',
-  'orders.sync',
-  'payouts.read',
-  'payouts.send',
-  'methods.read',
-  'methods.write',
-  'audit.read',
-  'team.manage',
-];
-const SUPPORT = [
-  'orders.read',
-  'orders.review',
-  'orders.refund',
-  'orders.sync',
-  'orders.export',
-  'methods.read',
-  'audit.read',
-];
+const OWNER = permissionsOf('owner');
+const SUPPORT = permissionsOf('support');
 
 /** A backend with one person; `signedIn` is what its cookie says, as the browser would carry it. */
 function backend(opts: { role?: string; permissions?: string[]; totp?: boolean } = {}) {
