@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema } from '../testing/dropSchema';
 import { openStore, type Store } from '../store/db';
 import { postgresLimitCounter } from './postgresLimitCounter';
 
@@ -26,10 +27,7 @@ describePg(`postgresLimitCounter${databaseUrl ? '' : ' skipped: DATABASE_URL is 
   });
   afterAll(async () => {
     await store?.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   });
   const spec = (name: string) => ({ name, limit: 3, windowMs: 60_000 });
   const failOnStoreError = (e: unknown) => {

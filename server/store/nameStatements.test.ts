@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema } from '../testing/dropSchema';
 import { openStore, type Store } from './db';
 import { runInTransaction } from './runInTransaction';
 
@@ -18,10 +18,7 @@ describePg(`prepared statements on PostgreSQL${databaseUrl ? '' : ' skipped: DAT
   });
   afterAll(async () => {
     await store?.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   });
 
   const readProbe = (db: Store['db']) => sql<Record<string, string>>`select * from probe where id = ${'x'}`.execute(db);

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import { dropSchema } from '../testing/dropSchema';
 import { buildBackend } from '../buildBackend';
 import { loadConfig } from '../config';
 import { describeOnStores } from '../testing/storeVariants';
@@ -36,12 +37,7 @@ describeOnStores('saved cards kept in clear before migration 007', (kind) => {
     const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     await sql`create schema ${sql.id(schema)}`.execute(db);
-    cleanups.push(async () => {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    });
+    cleanups.push(() => dropSchema(schema));
     return { db, options: { kind: 'postgres', url, schema } };
   }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import pg from 'pg';
+import { dropSchema } from './dropSchema';
 import { buildBackend } from '../buildBackend';
 import { loadConfig, type Config } from '../config';
 import type { AppDeps, AppEnv } from '../deps';
@@ -107,15 +107,4 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
       rmSync(builtDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Drops a test's PostgreSQL schema with a connection of its own (the store's pool is closed by then). */
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
