@@ -70,7 +70,7 @@ function counts(text: string): string[] {
   return text.split(/[\s,;]+/).filter(Boolean);
 }
 
-/** What the backend accepts as an installment count (server/admin/methods/methodsBody.ts). */
+/** What the backend accepts as an installment count (server/methods/methodsBody.ts). */
 const isInstallmentCount = (c: string) => /^\d{1,2}$/.test(c) && Number(c) >= 2 && Number(c) <= 48;
 
 const DECIMAL = /^\d+(\.\d+)?$/;

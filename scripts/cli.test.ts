@@ -5,7 +5,7 @@ import { runCli } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
 import { sandboxApi } from '../testing/sandboxApi';
-import { BULK_ENV, makeOrders, type MadeOrder } from '../server/admin/testing/makeOrders';
+import { BULK_ENV, makeOrders, type MadeOrder } from '../server/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { orderIn } from '../testing/adminClient';
 import { parseCsv } from './cli/parseCsv';

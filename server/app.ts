@@ -15,20 +15,20 @@ import { mapError } from './middleware/mapError';
 import { refuseNul } from './middleware/refuseNul';
 import { throttleFailedAuth } from './middleware/throttleFailedAuth';
 import { widgetCors } from './middleware/widgetCors';
-import { adminPageRoutes } from './routes/adminPage';
-import { demoRoutes } from './routes/demo';
-import { shopEventRoutes } from './routes/events';
-import { frameRoutes } from './routes/frame';
-import { healthRoutes } from './routes/health';
-import { createBadSignatureHandler } from './payments/queryOnBadSignature';
-import { hookRoutes } from './routes/hooks';
-import { paymentRoutes } from './routes/payments';
-import { returnRoutes } from './routes/return';
-import { savedCardRoutes } from './routes/savedCards';
-import { sessionRoutes } from './routes/sessions';
-import { shopOrderRoutes } from './routes/shopOrders';
+import { adminPageRoutes } from './admin/adminPage';
+import { demoRoutes } from './demo/demoRoutes';
+import { shopEventRoutes } from './shopEvents/routes/shopEvents';
+import { frameRoutes } from './checkout/routes/frame';
+import { healthRoutes } from './metrics/healthRoutes';
+import { createBadSignatureHandler } from './notifications/queryOnBadSignature';
+import { hookRoutes } from './notifications/routes/hooks';
+import { paymentRoutes } from './checkout/routes/payments';
+import { returnRoutes } from './checkout/routes/return';
+import { savedCardRoutes } from './checkout/routes/savedCards';
+import { sessionRoutes } from './checkout/routes/sessions';
+import { shopOrderRoutes } from './orders/routes/shopOrders';
 import { forShopCaller } from './middleware/forShopCaller';
-import { staticRoutes } from './routes/static';
+import { staticRoutes } from './http/staticRoutes';
 
 /** Request bodies are small JSON or form posts; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 const INBOUND_MAX_BODY_BYTES = 8 * 1024;
 
-/** A script or stylesheet at the root: the widget's files (routes/static.ts), never a document. */
+/** A script or stylesheet at the root: the widget's files (server/http/staticRoutes.ts), never a document. */
 const SUBRESOURCE = /^\/[^/]+\.(?:js|css)$/;
 
 /**
@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     crossOriginResourcePolicy: false,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   });
-  // The widget's scripts and stylesheet (routes/static.ts) load into shop pages, and every byte of their headers
+  // The widget's scripts and stylesheet (server/http/staticRoutes.ts) load into shop pages, and every byte of their headers
   // is paid on the first render (about 0.4 kB a file saved): they keep nosniff, which acts on a script or a
   // stylesheet. CSP, COOP, Origin-Agent-Cluster, Referrer-Policy and the X- headers act on documents only, and
   // HSTS is a policy for the whole host, which the session call of that same first render sets.

@@ -9,7 +9,7 @@ import { createLimitCounters } from './limits/createLimitCounters';
 import { createMetrics } from './metrics/createMetrics';
 import { cardTokenSeal } from './store/cardTokenSeal';
 import { openStore, type Store, type StoreOptions } from './store/db';
-import { sealLegacyCardTokens } from './store/savedCards';
+import { sealLegacyCardTokens } from './checkout/savedCards';
 
 export interface BuildBackendOptions {
   /** default: JSON lines at the configured level on stdout */

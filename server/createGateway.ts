@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
-import { writeAuditEvent, type AuditEvent } from './store/auditEvents';
+import { writeAuditEvent, type AuditEvent } from './orders/auditEvents';
 import type { Store } from './store/db';
 
 /**

@@ -1,4 +1,4 @@
-import type { Principal } from './auth/principal';
+import type { Principal } from './team/principal';
 import type { Config } from './config';
 import type { GatewayClient } from './gateway';
 import type { LimitCounters } from './limits/limitCounter';
@@ -30,7 +30,7 @@ export interface AppEnv {
     log: Logger;
     /** who sent the request, set by `authenticate` on the routes that need one */
     principal?: Principal;
-    /** the signed-in person's session, when the request came with its cookie (auth/sessionCookie.ts) */
+    /** the signed-in person's session, when the request came with its cookie (server/team/sessionCookie.ts) */
     userSession?: { id: string; purpose: 'full' | 'enrol' };
   };
 }

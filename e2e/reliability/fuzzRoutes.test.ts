@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { BULK_ENV } from '../../server/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { paymentBody, createSession, BR_ORDER, paidPixOrder, payCard, startPix } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';

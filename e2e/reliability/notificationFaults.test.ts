@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { BULK_ENV } from '../../server/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { describeOnStores } from '../../server/testing/storeVariants';
 import { admin, auditLine, auditLines, orderIn, orderOf } from '../../testing/adminClient';

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/launchBrowser';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { BULK_ENV } from '../../server/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { callJson, paymentBody, createSession, BR_ORDER, paidPixOrder, startPayment } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';

@@ -13,7 +13,7 @@ import { findOrder, signIn } from '../harness/owner';
 import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } from '../harness/shopper';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
-import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { BULK_ENV } from '../../server/testing/makeOrders';
 import { callJson, paymentBody, createSession, BR_ORDER } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { startPageServer, type PageServer } from './lib/pageServer';

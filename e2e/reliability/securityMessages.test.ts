@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV } from '../../server/admin/testing/makeOrders';
+import { BULK_ENV } from '../../server/testing/makeOrders';
 import { DEMO_DEFAULTS } from '../../server/config';
 import { pressIssuerButton } from '../../server/gateway/testing/playShopper';
 import {

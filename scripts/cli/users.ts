@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../../server/apiError';
-import { createUser, newUserFields } from '../../server/auth/createUser';
-import { auditUserChange } from '../../server/auth/auditUserChange';
-import { hashPassword } from '../../server/auth/passwordHash';
-import { issueSignInLink } from '../../server/auth/signInLink';
+import { createUser, newUserFields } from '../../server/team/createUser';
+import { auditUserChange } from '../../server/team/auditUserChange';
+import { hashPassword } from '../../server/team/passwordHash';
+import { issueSignInLink } from '../../server/team/signInLink';
 import { ConfigError, loadConfig } from '../../server/config';
 import { openStore, type Store } from '../../server/store/db';
-import { deleteSessionsOfUser } from '../../server/store/userSessions';
-import { findUserByEmail, updateUser } from '../../server/store/users';
+import { deleteSessionsOfUser } from '../../server/team/userSessions';
+import { findUserByEmail, updateUser } from '../../server/team/users';
 
 /**
  * `npm run cli -- users add --role owner --email a@b.shop` and `users reset-password --email a@b.shop`: people's

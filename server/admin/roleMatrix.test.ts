@@ -88,7 +88,7 @@ const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[
 
 /**
  * A person's own routes (sign in, who am I, two-factor, own password, sign out): they act on the signed-in person
- * whatever the role, and need a person rather than a key; server/admin/routes/account.test.ts covers them.
+ * whatever the role, and need a person rather than a key; server/team/routes/adminAccount.test.ts covers them.
  */
 const PERSONAL_ROUTES = [
   'POST /sign-in',

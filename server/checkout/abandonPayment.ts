@@ -2,9 +2,9 @@ import { API_ERROR } from '../../shared/contract/errors';
 import type { AbandonPaymentResponse } from '../../shared/contract/payment';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { authorizeSession } from '../sessions/authorizeSession';
-import { findAttempt, markAbandoned } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
+import { authorizeSession } from './authorizeSession';
+import { findAttempt, markAbandoned } from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
 import type { PaymentActionRequest } from './paymentActionRequest';
 
 /**

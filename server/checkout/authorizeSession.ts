@@ -2,8 +2,8 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import { secretMatchesHash } from '../ids';
 import type { Db } from '../store/db';
-import { findOrder, type OrderRow } from '../store/orders';
-import { findSession, type SessionRow } from '../store/sessions';
+import { findOrder, type OrderRow } from '../orders/orders';
+import { findSession, type SessionRow } from './sessions';
 
 /**
  * The session `id` with its order, if `clientSecret` is its secret. An unknown id and a wrong secret get the

@@ -8,9 +8,9 @@ import {
   checkoutRequest,
   paymentOrderFields,
 } from '../../shared/gateway/schemas/paymentOrder';
-import type { PaymentMethod } from '../store/paymentMethods';
-import { pickSessionExtras } from '../store/sessionExtras';
-import type { SessionRow } from '../store/sessions';
+import type { PaymentMethod } from '../methods/paymentMethods';
+import { pickSessionExtras } from './sessionExtras';
+import type { SessionRow } from './sessions';
 import {
   bodyPathOf,
   buildAuthoriseOrder,

@@ -3,10 +3,10 @@ import type { AMOUNT_PARTS, CreateSessionBody } from '../../shared/contract/sess
 import { encodeItems } from '../../shared/gateway/items';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
 import type { AuthoriseOrder, CheckoutOrder } from '../gateway';
-import type { InstallmentPlan } from '../store/methodOptions';
-import type { PaymentMethod } from '../store/paymentMethods';
-import type { SessionExtras } from '../store/sessionExtras';
-import type { SessionRow } from '../store/sessions';
+import type { InstallmentPlan } from '../methods/methodOptions';
+import type { PaymentMethod } from '../methods/paymentMethods';
+import type { SessionExtras } from './sessionExtras';
+import type { SessionRow } from './sessions';
 import { splitPhone } from './splitPhone';
 import { toUsdMinor } from './toUsdMinor';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { ApiError } from '../apiError';
-import { listAttempts } from '../store/attempts';
+import { listAttempts } from '../orders/attempts';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
 import { paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';

@@ -12,29 +12,29 @@ import {
   type TransactionRecord,
 } from '../gateway';
 import { hashSecret } from '../ids';
-import { methodFits } from '../sessions/applicableMethods';
-import { authorizeSessionRows } from '../sessions/authorizeSession';
-import { recordSentOrder } from '../store/attemptOrders';
-import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../store/attempts';
-import { findPaymentContext } from '../store/paymentContext';
-import type { PaymentMethod } from '../store/paymentMethods';
-import type { AuditEvent } from '../store/auditEvents';
+import { methodFits } from '../methods/applicableMethods';
+import { authorizeSessionRows } from './authorizeSession';
+import { recordSentOrder } from '../orders/attemptOrders';
+import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../orders/attempts';
+import { findPaymentContext } from './paymentContext';
+import type { PaymentMethod } from '../methods/paymentMethods';
+import type { AuditEvent } from '../orders/auditEvents';
 import { runInTransaction } from '../store/runInTransaction';
-import type { SessionExtras } from '../store/sessionExtras';
-import type { SessionRow } from '../store/sessions';
+import type { SessionExtras } from './sessionExtras';
+import type { SessionRow } from './sessions';
 import { guestShopperId } from './guestShopperId';
 import { frameOriginOf } from './frameOriginOf';
 import { maskFrameForm } from './maskFrameForm';
 import { maskSentOrder } from './maskSentOrder';
-import { applyQueryRecord } from './applyQueryRecord';
+import { applyQueryRecord } from '../orders/applyQueryRecord';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
-import { missingMethodFields } from './missingMethodFields';
+import { missingMethodFields } from '../methods/missingMethodFields';
 import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
 import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
-import { settleAttempt, type AttemptOutcome } from './settleAttempt';
+import { settleAttempt, type AttemptOutcome } from '../orders/settleAttempt';
 import { startAttempt } from './startAttempt';
 
 export interface PaymentRequest {
@@ -57,7 +57,7 @@ export interface PaymentRequest {
  */
 export async function createPayment(deps: AppDeps, req: PaymentRequest): Promise<PaymentAnswer> {
   const { db } = deps.store;
-  // one statement for the five reads a payment starts with (store/paymentContext.ts), checked in the order they
+  // one statement for the five reads a payment starts with (server/checkout/paymentContext.ts), checked in the order they
   // were read before: the client secret, a repeated Idempotency-Key, the expiry, the method
   const found = await findPaymentContext(db, req.sessionId, req.idempotencyKey, req.body.method);
   const { session, order } = authorizeSessionRows(found.session, found.order, req.body.client_secret);

@@ -4,9 +4,9 @@ import { toMinor } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { hashSecret, newId, newSecret } from '../ids';
-import { findOrderByNo } from '../store/orders';
-import { pickSessionExtras, saveSessionExtras } from '../store/sessionExtras';
-import { insertSessionWithOrder } from '../store/sessions';
+import { findOrderByNo } from '../orders/orders';
+import { pickSessionExtras, saveSessionExtras } from './sessionExtras';
+import { insertSessionWithOrder } from './sessions';
 
 /**
  * Creates a checkout session and its order from the shop server's (already validated) body. The amount is fixed

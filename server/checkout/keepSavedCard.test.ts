@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TransactionRecord } from '../gateway';
-import { recordSentOrder } from '../store/attemptOrders';
-import { listSavedCards } from '../store/savedCards';
+import { recordSentOrder } from '../orders/attemptOrders';
+import { listSavedCards } from './savedCards';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
-import { applyNotification } from './applyNotification';
-import { keepRecordExtras } from './keepRecordExtras';
+import { applyNotification } from '../notifications/applyNotification';
+import { keepRecordExtras } from '../orders/keepRecordExtras';
 import { newAttempt, newOrder, paymentNotification } from './testing/paymentFixtures';
 
 describeOnStores('which card tokens are kept', (store) => {

@@ -8,7 +8,7 @@ import { maskCardNumbers } from '../maskCardNumbers';
 const VERBATIM = new Set(['order_no', 'shopper_id', 'session_id', 'merchant_id', 'account_id', 'price_id', 'quote_id']);
 
 /**
- * The payment order as attempt_orders keeps it (store/attemptOrders.ts): the log's field masks (signatures,
+ * The payment order as attempt_orders keeps it (server/orders/attemptOrders.ts): the log's field masks (signatures,
  * documents, tokens), and card-like numbers masked in every other string, at any depth, because a shopper can
  * type one into any free field (an address line, a name). Nothing reads this copy back to send it, so an
  * accidental match costs only a few digits of a record.

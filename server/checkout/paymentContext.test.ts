@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newAttempt, newOrder } from '../payments/testing/paymentFixtures';
+import { newAttempt, newOrder } from './testing/paymentFixtures';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
-import { findAttemptByIdempotencyKey } from './attempts';
-import { findOrder } from './orders';
+import { findAttemptByIdempotencyKey } from '../orders/attempts';
+import { findOrder } from '../orders/orders';
 import { findPaymentContext } from './paymentContext';
-import { findPaymentMethod } from './paymentMethods';
+import { findPaymentMethod } from '../methods/paymentMethods';
 import { findSessionExtras } from './sessionExtras';
 import { findSession } from './sessions';
 

@@ -3,13 +3,13 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { admin } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
-import { sentOrdersOf } from '../store/attemptOrders';
+import { sentOrdersOf } from '../orders/attemptOrders';
 import { cardTokenSeal } from '../store/cardTokenSeal';
-import { listSavedCards, saveCardToken } from '../store/savedCards';
+import { listSavedCards, saveCardToken } from './savedCards';
 import { callJson, createSession, paymentBody, postSession } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
-import { applyQueryRecord } from './applyQueryRecord';
+import { applyQueryRecord } from '../orders/applyQueryRecord';
 
 const SHOP = 'http://shop.test';
 const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020' };

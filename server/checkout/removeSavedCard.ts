@@ -2,9 +2,9 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { secretMatchesHash } from '../ids';
-import { writeAuditEvent } from '../store/auditEvents';
-import { deleteSavedCard } from '../store/savedCards';
-import { findSession } from '../store/sessions';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { deleteSavedCard } from './savedCards';
+import { findSession } from './sessions';
 
 /**
  * The shopper removes one of their saved cards from the widget (issue #19): `cardId` must be a card of the

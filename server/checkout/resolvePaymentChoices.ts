@@ -2,12 +2,12 @@ import { API_ERROR, describeFieldErrors, type FieldError } from '../../shared/co
 import type { CreatePaymentBody } from '../../shared/contract/payment';
 import { ApiError } from '../apiError';
 import type { Db } from '../store/db';
-import { installmentPlansOf, type InstallmentPlan } from '../store/methodOptions';
-import type { PaymentMethod } from '../store/paymentMethods';
+import { installmentPlansOf, type InstallmentPlan } from '../methods/methodOptions';
+import type { PaymentMethod } from '../methods/paymentMethods';
 import { cardTokenSeal } from '../store/cardTokenSeal';
-import { findSavedCard } from '../store/savedCards';
-import type { SessionExtras } from '../store/sessionExtras';
-import type { SessionRow } from '../store/sessions';
+import { findSavedCard } from './savedCards';
+import type { SessionExtras } from './sessionExtras';
+import type { SessionRow } from './sessions';
 
 /** The shopper's choices that feed token_flag, token_id, installments and installments_id, checked. */
 export interface PaymentChoices {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { callJson, createSession, startPayment } from '../../testing/shopClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { payByCard } from '../gateway/testing/playShopper';
-import { listSavedCards } from '../store/savedCards';
+import { listSavedCards } from './savedCards';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 

@@ -10,9 +10,9 @@ import { dropSchema } from '../testing/dropSchema';
 import { buildBackend } from '../buildBackend';
 import { loadConfig } from '../config';
 import { describeOnStores } from '../testing/storeVariants';
-import { cardTokenSeal } from './cardTokenSeal';
-import type { StoreOptions } from './db';
-import { allMigrations } from './migrations';
+import { cardTokenSeal } from '../store/cardTokenSeal';
+import type { StoreOptions } from '../store/db';
+import { allMigrations } from '../store/migrations';
 import { findSavedCard, listSavedCards } from './savedCards';
 
 const TOKEN_KEY = 'token-key-for-this-test-0123456789abcdef';

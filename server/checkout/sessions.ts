@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from './db';
-import type { OrderTable, SessionTable } from './schema';
+import type { Db } from '../store/db';
+import type { OrderTable, SessionTable } from '../store/schema';
 
 export type SessionRow = Selectable<SessionTable>;
 

@@ -3,7 +3,7 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { sandboxApi } from '../../testing/sandboxApi';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { payByCard } from '../gateway/testing/playShopper';
-import { withPaymentOrderTables } from '../store/paymentOrderTables';
+import { withPaymentOrderTables } from './paymentOrderTables';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { sessionOfFrameToken, takeFrameForm } from '../store/attempts';
-import { findSession } from '../store/sessions';
+import { sessionOfFrameToken, takeFrameForm } from '../orders/attempts';
+import { findSession } from './sessions';
 import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
 
 /**

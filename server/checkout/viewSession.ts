@@ -3,14 +3,14 @@ import { type DeclineReason, declineReasonOf, gatewayCodeOf } from '../../shared
 import { installmentAmounts } from '../../shared/gateway/installmentAmounts';
 import { toDecimal } from '../../shared/gateway/money';
 import type { Db } from '../store/db';
-import { type AttemptRow, findAttempt } from '../store/attempts';
-import type { OrderRow } from '../store/orders';
-import { installmentPlansOf } from '../store/methodOptions';
-import { listPaymentMethods } from '../store/paymentMethods';
-import { listSavedCards } from '../store/savedCards';
-import { findSessionExtras } from '../store/sessionExtras';
-import type { SessionRow } from '../store/sessions';
-import { methodFits, toMethodView } from './applicableMethods';
+import { type AttemptRow, findAttempt } from '../orders/attempts';
+import type { OrderRow } from '../orders/orders';
+import { installmentPlansOf } from '../methods/methodOptions';
+import { listPaymentMethods } from '../methods/paymentMethods';
+import { listSavedCards } from './savedCards';
+import { findSessionExtras } from './sessionExtras';
+import type { SessionRow } from './sessions';
+import { methodFits, toMethodView } from '../methods/applicableMethods';
 
 /**
  * What the widget shows for a session (`GET /api/sessions/:id`). Method labels are in `displayLocale` (the

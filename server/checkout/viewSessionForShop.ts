@@ -1,10 +1,10 @@
 import type { ShopSessionStatus, ShopSessionView } from '../../shared/contract/shopApi';
 import { toDecimal } from '../../shared/gateway/money';
-import { loadOrderView } from '../admin/loadOrderView';
+import { loadOrderView } from '../orders/loadOrderView';
 import type { Db } from '../store/db';
-import type { OrderRow } from '../store/orders';
-import type { SessionRow } from '../store/sessions';
-import { PAID } from '../payments/startAttempt';
+import type { OrderRow } from '../orders/orders';
+import type { SessionRow } from './sessions';
+import { PAID } from './startAttempt';
 
 /**
  * What the shop's server sees of a session (`GET /api/sessions/:id` with a shop credential): where it stands and

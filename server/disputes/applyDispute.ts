@@ -1,9 +1,9 @@
 import { toDecimal } from '../../shared/gateway/money';
-import type { AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
+import type { AttemptRow } from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
 import type { Db } from '../store/db';
-import { closeDisputeIfOpen, insertDisputeOnce } from '../store/disputes';
-import type { OrderRow } from '../store/orders';
+import { closeDisputeIfOpen, insertDisputeOnce } from './disputes';
+import type { OrderRow } from '../orders/orders';
 import type { ReportedDispute } from './readDispute';
 import { recordOrderEvent } from '../shopEvents/recordOrderEvent';
 

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import type { AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
-import { findOrder } from '../store/orders';
+import type { AttemptRow } from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { findOrder } from '../orders/orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyDispute } from './applyDispute';
 import { readDispute, recordedDisputeState } from './readDispute';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin } from '../../testing/adminClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV, makeOrders, type MadeOrder } from '../admin/testing/makeOrders';
+import { BULK_ENV, makeOrders, type MadeOrder } from '../testing/makeOrders';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from './db';
-import type { DisputeTable } from './schema';
+import type { Db } from '../store/db';
+import type { DisputeTable } from '../store/schema';
 
 export type DisputeRow = Selectable<DisputeTable>;
 

@@ -1,8 +1,8 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
-import { applyRecordDisputes } from '../payments/applyRecordDisputes';
-import { attemptsById } from '../store/attempts';
-import { openDisputes } from '../store/disputes';
+import { applyRecordDisputes } from './applyRecordDisputes';
+import { attemptsById } from '../orders/attempts';
+import { openDisputes } from './disputes';
 
 /** The most open disputes one pass asks about; they are few, and the rest wait for the next pass. */
 const MAX_PER_PASS = 500;

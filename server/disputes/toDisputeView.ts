@@ -1,6 +1,6 @@
 import type { AdminDispute } from '../../shared/contract/adminDisputes';
 import { toDecimal } from '../../shared/gateway/money';
-import type { DisputeRow } from '../store/disputes';
+import type { DisputeRow } from './disputes';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import type { AppDeps, AppEnv } from '../deps';
-import { readBuiltFile } from '../http/readBuiltFile';
+import { readBuiltFile } from './readBuiltFile';
 
 /**
  * The widget bundle from `dist/widget/` at the root (`/widget.js`, its hashed chunks and stylesheet, which it

@@ -1,5 +1,5 @@
 import type { PaymentMethodView } from '../../shared/contract/session';
-import type { PaymentMethod } from '../store/paymentMethods';
+import type { PaymentMethod } from './paymentMethods';
 
 export interface SessionFit {
   country: string | null;

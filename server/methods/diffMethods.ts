@@ -1,4 +1,4 @@
-import type { AdminPaymentMethod } from '../../../shared/contract/admin';
+import type { AdminPaymentMethod } from '../../shared/contract/admin';
 
 /** One method's change in a save: added, removed, or the fields whose value changed, each before and after. */
 export type MethodChange =

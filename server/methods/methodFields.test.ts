@@ -3,7 +3,7 @@ import type { SessionView } from '../../shared/contract/session';
 import { paymentMethods, putPaymentMethods } from '../../testing/adminClient';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { sentOrdersOf } from '../store/attemptOrders';
+import { sentOrdersOf } from '../orders/attemptOrders';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 

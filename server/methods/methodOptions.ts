@@ -1,5 +1,5 @@
-import type { Db } from './db';
-import { withPaymentOrderTables } from './paymentOrderTables';
+import type { Db } from '../store/db';
+import { withPaymentOrderTables } from '../checkout/paymentOrderTables';
 
 /** An installment plan a method offers: the count the shopper picks and the plan id the gateway is sent. */
 export interface InstallmentPlan {

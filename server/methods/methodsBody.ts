@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { countryCode, currencyCode, decimalString } from '../../../shared/contract/primitives';
-import { CODED_VALUES, MAX_LENGTH } from '../../../shared/gateway/fields';
-import { methodLimitIssues } from '../../../shared/paymentMethods/methodLimitIssues';
+import { countryCode, currencyCode, decimalString } from '../../shared/contract/primitives';
+import { CODED_VALUES, MAX_LENGTH } from '../../shared/gateway/fields';
+import { methodLimitIssues } from '../../shared/paymentMethods/methodLimitIssues';
 
 /** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
 const METHOD_FIELDS = ['billing_address', 'phone', 'document', 'birth_date', 'bank_code', 'person'] as const;

@@ -1,7 +1,7 @@
 import type { CreatePaymentBody } from '../../shared/contract/payment';
 import type { FieldError } from '../../shared/contract/errors';
 import { checkDocument } from '../../shared/document/checkDocument';
-import type { PaymentMethod } from '../store/paymentMethods';
+import type { PaymentMethod } from './paymentMethods';
 
 /**
  * The fields `method` asks for that the body lacks or gets wrong (Boleto the document number, iDEAL a bank, a

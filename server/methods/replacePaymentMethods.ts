@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from './db';
-import type { PaymentMethodTable } from './schema';
+import type { Db } from '../store/db';
+import type { PaymentMethodTable } from '../store/schema';
 
 /**
  * Makes `methods` the shop's whole list, in one transaction: methods left out are removed, the rest written

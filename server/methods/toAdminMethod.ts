@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
-import type { AdminPaymentMethod } from '../../../shared/contract/admin';
-import { toDecimal, toMinor } from '../../../shared/gateway/money';
-import type { InstallmentPlan } from '../../store/methodOptions';
-import type { PaymentMethod } from '../../store/paymentMethods';
-import type { PaymentMethodTable } from '../../store/schema';
+import type { AdminPaymentMethod } from '../../shared/contract/admin';
+import { toDecimal, toMinor } from '../../shared/gateway/money';
+import type { InstallmentPlan } from './methodOptions';
+import type { PaymentMethod } from './paymentMethods';
+import type { PaymentMethodTable } from '../store/schema';
 import type { MethodInput } from './methodsBody';
 
 /** A payment method as the admin API shows it. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { bearerCredentials } from '../auth/credentials';
+import { bearerCredentials } from '../team/credentials';
 import { authenticate, requirePermission } from '../middleware/authenticate';
 
 /**

@@ -6,7 +6,7 @@ import { bearerOf } from './authenticate';
  * Runs `middleware` only when the shop's server, not the widget, reads session `:id`. `GET /api/sessions/:id`
  * serves both: the widget sends the session's client secret (in `X-Client-Secret`, or as a Bearer), the shop's
  * server its key or `SHOP_SECRET` as a Bearer. A client secret names its session (`<session id>_secret_...`,
- * sessions/createSession.ts), so any other Bearer is a shop credential, to be authenticated as one: a wrong key is
+ * server/checkout/createSession.ts), so any other Bearer is a shop credential, to be authenticated as one: a wrong key is
  * a 401 (and counts as a failed guess), not the widget's 404.
  */
 export function forShopCaller(middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {

@@ -12,7 +12,7 @@ export function widgetCors(allowedOrigins: readonly string[]): MiddlewareHandler
   const allowed = new Set(allowedOrigins);
   const corsHeaders = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
-    // DELETE: the shopper removes a saved card (routes/savedCards.ts)
+    // DELETE: the shopper removes a saved card (server/checkout/routes/savedCards.ts)
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'Authorization', 'X-Client-Secret'],
     exposeHeaders: ['X-Request-Id', 'Retry-After'],

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findAuditEvents } from '../store/findAuditEvents';
+import { findAuditEvents } from '../orders/findAuditEvents';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyNotification } from './applyNotification';
-import { newAttempt, newOrder, paymentNotification, reload } from './testing/paymentFixtures';
+import { newAttempt, newOrder, paymentNotification, reload } from '../checkout/testing/paymentFixtures';
 
 describeOnStores('applyNotification', (store) => {
   // the gateway is a closed port: a notification that does not match is answered by a query that cannot be made

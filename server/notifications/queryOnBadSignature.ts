@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
-import { findAttemptByGatewayOrderNo } from '../store/attempts';
+import { findAttemptByGatewayOrderNo } from '../orders/attempts';
 import { createWindowCounter } from '../windowCounter';
-import { confirmPayment } from './confirmPayment';
+import { confirmPayment } from '../orders/confirmPayment';
 
 /** At most one query per order and this long, whatever arrives: a forged message cannot make us flood the gateway. */
 const BAD_SIGNATURE_QUERY_EVERY_MS = 60_000;

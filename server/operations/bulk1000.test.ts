@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
-import { admin } from '../../../testing/adminClient';
-import { sandboxApi } from '../../../testing/sandboxApi';
-import { countQueryCalls } from '../../testing/countQueryCalls';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { countQueryCalls } from '../testing/countQueryCalls';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decimalString, text } from '../../../shared/contract/primitives';
-import { MAX_LENGTH } from '../../../shared/gateway/fields';
+import { decimalString, text } from '../../shared/contract/primitives';
+import { MAX_LENGTH } from '../../shared/gateway/fields';
 
 /** Owner operations per request: far more than the page sends (100), enough for a spreadsheet. */
 const MAX_ORDERS_PER_REQUEST = 5000;

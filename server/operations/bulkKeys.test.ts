@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { admin } from '../../../testing/adminClient';
-import { sandboxApi } from '../../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 
 /** A refund the gateway took: received, accepted, or already succeeded by the time the answer was written. */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from './db';
-import type { BulkRequestTable } from './schema';
+import type { Db } from '../store/db';
+import type { BulkRequestTable } from '../store/schema';
 
 export type BulkRequestRow = Selectable<BulkRequestTable>;
 

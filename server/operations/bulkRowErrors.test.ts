@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
-import { admin } from '../../../testing/adminClient';
-import { sandboxApi } from '../../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { admin } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;

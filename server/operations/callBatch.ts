@@ -7,7 +7,7 @@ import {
   type GatewayClient,
   type RefundItem,
   type ReviewItem,
-} from '../../gateway';
+} from '../gateway';
 
 export type BatchKind = 'capture' | 'cancel' | 'review' | 'refund';
 

@@ -1,4 +1,4 @@
-import { API_ERROR, describeFieldErrors, toFieldErrors } from '../../../shared/contract/errors';
+import { API_ERROR, describeFieldErrors, toFieldErrors } from '../../shared/contract/errors';
 import { bulkItemFor, type BulkAction, type BulkItem } from './bulkBody';
 import type { OrderResult } from './results';
 

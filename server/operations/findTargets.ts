@@ -1,9 +1,9 @@
-import { isPaymentStatus } from '../../../shared/gateway/status';
-import { unknownStatusNote } from '../../payments/unknownStatusNote';
-import { attemptsById, type AttemptRow } from '../../store/attempts';
-import type { Db } from '../../store/db';
-import { findOrdersByKeys } from '../../store/listOrders';
-import type { OrderRow } from '../../store/orders';
+import { isPaymentStatus } from '../../shared/gateway/status';
+import { unknownStatusNote } from '../orders/unknownStatusNote';
+import { attemptsById, type AttemptRow } from '../orders/attempts';
+import type { Db } from '../store/db';
+import { findOrdersByKeys } from '../orders/listOrders';
+import type { OrderRow } from '../orders/orders';
 import { failed, type OrderResult, type ResultLabel } from './results';
 
 /** An order of a bulk request, found, with its current payment attempt (the one the gateway knows). */

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../deps';
 
 /**
  * The time before which a `pending` journal row can no longer be in flight: a batch call is never retried, so

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
-import type { GatewayClient } from '../../gateway';
-import { callJson } from '../../../testing/shopClient';
-import { startBackend, type Backend } from '../../testing/startBackend';
-import { describeOnStores } from '../../testing/storeVariants';
-import { admin, orderIn, refundsFinal } from '../../../testing/adminClient';
-import { sandboxApi } from '../../../testing/sandboxApi';
+import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import type { GatewayClient } from '../gateway';
+import { callJson } from '../../testing/shopClient';
+import { startBackend, type Backend } from '../testing/startBackend';
+import { describeOnStores } from '../testing/storeVariants';
+import { admin, orderIn, refundsFinal } from '../../testing/adminClient';
+import { sandboxApi } from '../../testing/sandboxApi';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 import { serveWith, SimulatedCrash } from '../testing/serveWith';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from './db';
-import type { OrderOperationTable } from './schema';
+import type { Db } from '../store/db';
+import type { OrderOperationTable } from '../store/schema';
 
 export type OrderOperationRow = Selectable<OrderOperationTable>;
 

@@ -1,9 +1,9 @@
-import { BATCH_LIMIT } from '../../../shared/gateway/errors';
-import type { AppDeps } from '../../deps';
-import { applyQueryRecord, type QueryOutcome } from '../../payments/applyQueryRecord';
-import type { AttemptRow } from '../../store/attempts';
-import { runBatches } from '../runBatches';
-import { splitIntoBatches } from '../splitIntoBatches';
+import { BATCH_LIMIT } from '../../shared/gateway/errors';
+import type { AppDeps } from '../deps';
+import { applyQueryRecord, type QueryOutcome } from '../orders/applyQueryRecord';
+import type { AttemptRow } from '../orders/attempts';
+import { runBatches } from './runBatches';
+import { splitIntoBatches } from './splitIntoBatches';
 
 export type RefreshOutcome = QueryOutcome | 'unavailable';
 

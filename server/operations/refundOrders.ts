@@ -1,16 +1,16 @@
-import { API_ERROR } from '../../../shared/contract/errors';
-import { BATCH_LIMIT, formatGatewayMessage, GATEWAY_ERRORS } from '../../../shared/gateway/errors';
-import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
-import { canApply, isPaymentStatus, type OrderStatus } from '../../../shared/gateway/status';
-import type { AppDeps } from '../../deps';
-import type { RefundItem } from '../../gateway';
-import { hashRequest } from '../../hashRequest';
-import { newId } from '../../ids';
-import { writeAuditEvent } from '../../store/auditEvents';
-import type { Db } from '../../store/db';
-import { lostDisputeMinor } from '../../store/disputes';
-import { lockOrders } from '../../store/lockOrders';
-import { ordersById, type OrderRow } from '../../store/orders';
+import { API_ERROR } from '../../shared/contract/errors';
+import { BATCH_LIMIT, formatGatewayMessage, GATEWAY_ERRORS } from '../../shared/gateway/errors';
+import { isAmount, toDecimal, toMinor } from '../../shared/gateway/money';
+import { canApply, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
+import type { AppDeps } from '../deps';
+import type { RefundItem } from '../gateway';
+import { hashRequest } from '../hashRequest';
+import { newId } from '../ids';
+import { writeAuditEvent } from '../orders/auditEvents';
+import type { Db } from '../store/db';
+import { lostDisputeMinor } from '../disputes/disputes';
+import { lockOrders } from './lockOrders';
+import { ordersById, type OrderRow } from '../orders/orders';
 import {
   claimPendingRefund,
   IN_FLIGHT,
@@ -21,12 +21,12 @@ import {
   refundsOf,
   RESERVING,
   type RefundRow,
-} from '../../store/refunds';
-import { runInTransaction } from '../../store/runInTransaction';
-import { recordRefundEvent } from '../../shopEvents/recordRefundEvent';
-import { overRefundLimit, type RefundLimit } from '../refundLimit';
-import { runBatches } from '../runBatches';
-import { splitIntoBatches } from '../splitIntoBatches';
+} from '../refunds/refunds';
+import { runInTransaction } from '../store/runInTransaction';
+import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
+import { overRefundLimit, type RefundLimit } from '../refunds/refundLimit';
+import { runBatches } from './runBatches';
+import { splitIntoBatches } from './splitIntoBatches';
 import type { BulkItem } from './bulkBody';
 import { callBatch, type ItemOutcome } from './callBatch';
 import { findTargets, type Target } from './findTargets';
@@ -34,7 +34,7 @@ import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
 import { wrongState } from './runOrderActions';
-import { settlePendingRefunds, type PendingRefunds } from './settlePendingRefunds';
+import { settlePendingRefunds, type PendingRefunds } from '../refunds/settlePendingRefunds';
 
 interface RefundOptions {
   requestId?: string | undefined;

@@ -1,6 +1,6 @@
-import type { FieldError } from '../../../shared/contract/errors';
-import { GATEWAY_ERRORS, isGatewayErrorCode } from '../../../shared/gateway/errors';
-import type { OrderStatus } from '../../../shared/gateway/status';
+import type { FieldError } from '../../shared/contract/errors';
+import { GATEWAY_ERRORS, isGatewayErrorCode } from '../../shared/gateway/errors';
+import type { OrderStatus } from '../../shared/gateway/status';
 
 /** Codes of the admin API's own, for outcomes the gateway has no code for. */
 export const BULK_ERROR = {

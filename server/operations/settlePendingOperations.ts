@@ -1,15 +1,15 @@
-import type { PaymentStatus } from '../../../shared/gateway/status';
-import type { AppDeps } from '../../deps';
-import type { AttemptRow } from '../../store/attempts';
-import { writeAuditEvent } from '../../store/auditEvents';
+import type { PaymentStatus } from '../../shared/gateway/status';
+import type { AppDeps } from '../deps';
+import type { AttemptRow } from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
 import {
   OPERATION_STATUS,
   settlePendingOperation,
   stalePendingOperations,
   type OrderOperationRow,
-} from '../../store/orderOperations';
-import { ordersById, setCapturedAmount } from '../../store/orders';
-import { runInTransaction } from '../../store/runInTransaction';
+} from './orderOperations';
+import { ordersById, setCapturedAmount } from '../orders/orders';
+import { runInTransaction } from '../store/runInTransaction';
 import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 

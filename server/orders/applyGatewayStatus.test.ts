@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findAuditEvents } from '../store/findAuditEvents';
+import { findAuditEvents } from './findAuditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyGatewayStatus, type GatewayState, type StatusSource } from './applyGatewayStatus';
-import { newAttempt, newOrder, reload } from './testing/paymentFixtures';
+import { newAttempt, newOrder, reload } from '../checkout/testing/paymentFixtures';
 
 describeOnStores('applyGatewayStatus', (store) => {
   let backend: Backend;

@@ -1,11 +1,11 @@
 import { type GatewayProfile, toKnownStatus } from '../../shared/gateway/profile';
 import { STATUS_NAME, isForward, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
-import { findAttempt, keepAttemptMessage, moveAttemptFrom, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
+import { findAttempt, keepAttemptMessage, moveAttemptFrom, OPEN_STATUSES, type AttemptRow } from './attempts';
+import { writeAuditEvent } from './auditEvents';
 import type { Db } from '../store/db';
-import { mirrorAttempt } from '../store/orders';
+import { mirrorAttempt } from './orders';
 import { ConcurrentUpdateError } from '../store/runInTransaction';
-import { markSavedCardUsed } from '../store/savedCards';
+import { markSavedCardUsed } from '../checkout/savedCards';
 import { HOLDS_MONEY, raisePaymentAlerts, type RaisedAlert } from './raisePaymentAlerts';
 import { unknownStatusNote } from './unknownStatusNote';
 import { recordOrderEvents } from '../shopEvents/recordOrderEvents';

@@ -1,12 +1,12 @@
 import { QUERY_RESULT } from '../../shared/gateway/status';
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import type { AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
-import { findOrder } from '../store/orders';
+import type { AttemptRow } from './attempts';
+import { writeAuditEvent } from './auditEvents';
+import { findOrder } from './orders';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyGatewayStatus, type ApplyOutcome } from './applyGatewayStatus';
-import { applyRecordDisputes } from './applyRecordDisputes';
+import { applyRecordDisputes } from '../disputes/applyRecordDisputes';
 import { keepRecordExtras } from './keepRecordExtras';
 import { logAlerts } from './logAlerts';
 import { matchesOrder } from './matchesOrder';

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { Db } from './db';
-import { isUniqueViolation } from './isUniqueViolation';
-import type { PaymentAttemptTable } from './schema';
+import type { Db } from '../store/db';
+import { isUniqueViolation } from '../store/isUniqueViolation';
+import type { PaymentAttemptTable } from '../store/schema';
 
 export type AttemptRow = Selectable<PaymentAttemptTable>;
 
@@ -101,7 +101,7 @@ export async function renewFrameToken(db: Db, attemptId: string, token: string, 
 }
 
 /**
- * Marks a pending attempt abandoned by the shopper (payments/abandonPayment.ts) and drops its kept card page, so
+ * Marks a pending attempt abandoned by the shopper (server/checkout/abandonPayment.ts) and drops its kept card page, so
  * the page can neither be served nor reopened; the attempt stays open for the reconcile loop. False when it is
  * no longer pending.
  */

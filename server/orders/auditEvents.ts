@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import { currentActor } from '../auth/actorContext';
+import { currentActor } from '../team/actorContext';
 import { maskCardNumbers, maskCardNumbersInJson } from '../maskCardNumbers';
-import type { Db } from './db';
-import type { AuditEventTable } from './schema';
+import type { Db } from '../store/db';
+import type { AuditEventTable } from '../store/schema';
 
 export type AuditEventRow = Selectable<AuditEventTable>;
 
@@ -15,7 +15,7 @@ export interface AuditEvent {
   request_id?: string | null;
   /** stored as JSON; the caller masks secrets by field name, card-like numbers are masked here */
   detail?: unknown;
-  /** who did it; by default the actor of the request this runs for (server/auth/actorContext.ts), if any */
+  /** who did it; by default the actor of the request this runs for (server/team/actorContext.ts), if any */
   actor?: string | null;
 }
 

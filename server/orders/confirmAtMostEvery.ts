@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { markAtMostEvery } from '../store/attemptMarks';
-import type { AttemptRow } from '../store/attempts';
+import { markAtMostEvery } from './attemptMarks';
+import type { AttemptRow } from './attempts';
 import { confirmPayment } from './confirmPayment';
 import type { QueryOutcome } from './applyQueryRecord';
 

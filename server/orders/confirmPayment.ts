@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import type { AttemptRow } from '../store/attempts';
+import type { AttemptRow } from './attempts';
 import { applyQueryRecord, type QueryOutcome } from './applyQueryRecord';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from '../store/db';
 import type { AuditEventRow } from './auditEvents';
 
 export interface AuditFilter {

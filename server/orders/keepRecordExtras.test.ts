@@ -3,7 +3,7 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
 import { cardTokenSeal } from '../store/cardTokenSeal';
-import { listSavedCards } from '../store/savedCards';
+import { listSavedCards } from '../checkout/savedCards';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';

@@ -1,12 +1,12 @@
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import { recordSubscriptionResult, sentOrdersOf } from '../store/attemptOrders';
-import type { AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
+import { recordSubscriptionResult, sentOrdersOf } from './attemptOrders';
+import type { AttemptRow } from './attempts';
+import { writeAuditEvent } from './auditEvents';
 import { cardTokenSeal } from '../store/cardTokenSeal';
-import { saveCardToken } from '../store/savedCards';
-import { findSession } from '../store/sessions';
+import { saveCardToken } from '../checkout/savedCards';
+import { findSession } from '../checkout/sessions';
 
 /** Statuses in which the card was charged or held: only then is its token worth keeping. */
 export const CARD_CHARGED: readonly string[] = [

@@ -1,7 +1,7 @@
 import type { AdminOrder } from '../../shared/contract/admin';
 import type { Db } from '../store/db';
-import { lostDisputeMinor } from '../store/disputes';
-import type { OrderRow } from '../store/orders';
+import { lostDisputeMinor } from '../disputes/disputes';
+import type { OrderRow } from './orders';
 import { toOrderView } from './toOrderView';
 
 /**

@@ -1,5 +1,5 @@
 import { toMinor } from '../../shared/gateway/money';
-import type { OrderRow } from '../store/orders';
+import type { OrderRow } from './orders';
 
 /**
  * Does the gateway's amount and currency equal the order's? A status that comes with another amount is never

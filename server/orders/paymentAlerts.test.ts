@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { updateAttempt, type AttemptRow } from '../store/attempts';
-import { findAuditEvents } from '../store/findAuditEvents';
-import { alertsOfOrder, journalAlertRefund } from '../store/paymentAlerts';
+import { updateAttempt, type AttemptRow } from './attempts';
+import { findAuditEvents } from './findAuditEvents';
+import { alertsOfOrder, journalAlertRefund } from './paymentAlerts';
 import { runInTransaction } from '../store/runInTransaction';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyGatewayStatus, type GatewayState, type StatusSource } from './applyGatewayStatus';
-import type { PaymentAnswer } from './paymentAnswer';
-import { LATE_PAYMENT_GRACE_MS } from './sessionExpiry';
+import type { PaymentAnswer } from '../checkout/paymentAnswer';
+import { LATE_PAYMENT_GRACE_MS } from '../checkout/sessionExpiry';
 import { settleAttempt } from './settleAttempt';
-import { newAttempt, newOrder, reload } from './testing/paymentFixtures';
+import { newAttempt, newOrder, reload } from '../checkout/testing/paymentFixtures';
 
 /** Issue #18: stranded attempts (point 4), double payments (point 2), payments after the expiry (point 5). */
 describeOnStores('payment alerts and stranded attempts', (store) => {

@@ -1,12 +1,12 @@
 import type { OrderStatus } from '../../shared/gateway/status';
 import { newId } from '../ids';
-import { listAttempts, type AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
+import { listAttempts, type AttemptRow } from './attempts';
+import { writeAuditEvent } from './auditEvents';
 import type { Db } from '../store/db';
-import { adoptPaidAttempt, findOrder } from '../store/orders';
-import { raiseAlert, type AlertKind } from '../store/paymentAlerts';
-import { findSession } from '../store/sessions';
-import { LATE_PAYMENT_GRACE_MS, pastExpiry } from './sessionExpiry';
+import { adoptPaidAttempt, findOrder } from './orders';
+import { raiseAlert, type AlertKind } from './paymentAlerts';
+import { findSession } from '../checkout/sessions';
+import { LATE_PAYMENT_GRACE_MS, pastExpiry } from '../checkout/sessionExpiry';
 
 /** Statuses in which an attempt took (or holds) the shopper's money. */
 export const HOLDS_MONEY: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'review'];

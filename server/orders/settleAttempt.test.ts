@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findAuditEvents } from '../store/findAuditEvents';
+import { findAuditEvents } from './findAuditEvents';
 import { runInTransaction } from '../store/runInTransaction';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { applyGatewayStatus } from './applyGatewayStatus';
-import type { PaymentAnswer } from './paymentAnswer';
+import type { PaymentAnswer } from '../checkout/paymentAnswer';
 import { settleAttempt } from './settleAttempt';
-import { newAttempt, newOrder, reload } from './testing/paymentFixtures';
+import { newAttempt, newOrder, reload } from '../checkout/testing/paymentFixtures';
 
 describeOnStores('settleAttempt', (store) => {
   let backend: Backend;

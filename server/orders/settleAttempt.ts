@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps';
-import { moveCreatedAttempt, updateAttempt, type AttemptRow } from '../store/attempts';
-import { writeAuditEvent, type AuditEvent } from '../store/auditEvents';
-import { mirrorAttempt } from '../store/orders';
+import { moveCreatedAttempt, updateAttempt, type AttemptRow } from './attempts';
+import { writeAuditEvent, type AuditEvent } from './auditEvents';
+import { mirrorAttempt } from './orders';
 import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
 import { runInTransaction } from '../store/runInTransaction';
-import type { PaymentAnswer } from './paymentAnswer';
+import type { PaymentAnswer } from '../checkout/paymentAnswer';
 
 export type AttemptOutcome = Partial<
   Pick<

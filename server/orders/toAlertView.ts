@@ -1,6 +1,6 @@
 import type { AdminPaymentAlert } from '../../shared/contract/admin';
-import type { AttemptRow } from '../store/attempts';
-import type { PaymentAlertRow } from '../store/paymentAlerts';
+import type { AttemptRow } from './attempts';
+import type { PaymentAlertRow } from './paymentAlerts';
 
 /** A payment alert as the admin API shows it, with the attempt it is about and the refund offered for it. */
 export type AlertView = AdminPaymentAlert;

@@ -1,7 +1,7 @@
 import { toMinor } from '../../shared/gateway/money';
 import { PAYOUT_STATUS } from '../../shared/gateway/status';
 import type { Db } from '../store/db';
-import { findPayoutByRequestId, updateOpenPayout } from '../store/payouts';
+import { findPayoutByRequestId, updateOpenPayout } from './payouts';
 import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
 
 export type PayoutNotificationOutcome = 'applied' | 'same_status' | 'mismatch' | 'unknown_order';

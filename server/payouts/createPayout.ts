@@ -13,8 +13,8 @@ import {
 import { maskFields } from '../gateway/core/maskForLog';
 import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
-import { writeAuditEvent } from '../store/auditEvents';
-import { deleteUnsentPayout, findPayoutByKey, insertPayout, type PayoutRow } from '../store/payouts';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { deleteUnsentPayout, findPayoutByKey, insertPayout, type PayoutRow } from './payouts';
 import type { PayoutFields } from './payoutBody';
 import { recordPayoutAnswer } from './recordPayoutAnswer';
 import { requestIdFor } from './requestIdFor';

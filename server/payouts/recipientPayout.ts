@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../../shared/contract/errors';
-import type { PayoutRecipientRow } from '../store/payoutRecipients';
+import type { PayoutRecipientRow } from './payoutRecipients';
 
 /** `POST /admin/api/payouts` by a saved recipient: three fields, and an optional reference. */
 export const recipientPayoutBody = z.strictObject({

@@ -1,7 +1,7 @@
 import type { PayoutResponse } from '../gateway';
 import { maskFields } from '../gateway/core/maskForLog';
 import type { Db } from '../store/db';
-import { findPayout, updateOpenPayout, type PayoutRow } from '../store/payouts';
+import { findPayout, updateOpenPayout, type PayoutRow } from './payouts';
 import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
 
 /**

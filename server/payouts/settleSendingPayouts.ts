@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { GatewayRejectedError, type PayoutRequest } from '../gateway';
-import { writeAuditEvent } from '../store/auditEvents';
-import { sendingPayoutsDue, touchSendingPayout } from '../store/payouts';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { sendingPayoutsDue, touchSendingPayout } from './payouts';
 import { recordPayoutAnswer } from './recordPayoutAnswer';
 
 /** The most payouts one reconcile pass sends again; the rest wait for the next pass. */

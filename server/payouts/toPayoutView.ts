@@ -1,5 +1,5 @@
 import { toDecimal } from '../../shared/gateway/money';
-import type { PayoutRow } from '../store/payouts';
+import type { PayoutRow } from './payouts';
 
 /** The gateway's envelope and signature: nothing the owner needs to see. */
 const ENVELOPE = ['merchant_id', 'account_id', 'encryption_data', 'return_status', 'return_message'];

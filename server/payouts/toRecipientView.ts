@@ -1,6 +1,6 @@
 import type { RecipientView } from '../../shared/contract/recipient';
 import { maskFields } from '../gateway/core/maskForLog';
-import type { PayoutRecipientRow } from '../store/payoutRecipients';
+import type { PayoutRecipientRow } from './payoutRecipients';
 
 /**
  * A recipient as the admin API shows it: account numbers, IBANs and document numbers masked to their last four,

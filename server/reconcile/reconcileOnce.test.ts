@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { createPayment } from '../payments/createPayment';
-import { newAttempt, newOrder, reload } from '../payments/testing/paymentFixtures';
-import { settleAttempt } from '../payments/settleAttempt';
-import { findAttemptByIdempotencyKey } from '../store/attempts';
+import { createPayment } from '../checkout/createPayment';
+import { newAttempt, newOrder, reload } from '../checkout/testing/paymentFixtures';
+import { settleAttempt } from '../orders/settleAttempt';
+import { findAttemptByIdempotencyKey } from '../orders/attempts';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
 import { paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';

@@ -1,7 +1,7 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import { applyQueryRecord } from '../payments/applyQueryRecord';
+import { applyQueryRecord } from '../orders/applyQueryRecord';
 import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
 import {
   attemptsById,
@@ -9,17 +9,17 @@ import {
   closeAttemptWithoutStatus,
   scheduleNextCheck,
   type AttemptRow,
-} from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
-import { mirrorAttempt } from '../store/orders';
+} from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { mirrorAttempt } from '../orders/orders';
 import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
-import { recheckOpenDisputes } from './recheckOpenDisputes';
+import { recheckOpenDisputes } from '../disputes/recheckOpenDisputes';
 import { withReconcileLock } from './withReconcileLock';
-import { inFlightCutoff } from '../admin/bulk/inFlightCutoff';
-import { settlePendingRefunds } from '../admin/bulk/settlePendingRefunds';
-import { settlePendingExtraRefunds } from '../admin/refundExtraPayment';
-import { refreshFromGateway } from '../admin/bulk/refreshFromGateway';
-import { ordersWithRefundsInFlight, REFUND_STATUS } from '../store/refunds';
+import { inFlightCutoff } from '../operations/inFlightCutoff';
+import { settlePendingRefunds } from '../refunds/settlePendingRefunds';
+import { settlePendingExtraRefunds } from '../refunds/refundExtraPayment';
+import { refreshFromGateway } from '../operations/refreshFromGateway';
+import { ordersWithRefundsInFlight, REFUND_STATUS } from '../refunds/refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */

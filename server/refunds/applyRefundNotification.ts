@@ -1,8 +1,8 @@
 import { toDecimal } from '../../shared/gateway/money';
 import { REFUND_NOTIFY_TYPE, refundResultOf } from '../../shared/gateway/refundState';
 import type { Db } from '../store/db';
-import type { OrderRow } from '../store/orders';
-import { findRefundOfOrder, moveRefund, REFUND_STATUS, type RefundRow } from '../store/refunds';
+import type { OrderRow } from '../orders/orders';
+import { findRefundOfOrder, moveRefund, REFUND_STATUS, type RefundRow } from './refunds';
 import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
 
 const REFUND_TYPES: readonly string[] = Object.values(REFUND_NOTIFY_TYPE);

@@ -2,7 +2,7 @@ import { formatGatewayMessage } from '../../shared/gateway/errors';
 import { refundStateOfRecord } from '../../shared/gateway/refundState';
 import type { RefundRecord } from '../gateway/types/query';
 import type { Db } from '../store/db';
-import { moveRefund, type RefundRow } from '../store/refunds';
+import { moveRefund, type RefundRow } from './refunds';
 import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
 
 /** The record of `refund` in a refund search answer: by our refund_reference, or the gateway's reference id. */

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { writeAuditEvent } from '../store/auditEvents';
-import type { RefundRow } from '../store/refunds';
+import { writeAuditEvent } from '../orders/auditEvents';
+import type { RefundRow } from './refunds';
 import { runInTransaction } from '../store/runInTransaction';
 import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
 

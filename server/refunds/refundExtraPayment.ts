@@ -4,14 +4,14 @@ import { REFUND_STATE, refundStateOfRecord } from '../../shared/gateway/refundSt
 import { toDecimal } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { findAttempt } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
-import { findOrderByNo, type OrderRow } from '../store/orders';
-import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../store/paymentAlerts';
-import { callBatch } from './bulk/callBatch';
-import { refreshFromGateway } from './bulk/refreshFromGateway';
+import { findAttempt } from '../orders/attempts';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { findOrderByNo, type OrderRow } from '../orders/orders';
+import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders/paymentAlerts';
+import { callBatch } from '../operations/callBatch';
+import { refreshFromGateway } from '../operations/refreshFromGateway';
 import { overRefundLimit, type RefundLimit } from './refundLimit';
-import { toAlertView, type AlertView } from './toAlertView';
+import { toAlertView, type AlertView } from '../orders/toAlertView';
 
 /** What the owner is answered: the alert with its refund, or an error whose outcome they must know. */
 export type ExtraRefundAnswer =

@@ -3,7 +3,7 @@ import { admin } from '../../testing/adminClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
-import { BULK_ENV, makeOrders } from './testing/makeOrders';
+import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

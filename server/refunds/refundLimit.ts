@@ -1,8 +1,8 @@
 import { toDecimal } from '../../shared/gateway/money';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../team/principal';
 import { can } from '../../shared/contract/roles';
 import type { AppDeps } from '../deps';
-import { supportRefundLimits } from '../store/supportRefundLimits';
+import { supportRefundLimits } from './supportRefundLimits';
 
 /** The most one refund of `role` may be, per currency in minor units; a currency not in it cannot be refunded. */
 export interface RefundLimit {

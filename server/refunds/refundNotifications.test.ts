@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { admin, orderIn } from '../../testing/adminClient';
-import { BULK_ENV } from '../admin/testing/makeOrders';
+import { BULK_ENV } from '../testing/makeOrders';
 import { paidPixOrder } from '../../testing/shopClient';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../testing/startBackend';

@@ -1,13 +1,13 @@
-import { BATCH_LIMIT } from '../../../shared/gateway/errors';
-import { toDecimal } from '../../../shared/gateway/money';
-import type { AppDeps } from '../../deps';
-import { writeAuditEvent } from '../../store/auditEvents';
-import { applyRefundRecord, recordOfRefund } from '../../payments/applyRefundRecord';
-import { IN_FLIGHT, REFUND_STATUS, refundsOf, type RefundRow } from '../../store/refunds';
-import { runInTransaction } from '../../store/runInTransaction';
-import { runBatches } from '../runBatches';
-import { splitIntoBatches } from '../splitIntoBatches';
-import { inFlightCutoff } from './inFlightCutoff';
+import { BATCH_LIMIT } from '../../shared/gateway/errors';
+import { toDecimal } from '../../shared/gateway/money';
+import type { AppDeps } from '../deps';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
+import { IN_FLIGHT, REFUND_STATUS, refundsOf, type RefundRow } from './refunds';
+import { runInTransaction } from '../store/runInTransaction';
+import { runBatches } from '../operations/runBatches';
+import { splitIntoBatches } from '../operations/splitIntoBatches';
+import { inFlightCutoff } from '../operations/inFlightCutoff';
 
 /** What the gateway says about the refunds in flight of one order. */
 export interface PendingRefunds {

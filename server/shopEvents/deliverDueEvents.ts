@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
-import { claimDueDeliveries, recordDeliveryAttempt, type ShopDeliveryRow } from '../store/shopDeliveries';
-import { findShopEndpoint } from '../store/shopEndpoints';
-import { findShopEvent } from '../store/shopEvents';
+import { claimDueDeliveries, recordDeliveryAttempt, type ShopDeliveryRow } from './shopDeliveries';
+import { findShopEndpoint } from './shopEndpoints';
+import { findShopEvent } from './shopEventRows';
 import { activeSecrets, endpointSecretSeal, type StoredSecret } from './endpointSecrets';
 import { deliverOne } from './deliverOne';
 import { fanOutEvents } from './fanOutEvents';

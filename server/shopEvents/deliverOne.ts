@@ -1,6 +1,6 @@
 import { SHOP_EVENT_SIGNATURE_HEADER } from '../../shared/contract/shopEvents';
 import type { Config } from '../config';
-import type { DeliveryResult } from '../store/shopDeliveries';
+import type { DeliveryResult } from './shopDeliveries';
 import { checkEndpointUrl } from './checkEndpointUrl';
 import { signShopEvent } from './signShopEvent';
 

@@ -1,9 +1,9 @@
 import type { ShopEventType } from '../../shared/contract/shopEvents';
 import { newId } from '../ids';
 import type { Store } from '../store/db';
-import { insertDeliveries } from '../store/shopDeliveries';
-import { listShopEndpoints } from '../store/shopEndpoints';
-import { type ShopEventRow, positionNewEvents } from '../store/shopEvents';
+import { insertDeliveries } from './shopDeliveries';
+import { listShopEndpoints } from './shopEndpoints';
+import { type ShopEventRow, positionNewEvents } from './shopEventRows';
 
 /** What orders the deliveries of one event: an order's events, or a payout's, go out one after the other. */
 function subjectOf(e: Pick<ShopEventRow, 'id' | 'order_id' | 'payout_request_id'>): string {

@@ -1,10 +1,10 @@
 import type { ShopEvent, ShopEventType } from '../../shared/contract/shopEvents';
-import { toOrderView } from '../admin/toOrderView';
+import { toOrderView } from '../orders/toOrderView';
 import { newId } from '../ids';
 import type { Db } from '../store/db';
-import { lostDisputeMinor } from '../store/disputes';
-import { findOrder, type OrderRow } from '../store/orders';
-import { insertShopEvent } from '../store/shopEvents';
+import { lostDisputeMinor } from '../disputes/disputes';
+import { findOrder, type OrderRow } from '../orders/orders';
+import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';
 
 type OrderEventType = Exclude<ShopEventType, 'payout.completed' | 'payout.failed'>;

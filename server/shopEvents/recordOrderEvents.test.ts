@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { settleAttempt } from '../payments/settleAttempt';
-import { newAttempt, newOrder } from '../payments/testing/paymentFixtures';
+import { settleAttempt } from '../orders/settleAttempt';
+import { newAttempt, newOrder } from '../checkout/testing/paymentFixtures';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { recordOrderEvents } from './recordOrderEvents';
@@ -28,7 +28,7 @@ describeOnStores('order events of attempts that start and settle', (store) => {
       body: {},
     } as never);
 
-  // a new attempt clears the order's event mark in the update that makes it current (store/orders.ts), and the
+  // a new attempt clears the order's event mark in the update that makes it current (server/orders/orders.ts), and the
   // mirror's update hands the settled order to recordOrderEvents without a read: the events stay the same
   it('a second declined attempt is news again; a pending one and a repeated status are not', async () => {
     const { order } = await newOrder(backend.deps);

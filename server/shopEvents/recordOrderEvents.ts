@@ -1,8 +1,8 @@
 import type { ShopEventType } from '../../shared/contract/shopEvents';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { Db } from '../store/db';
-import { findOrder, type OrderRow } from '../store/orders';
-import { moveEventMark } from '../store/shopEvents';
+import { findOrder, type OrderRow } from '../orders/orders';
+import { moveEventMark } from './shopEventRows';
 import { recordOrderEvent } from './recordOrderEvent';
 
 /** The order statuses the shop is told about; pending, review and unknown are on the way to one of them. */

@@ -2,8 +2,8 @@ import type { ShopEvent } from '../../shared/contract/shopEvents';
 import { toDecimal } from '../../shared/gateway/money';
 import { newId } from '../ids';
 import type { Db } from '../store/db';
-import type { PayoutRow } from '../store/payouts';
-import { insertShopEvent } from '../store/shopEvents';
+import type { PayoutRow } from '../payouts/payouts';
+import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';
 
 const EVENT_OF_STATUS: Record<string, 'payout.completed' | 'payout.failed'> = {

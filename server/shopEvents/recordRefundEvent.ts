@@ -1,5 +1,5 @@
 import type { Db } from '../store/db';
-import { REFUND_STATUS, type RefundStatus } from '../store/refunds';
+import { REFUND_STATUS, type RefundStatus } from '../refunds/refunds';
 import { recordOrderEvent } from './recordOrderEvent';
 import { recordOrderEvents } from './recordOrderEvents';
 

@@ -1,8 +1,8 @@
 import type { ShopEvent } from '../../shared/contract/shopEvents';
 import { newId } from '../ids';
 import type { Db } from '../store/db';
-import { insertDeliveries } from '../store/shopDeliveries';
-import { insertShopEvent } from '../store/shopEvents';
+import { insertDeliveries } from './shopDeliveries';
+import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';
 
 /**

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from './db';
-import type { StoreDialect } from './dialect';
-import type { ShopDeliveryTable } from './schema';
+import type { Db } from '../store/db';
+import type { StoreDialect } from '../store/dialect';
+import type { ShopDeliveryTable } from '../store/schema';
 
 export type ShopDeliveryRow = Selectable<ShopDeliveryTable>;
 

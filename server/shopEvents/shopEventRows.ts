@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from './db';
-import type { StoreDialect } from './dialect';
-import type { ShopEventTable } from './schema';
+import type { Db } from '../store/db';
+import type { StoreDialect } from '../store/dialect';
+import type { ShopEventTable } from '../store/schema';
 
 export type ShopEventRow = Selectable<ShopEventTable>;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin, orderIn, refundsFinal } from '../../testing/adminClient';
 import { callJson, payCard } from '../../testing/shopClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { BULK_ENV } from '../admin/testing/makeOrders';
+import { BULK_ENV } from '../testing/makeOrders';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { startShopEventWorker } from './startShopEventWorker';

@@ -1,6 +1,6 @@
 import type { ShopEndpointView } from '../../shared/contract/shopEndpoints';
 import type { ShopEventType } from '../../shared/contract/shopEvents';
-import type { ShopEndpointRow } from '../store/shopEndpoints';
+import type { ShopEndpointRow } from './shopEndpoints';
 import { activeSecrets, type StoredSecret } from './endpointSecrets';
 
 /** An endpoint as the owner sees it: never a secret, only when each still signs. */

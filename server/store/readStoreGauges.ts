@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { OPEN_STATUSES } from './attempts';
+import { OPEN_STATUSES } from '../orders/attempts';
 import type { Db } from './db';
-import { OPERATION_STATUS } from './orderOperations';
-import { REFUND_STATUS } from './refunds';
+import { OPERATION_STATUS } from '../operations/orderOperations';
+import { REFUND_STATUS } from '../refunds/refunds';
 
 export interface StoreGauges {
   ordersByStatus: Record<string, number>;

@@ -81,7 +81,7 @@ export interface PaymentAttemptTable {
   /** one-time token of the card frame URL; replayed as part of the idempotent answer, so kept as is */
   frame_token: string | null;
   /**
-   * the loading page's form (JSON CheckoutForm, free text masked: payments/maskFrameForm.ts), kept while the
+   * the loading page's form (JSON CheckoutForm, free text masked: server/checkout/maskFrameForm.ts), kept while the
    * attempt is pending so a reloaded widget can reopen it, cleared when it settles
    */
   frame_form: string | null;
@@ -93,7 +93,7 @@ export interface PaymentAttemptTable {
   checks: Generated<number>;
   /** a query found it pending but the shopper never got its page: it no longer blocks a new attempt (migration 006) */
   stranded_at: string | null;
-  /** the shopper left this pending attempt for another (payments/abandonPayment.ts): it no longer blocks one (009) */
+  /** the shopper left this pending attempt for another (server/checkout/abandonPayment.ts): it no longer blocks one (009) */
   abandoned_at: string | null;
   created_at: string;
   updated_at: string;
@@ -245,7 +245,7 @@ interface LeaseTable {
   expires_at: string;
 }
 
-/** Payments the owner must look at (migration 006); see server/store/paymentAlerts.ts. */
+/** Payments the owner must look at (migration 006); see server/orders/paymentAlerts.ts. */
 export interface PaymentAlertTable {
   id: string;
   order_id: string;
@@ -375,14 +375,14 @@ interface RateLimitTable {
   expire: number | null;
 }
 
-/** A person who signs in to the admin page (migration 015); see server/store/users.ts. */
+/** A person who signs in to the admin page (migration 015); see server/team/users.ts. */
 export interface UserTable {
   id: string;
   /** lower case, unique */
   email: string;
   /** a StaffRole (shared/contract/roles.ts) */
   role: string;
-  /** `scrypt$N$r$p$salt$hash` (auth/passwordHash.ts); null until set through a one-time link */
+  /** `scrypt$N$r$p$salt$hash` (server/team/passwordHash.ts); null until set through a one-time link */
   password_hash: string | null;
   /** the TOTP secret, sealed (auth/sealUserSecret.ts) */
   totp_secret: string | null;

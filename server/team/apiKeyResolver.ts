@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { secretMatchesHash } from '../ids';
 import { bearerOf, type PrincipalResolver } from '../middleware/authenticate';
-import { findActiveApiKey, touchApiKey } from '../store/apiKeys';
+import { findActiveApiKey, touchApiKey } from './apiKeys';
 import { parseApiKey } from './apiKeyFormat';
 import type { Role } from '../../shared/contract/roles';
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from './db';
-import type { ApiKeyTable } from './schema';
+import type { Db } from '../store/db';
+import type { ApiKeyTable } from '../store/schema';
 
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 

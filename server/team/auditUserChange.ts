@@ -1,6 +1,6 @@
-import { writeAuditEvent } from '../store/auditEvents';
+import { writeAuditEvent } from '../orders/auditEvents';
 import type { Db } from '../store/db';
-import type { UserRow } from '../store/users';
+import type { UserRow } from './users';
 import { actorOf, type Principal } from './principal';
 
 /** What the audit log may show of a user: never a password, hash, secret or recovery code. */

@@ -4,7 +4,7 @@ import { ApiError } from '../apiError';
 import { newId } from '../ids';
 import type { Db } from '../store/db';
 import { isUniqueViolation } from '../store/isUniqueViolation';
-import { findUserById, insertUser, normalizeEmail, type UserRow } from '../store/users';
+import { findUserById, insertUser, normalizeEmail, type UserRow } from './users';
 import { STAFF_ROLES, type StaffRole } from '../../shared/contract/roles';
 
 /** The e-mail and role of a new person, as the users API and the CLI take them. */

@@ -4,14 +4,14 @@ import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { hashSecret, newSecret } from '../ids';
 import type { PrincipalResolver } from '../middleware/authenticate';
-import { findUserById, type UserRow } from '../store/users';
+import { findUserById, type UserRow } from './users';
 import {
   deleteUserSession,
   findUserSession,
   insertUserSession,
   type UserSessionRow,
   touchUserSession,
-} from '../store/userSessions';
+} from './userSessions';
 import type { StaffRole } from '../../shared/contract/roles';
 
 /**

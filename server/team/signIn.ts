@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { hashSecret } from '../ids';
-import { writeAuditEvent } from '../store/auditEvents';
-import { findUserByEmail, type UserRow, updateUser } from '../store/users';
+import { writeAuditEvent } from '../orders/auditEvents';
+import { findUserByEmail, type UserRow, updateUser } from './users';
 import { dummyPasswordHash, verifyPassword } from './passwordHash';
 import { normalizeRecoveryCode } from './recoveryCodes';
 import { cardTokenSeal } from '../store/cardTokenSeal';

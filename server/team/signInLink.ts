@@ -1,6 +1,6 @@
 import { hashSecret, newSecret } from '../ids';
 import type { Db } from '../store/db';
-import { insertSignInLink } from '../store/signInLinks';
+import { insertSignInLink } from './signInLinks';
 
 /** How long a welcome or password-reset link works; it works once. */
 const SIGN_IN_LINK_TTL_MS = 24 * 3_600_000;

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from '../store/db';
 
 export async function insertSignInLink(
   db: Db,

@@ -1,4 +1,4 @@
-import type { UserRow } from '../store/users';
+import type { UserRow } from './users';
 
 /** A user as the Team page and `GET /admin/api/users` show it: no hash, no secret, no recovery code. */
 export function toUserView(user: UserRow, now: Date) {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from './db';
-import type { UserTable } from './schema';
+import type { Db } from '../store/db';
+import type { UserTable } from '../store/schema';
 
 export type UserRow = Selectable<UserTable>;
 

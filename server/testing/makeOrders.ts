@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { payByCard, pressIssuerButton } from '../../gateway/testing/playShopper';
-import type { OrderStatus } from '../../../shared/gateway/status';
-import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
-import type { Backend } from '../../testing/startBackend';
-import { runBatches } from '../runBatches';
+import { payByCard, pressIssuerButton } from '../gateway/testing/playShopper';
+import type { OrderStatus } from '../../shared/gateway/status';
+import { callJson, createSession, paymentBody } from '../../testing/shopClient';
+import type { Backend } from './startBackend';
+import { runBatches } from '../operations/runBatches';
 import { expect, vi } from 'vitest';
 
 /** Limits high enough for a test that pays hundreds of orders from one address in a minute. */

@@ -1,7 +1,7 @@
-import { createApp } from '../../app';
-import type { AppDeps } from '../../deps';
-import type { GatewayClient } from '../../gateway';
-import { serveOnLoopback, type LoopbackServer } from '../../testing/serveOnLoopback';
+import { createApp } from '../app';
+import type { AppDeps } from '../deps';
+import type { GatewayClient } from '../gateway';
+import { serveOnLoopback, type LoopbackServer } from './serveOnLoopback';
 
 /**
  * A second backend process, as far as the store is concerned: the same deps (store, clock, config) with another

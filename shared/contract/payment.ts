@@ -29,7 +29,7 @@ export const shopperDetails = z.strictObject({
   first_name: text(100).min(1, 'is required'),
   last_name: text(100).min(1, 'is required'),
   email,
-  /** required only by methods that ask for `phone` (server/payments/missingMethodFields.ts) */
+  /** required only by methods that ask for `phone` (server/methods/missingMethodFields.ts) */
   phone: z
     .string()
     .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number, e.g. "+55 11 91234 5678"')

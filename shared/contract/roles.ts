@@ -24,7 +24,7 @@ const PERMISSIONS = [
   'orders.review',
   /** refund (support: up to the owner's per-refund limit) */
   'orders.refund',
-  /** refund any amount; without it a refund is held to the support refund limit (server/admin/refundLimit.ts) */
+  /** refund any amount; without it a refund is held to the support refund limit (server/refunds/refundLimit.ts) */
   'orders.refund_any_amount',
   /** ask the gateway for an order's state and apply it (changes nothing at the gateway) */
   'orders.sync',

@@ -3,7 +3,7 @@
  * on the issuer page) without following the return, so the gateway's notifications bring them to paid; and
  * the owner's view of all of them, page by page.
  */
-import { runBatches } from '../../../server/admin/runBatches';
+import { runBatches } from '../../../server/operations/runBatches';
 import { admin } from '../../../testing/adminClient';
 import { approveOnIssuerPage, createSession, BR_ORDER, startPayment } from '../../../testing/shopClient';
 import { expect, vi } from 'vitest';

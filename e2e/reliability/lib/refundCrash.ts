@@ -6,7 +6,7 @@
  * settles; then every order must be refunded exactly once at the gateway and shown as refunded to the owner.
  */
 import { expect, vi } from 'vitest';
-import { runBatches } from '../../../server/admin/runBatches';
+import { runBatches } from '../../../server/operations/runBatches';
 import { transactionsOf } from '../../../sandbox/testing/flows';
 import { sandboxApi } from '../../../testing/sandboxApi';
 import type { RunningSandbox } from '../../../testing/startSandboxProcess';

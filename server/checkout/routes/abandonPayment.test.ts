@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { payByCard } from '../gateway/testing/playShopper';
-import { callJson, createSession, followReturn, paymentBody, startPix } from '../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { payByCard } from '../../gateway/testing/playShopper';
+import { callJson, createSession, followReturn, paymentBody, startPix } from '../../../testing/shopClient';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 

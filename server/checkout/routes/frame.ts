@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps';
-import type { CheckoutForm } from '../gateway';
-import { takeFramePage } from '../payments/takeFramePage';
-import { FRAME_SCRIPT_HASH, renderFramePage } from './renderFramePage';
-import { renderMessagePage } from './renderMessagePage';
+import type { AppDeps, AppEnv } from '../../deps';
+import type { CheckoutForm } from '../../gateway';
+import { takeFramePage } from '../takeFramePage';
+import { FRAME_SCRIPT_HASH, renderFramePage } from '../renderFramePage';
+import { renderMessagePage } from '../renderMessagePage';
 
 /**
  * `GET /pay/frame/:token`: the card frame, served once inside the widget's iFrame: our own page carrying the

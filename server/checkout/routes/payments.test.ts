@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { payByCard, pressIssuerButton } from '../gateway/testing/playShopper';
-import { FRAME_SCRIPT_HASH } from './renderFramePage';
-import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { payByCard, pressIssuerButton } from '../../gateway/testing/playShopper';
+import { FRAME_SCRIPT_HASH } from '../renderFramePage';
+import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 // the sandbox's auto-capture twin of the demo account: an approved card goes straight to paid (3000)

@@ -1,16 +1,16 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { API_ERROR } from '../../shared/contract/errors';
-import { createPaymentBody } from '../../shared/contract/payment';
-import { ApiError } from '../apiError';
-import type { AppDeps, AppEnv } from '../deps';
-import { clientIp } from '../http/clientIp';
-import { parseWith, readJson } from '../http/readJsonBody';
-import { rateLimits } from '../middleware/rateLimit';
-import { abandonPayment } from '../payments/abandonPayment';
-import { createPayment } from '../payments/createPayment';
-import type { PaymentActionRequest } from '../payments/paymentActionRequest';
-import { resumePayment } from '../payments/resumePayment';
+import { API_ERROR } from '../../../shared/contract/errors';
+import { createPaymentBody } from '../../../shared/contract/payment';
+import { ApiError } from '../../apiError';
+import type { AppDeps, AppEnv } from '../../deps';
+import { clientIp } from '../../http/clientIp';
+import { parseWith, readJson } from '../../http/readJsonBody';
+import { rateLimits } from '../../middleware/rateLimit';
+import { abandonPayment } from '../abandonPayment';
+import { createPayment } from '../createPayment';
+import type { PaymentActionRequest } from '../paymentActionRequest';
+import { resumePayment } from '../resumePayment';
 
 /** The resume and abandon calls carry only the session's secret, in the body as a payment does. */
 const secretBody = z.strictObject({

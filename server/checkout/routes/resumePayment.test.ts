@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { payByCard } from '../gateway/testing/playShopper';
-import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { payByCard } from '../../gateway/testing/playShopper';
+import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 

@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
-import type { WidgetMessage } from '../../shared/contract/payment';
-import { toDecimal } from '../../shared/gateway/money';
-import type { AppDeps, AppEnv } from '../deps';
-import { addLogFields } from '../middleware/logRequests';
-import { confirmAtMostEvery } from '../payments/confirmAtMostEvery';
-import type { OnBadSignature } from '../payments/queryOnBadSignature';
-import { markOnce } from '../store/attemptMarks';
-import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../store/attempts';
-import { writeAuditEvent } from '../store/auditEvents';
-import { findOrder } from '../store/orders';
-import { findSession, type SessionRow } from '../store/sessions';
-import { renderMessagePage } from './renderMessagePage';
-import { renderResultPage } from './renderResultPage';
+import type { WidgetMessage } from '../../../shared/contract/payment';
+import { toDecimal } from '../../../shared/gateway/money';
+import type { AppDeps, AppEnv } from '../../deps';
+import { addLogFields } from '../../middleware/logRequests';
+import { confirmAtMostEvery } from '../../orders/confirmAtMostEvery';
+import type { OnBadSignature } from '../../notifications/queryOnBadSignature';
+import { markOnce } from '../../orders/attemptMarks';
+import { findAttempt, OPEN_STATUSES, type AttemptRow } from '../../orders/attempts';
+import { writeAuditEvent } from '../../orders/auditEvents';
+import { findOrder } from '../../orders/orders';
+import { findSession, type SessionRow } from '../sessions';
+import { renderMessagePage } from '../renderMessagePage';
+import { renderResultPage } from '../renderResultPage';
 
 /**
  * `GET /pay/return/:paymentId`: where the gateway sends the shopper back (PROTOCOL.md 7). The query is only a

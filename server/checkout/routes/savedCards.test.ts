@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callJson, createSession } from '../../testing/shopClient';
-import { cardTokenSeal } from '../store/cardTokenSeal';
-import { listSavedCards, saveCardToken } from '../store/savedCards';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { callJson, createSession } from '../../../testing/shopClient';
+import { cardTokenSeal } from '../../store/cardTokenSeal';
+import { listSavedCards, saveCardToken } from '../savedCards';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 

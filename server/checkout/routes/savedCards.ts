@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps';
-import { clientIp } from '../http/clientIp';
-import { clientSecretOf } from '../http/clientSecretOf';
-import { rateLimit } from '../middleware/rateLimit';
-import { removeSavedCard } from '../sessions/removeSavedCard';
+import type { AppDeps, AppEnv } from '../../deps';
+import { clientIp } from '../../http/clientIp';
+import { clientSecretOf } from '../../http/clientSecretOf';
+import { rateLimit } from '../../middleware/rateLimit';
+import { removeSavedCard } from '../removeSavedCard';
 
 /** `DELETE /api/sessions/:id/saved-cards/:cardId`: the widget removes one of the shopper's saved cards. */
 export function savedCardRoutes(deps: AppDeps) {

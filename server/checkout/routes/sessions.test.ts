@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, DEMO_CART, callJson, paymentBody, postSession } from '../../testing/shopClient';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { createSession, DEMO_CART, callJson, paymentBody, postSession } from '../../../testing/shopClient';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 describeOnStores('checkout sessions', (store) => {
   let backend: Backend;

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { localeTag } from '../../shared/contract/primitives';
-import { API_ERROR } from '../../shared/contract/errors';
+import { localeTag } from '../../../shared/contract/primitives';
+import { API_ERROR } from '../../../shared/contract/errors';
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
-import { ApiError } from '../apiError';
-import { createSessionBody } from '../../shared/contract/session';
-import type { AppDeps, AppEnv } from '../deps';
-import { clientIp } from '../http/clientIp';
-import { clientSecretOf } from '../http/clientSecretOf';
-import { parseWith, readJson } from '../http/readJsonBody';
-import { rateLimit } from '../middleware/rateLimit';
-import { bearerCredentials } from '../auth/credentials';
-import { authenticate, requirePermission } from '../middleware/authenticate';
-import { forShopCaller } from '../middleware/forShopCaller';
-import { authorizeSession } from '../sessions/authorizeSession';
-import { createSession } from '../sessions/createSession';
-import { viewSession } from '../sessions/viewSession';
-import { viewSessionForShop } from '../sessions/viewSessionForShop';
-import { findOrder } from '../store/orders';
-import { findSession } from '../store/sessions';
+import { ApiError } from '../../apiError';
+import { createSessionBody } from '../../../shared/contract/session';
+import type { AppDeps, AppEnv } from '../../deps';
+import { clientIp } from '../../http/clientIp';
+import { clientSecretOf } from '../../http/clientSecretOf';
+import { parseWith, readJson } from '../../http/readJsonBody';
+import { rateLimit } from '../../middleware/rateLimit';
+import { bearerCredentials } from '../../team/credentials';
+import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { forShopCaller } from '../../middleware/forShopCaller';
+import { authorizeSession } from '../authorizeSession';
+import { createSession } from '../createSession';
+import { viewSession } from '../viewSession';
+import { viewSessionForShop } from '../viewSessionForShop';
+import { findOrder } from '../../orders/orders';
+import { findSession } from '../sessions';
 
 /**
  * `POST /api/sessions` (shop server) and `GET /api/sessions/:id`: the widget's view with the client secret, the

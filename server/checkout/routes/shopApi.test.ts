@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, listPayouts, orderOf, paymentMethods } from '../../testing/adminClient';
-import { callJson, createSession, paidPixOrder } from '../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { admin, listPayouts, orderOf, paymentMethods } from '../../../testing/adminClient';
+import { callJson, createSession, paidPixOrder } from '../../../testing/shopClient';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP_SECRET = 'the-shop-secret-0123456789';
 const ADMIN_TOKEN = 'the-admin-token-0123456789';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateSessionBody, CreateSessionResponse } from '../../../shared/contract/session';
 import type { AppDeps } from '../../deps';
-import { createSession } from '../../sessions/createSession';
-import type { AttemptRow } from '../../store/attempts';
-import { findAttempt } from '../../store/attempts';
-import { findOrder, findOrderByNo, type OrderRow } from '../../store/orders';
-import { findPaymentMethod } from '../../store/paymentMethods';
+import { createSession } from '../createSession';
+import type { AttemptRow } from '../../orders/attempts';
+import { findAttempt } from '../../orders/attempts';
+import { findOrder, findOrderByNo, type OrderRow } from '../../orders/orders';
+import { findPaymentMethod } from '../../methods/paymentMethods';
 import { runInTransaction } from '../../store/runInTransaction';
 import { startAttempt } from '../startAttempt';
 

@@ -7,7 +7,7 @@ import { sandboxApi } from '../../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { BULK_ENV, makeOrders, type MadeOrder } from '../testing/makeOrders';
+import { BULK_ENV, makeOrders, type MadeOrder } from '../../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -7,12 +7,12 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../../store/disputes';
-import { findOrder, ordersById } from '../../store/orders';
-import { decodeCursor, nextCursor } from '../cursor';
+import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../disputes';
+import { findOrder, ordersById } from '../../orders/orders';
+import { decodeCursor, nextCursor } from '../../http/cursor';
 import { toDisputeView } from '../toDisputeView';
-import { toOrderView } from '../toOrderView';
-import { givenQuery } from './orders';
+import { toOrderView } from '../../orders/toOrderView';
+import { givenQuery } from '../../orders/routes/adminOrders';
 
 const STATES = ['open', 'won', 'lost', 'closed'] as const;
 const listQuery = z.strictObject({

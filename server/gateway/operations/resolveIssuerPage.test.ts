@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { paymentBody } from '../../../testing/shopClient';
 import { createGateway } from '../../createGateway';
-import { createPayment, type PaymentRequest } from '../../payments/createPayment';
-import { newOrder } from '../../payments/testing/paymentFixtures';
-import { listAttempts } from '../../store/attempts';
+import { createPayment, type PaymentRequest } from '../../checkout/createPayment';
+import { newOrder } from '../../checkout/testing/paymentFixtures';
+import { listAttempts } from '../../orders/attempts';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { findPrivateAddress } from '../core/findPrivateAddress';
 

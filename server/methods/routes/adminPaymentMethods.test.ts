@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, createSession } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
-import { installmentPlansOf } from '../../store/methodOptions';
+import { installmentPlansOf } from '../methodOptions';
 import { admin } from '../../../testing/adminClient';
 
 describeOnStores('payment methods', (store) => {

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { writeAuditEvent } from '../../store/auditEvents';
-import { installmentPlansOf, replaceInstallmentPlans } from '../../store/methodOptions';
-import { listPaymentMethods } from '../../store/paymentMethods';
-import { replacePaymentMethods } from '../../store/replacePaymentMethods';
-import { diffMethods } from '../methods/diffMethods';
-import { methodsBody } from '../methods/methodsBody';
-import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../methods/toAdminMethod';
+import { writeAuditEvent } from '../../orders/auditEvents';
+import { installmentPlansOf, replaceInstallmentPlans } from '../methodOptions';
+import { listPaymentMethods } from '../paymentMethods';
+import { replacePaymentMethods } from '../replacePaymentMethods';
+import { diffMethods } from '../diffMethods';
+import { methodsBody } from '../methodsBody';
+import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../toAdminMethod';
 
 /**
  * `GET /admin/api/payment-methods` and `PUT` (the whole list at once, each card with its installment counts).

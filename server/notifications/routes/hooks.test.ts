@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
-import { sign } from '../../shared/gateway/hashNode';
-import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
-import { callJson, createSession, paymentBody } from '../../testing/shopClient';
-import { startBackend, type Backend } from '../testing/startBackend';
-import { describeOnStores } from '../testing/storeVariants';
+import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { sign } from '../../../shared/gateway/hashNode';
+import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
+import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import { startBackend, type Backend } from '../../testing/startBackend';
+import { describeOnStores } from '../../testing/storeVariants';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps';
-import { addLogFields } from '../middleware/logRequests';
-import { applyNotification } from '../payments/applyNotification';
-import type { OnBadSignature } from '../payments/queryOnBadSignature';
-import { writeAuditEvent } from '../store/auditEvents';
-import { createWindowCounter } from '../windowCounter';
+import type { AppDeps, AppEnv } from '../../deps';
+import { addLogFields } from '../../middleware/logRequests';
+import { applyNotification } from '../applyNotification';
+import type { OnBadSignature } from '../queryOnBadSignature';
+import { writeAuditEvent } from '../../orders/auditEvents';
+import { createWindowCounter } from '../../windowCounter';
 
 /**
  * Refused notifications written to the audit log per minute and process; the rest are only counted

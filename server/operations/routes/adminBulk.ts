@@ -4,14 +4,14 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { refundLimitFor } from '../refundLimit';
+import { refundLimitFor } from '../../refunds/refundLimit';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
-import { claimBulkRequestKey } from '../../store/bulkRequests';
+import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { bulkEnvelope, type BulkAction } from '../bulk/bulkBody';
-import { checkBulkItems } from '../bulk/checkBulkItems';
-import { refundOrders } from '../bulk/refundOrders';
-import { runOrderActions } from '../bulk/runOrderActions';
+import { bulkEnvelope, type BulkAction } from '../bulkBody';
+import { checkBulkItems } from '../checkBulkItems';
+import { refundOrders } from '../refundOrders';
+import { runOrderActions } from '../runOrderActions';
 
 /**
  * `POST /admin/api/orders/{capture|cancel|review|refund}`: `{orders:[{order_no | transaction_id, amount?,

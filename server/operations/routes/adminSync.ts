@@ -5,9 +5,9 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { listOrders } from '../../store/listOrders';
-import { syncOrders } from '../bulk/syncOrders';
-import { dayOrMoment, endOf, startOf } from '../dateRange';
+import { listOrders } from '../../orders/listOrders';
+import { syncOrders } from '../syncOrders';
+import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
 
 /** The most orders one sync request covers; a longer history is synced range by range. */
 const MAX_SYNC_ORDERS = 10_000;

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../../store/attempts';
-import type { AuditEventRow } from '../../store/auditEvents';
+import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../attempts';
+import type { AuditEventRow } from '../auditEvents';
 import type { Db } from '../../store/db';
-import { findAuditEvents } from '../../store/findAuditEvents';
+import { findAuditEvents } from '../findAuditEvents';
 import { maskAuditValue } from '../maskAuditValue';
-import { givenQuery } from './orders';
+import { givenQuery } from './adminOrders';
 
 const eventsQuery = z.strictObject({
   order_no: z.string().max(64, 'must be at most 64 characters').optional(),

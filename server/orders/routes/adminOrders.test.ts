@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
-import { writeAuditEvent } from '../../store/auditEvents';
+import { writeAuditEvent } from '../auditEvents';
 import { callJson, createSession, paymentBody, startPix } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { admin, refundsFinal } from '../../../testing/adminClient';
-import { makeOrders, type MadeOrder } from '../testing/makeOrders';
+import { makeOrders, type MadeOrder } from '../../testing/makeOrders';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { orderStats } from '../../store/orderStats';
-import { endOf, startOf } from '../dateRange';
+import { orderStats } from '../orderStats';
+import { endOf, startOf } from '../../http/dateRange';
 
 /** A year of days is what the overview chart can show. */
 const MAX_DAYS = 366;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { API_ERROR } from '../../shared/contract/errors';
-import type { ShopOrder } from '../../shared/contract/shopApi';
-import { loadOrderView } from '../admin/loadOrderView';
-import { ApiError } from '../apiError';
-import { bearerCredentials } from '../auth/credentials';
-import type { AppDeps, AppEnv } from '../deps';
-import { authenticate, requirePermission } from '../middleware/authenticate';
-import { findOrderByNo } from '../store/orders';
+import { API_ERROR } from '../../../shared/contract/errors';
+import type { ShopOrder } from '../../../shared/contract/shopApi';
+import { loadOrderView } from '../loadOrderView';
+import { ApiError } from '../../apiError';
+import { bearerCredentials } from '../../team/credentials';
+import type { AppDeps, AppEnv } from '../../deps';
+import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { findOrderByNo } from '../orders';
 
 /**
  * `GET /api/orders/:order_no` for the shop's own server (a shop key or `SHOP_SECRET`): the order as the owner's

@@ -6,14 +6,14 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { findPayout, listPayouts } from '../../store/payouts';
-import { decodeCursor, nextCursor } from '../cursor';
-import { createPayout } from '../../payouts/createPayout';
-import { parsePayoutBody, type PayoutFields } from '../../payouts/payoutBody';
-import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../../payouts/recipientPayout';
-import { toPayoutView } from '../../payouts/toPayoutView';
-import { findRecipient } from '../../store/payoutRecipients';
-import { givenQuery } from './orders';
+import { findPayout, listPayouts } from '../payouts';
+import { decodeCursor, nextCursor } from '../../http/cursor';
+import { createPayout } from '../createPayout';
+import { parsePayoutBody, type PayoutFields } from '../payoutBody';
+import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../recipientPayout';
+import { toPayoutView } from '../toPayoutView';
+import { findRecipient } from '../payoutRecipients';
+import { givenQuery } from '../../orders/routes/adminOrders';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),

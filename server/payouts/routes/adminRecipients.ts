@@ -4,17 +4,17 @@ import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors'
 import type { RecipientBody } from '../../../shared/contract/recipient';
 import { checkRecipient } from '../../../shared/payouts/checkRecipient';
 import { ApiError } from '../../apiError';
-import { actorOf } from '../../auth/principal';
+import { actorOf } from '../../team/principal';
 import type { AppDeps, AppEnv } from '../../deps';
 import { maskFields } from '../../gateway/core/maskForLog';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { keepMasked } from '../../payouts/keepMasked';
-import { toRecipientView } from '../../payouts/toRecipientView';
-import { writeAuditEvent } from '../../store/auditEvents';
-import { findRecipient, insertRecipient, listRecipients, updateRecipient } from '../../store/payoutRecipients';
-import { givenQuery } from './orders';
+import { keepMasked } from '../keepMasked';
+import { toRecipientView } from '../toRecipientView';
+import { writeAuditEvent } from '../../orders/auditEvents';
+import { findRecipient, insertRecipient, listRecipients, updateRecipient } from '../payoutRecipients';
+import { givenQuery } from '../../orders/routes/adminOrders';
 
 const MAX_RECIPIENTS_LISTED = 1000;
 const listQuery = z.strictObject({

@@ -4,31 +4,26 @@ import type { ShopDeliveryView, ShopEndpointWithSecret } from '../../../shared/c
 import { API_ERROR } from '../../../shared/contract/errors';
 import { SHOP_EVENT_TYPES } from '../../../shared/contract/shopEvents';
 import { ApiError } from '../../apiError';
-import { actorOf } from '../../auth/principal';
+import { actorOf } from '../../team/principal';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { checkEndpointUrl } from '../../shopEvents/checkEndpointUrl';
-import {
-  endpointSecretSeal,
-  newEndpointSecret,
-  rollSecrets,
-  type StoredSecret,
-} from '../../shopEvents/endpointSecrets';
-import { sendTestEvent } from '../../shopEvents/sendTestEvent';
-import { toEndpointView } from '../../shopEvents/toEndpointView';
-import { wakeDeliveries } from '../../shopEvents/wakeDeliveries';
-import { writeAuditEvent } from '../../store/auditEvents';
-import { DELIVERY_STATUSES, findDelivery, listDeliveries, resendDelivery } from '../../store/shopDeliveries';
+import { checkEndpointUrl } from '../checkEndpointUrl';
+import { endpointSecretSeal, newEndpointSecret, rollSecrets, type StoredSecret } from '../endpointSecrets';
+import { sendTestEvent } from '../sendTestEvent';
+import { toEndpointView } from '../toEndpointView';
+import { wakeDeliveries } from '../wakeDeliveries';
+import { writeAuditEvent } from '../../orders/auditEvents';
+import { DELIVERY_STATUSES, findDelivery, listDeliveries, resendDelivery } from '../shopDeliveries';
 import {
   deleteShopEndpoint,
   findShopEndpoint,
   insertShopEndpoint,
   listShopEndpoints,
   updateShopEndpoint,
-} from '../../store/shopEndpoints';
-import { givenQuery } from './orders';
+} from '../shopEndpoints';
+import { givenQuery } from '../../orders/routes/adminOrders';
 
 const types = z
   .array(z.enum(SHOP_EVENT_TYPES, { error: `must be one of ${SHOP_EVENT_TYPES.join(', ')}` }))

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { API_ERROR } from '../../shared/contract/errors';
-import type { ShopEvent, ShopEventPage } from '../../shared/contract/shopEvents';
-import { ApiError } from '../apiError';
-import { bearerCredentials } from '../auth/credentials';
-import type { AppDeps, AppEnv } from '../deps';
-import { parseWith } from '../http/readJsonBody';
-import { authenticate, requirePermission } from '../middleware/authenticate';
-import { findShopEvent, shopEventsAfter } from '../store/shopEvents';
+import { API_ERROR } from '../../../shared/contract/errors';
+import type { ShopEvent, ShopEventPage } from '../../../shared/contract/shopEvents';
+import { ApiError } from '../../apiError';
+import { bearerCredentials } from '../../team/credentials';
+import type { AppDeps, AppEnv } from '../../deps';
+import { parseWith } from '../../http/readJsonBody';
+import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { findShopEvent, shopEventsAfter } from '../shopEventRows';
 
 const pageQuery = z.strictObject({
   after: z.string().max(100, 'must be at most 100 characters').optional(),
@@ -22,7 +22,7 @@ const pageQuery = z.strictObject({
 /**
  * `GET /api/events?after=<event id>&limit=<1..100>`: the shop's server pulls the events it would be sent, oldest
  * first, instead of (or besides) receiving them. Pages go by the event's position, which the delivery worker
- * hands out only to committed events and in commit order (store/shopEvents.ts `positionNewEvents`), so a
+ * hands out only to committed events and in commit order (server/shopEvents/shopEventRows.ts `positionNewEvents`), so a
  * puller never skips an event whose transaction committed after a later-numbered one. An event shows up here
  * once the worker has taken it (at once in this process, at the next poll from another one). Test events are not
  * listed. An `after` that names no listed event is a 400 naming `after`.

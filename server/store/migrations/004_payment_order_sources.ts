@@ -8,7 +8,7 @@ const DEMO_CARD_PLANS = [
 ];
 
 /**
- * Sources of the payment order's fields beyond the money (server/store/paymentOrderTables.ts): session extras,
+ * Sources of the payment order's fields beyond the money (server/checkout/paymentOrderTables.ts): session extras,
  * installment plans per method, saved-card tokens per shopper (one row per shopper and token) and the masked
  * order each attempt sent.
  */

@@ -7,7 +7,7 @@ import type { StoreDialect } from '../dialect';
  * - `shop_events`: the outbox. A row is written in the same transaction as the state change it reports, so an
  *   event exists exactly when its change committed. `seq` orders the events of one order (the order's row lock
  *   serialises its transactions, so their seq follow their commits); `pos` is the commit-safe position the
- *   delivery worker hands out afterwards (see server/store/shopEvents.ts `positionNewEvents`), the key of
+ *   delivery worker hands out afterwards (see server/shopEvents/shopEventRows.ts `positionNewEvents`), the key of
  *   `GET /api/events?after=`. `endpoint_id` is set only on a test event, which goes to that endpoint alone.
  * - `shop_endpoints`: the shop's registered URLs, the event types each wants, and its signing secrets (sealed
  *   with TOKEN_KEY, each with an expiry once rolled).

@@ -4,12 +4,12 @@ import type { Kysely, Migration } from 'kysely';
  * Issue #22: people who sign in to the admin page instead of one shared token.
  *
  * `users.email` is kept in lower case and unique, so `A@B.shop` and `a@b.shop` are one account on both stores.
- * `password_hash` is `scrypt$N$r$p$salt$hash` (auth/passwordHash.ts), null until the person sets one through a
+ * `password_hash` is `scrypt$N$r$p$salt$hash` (server/team/passwordHash.ts), null until the person sets one through a
  * one-time link. The TOTP secret is sealed with a key derived from TOKEN_KEY, as saved-card tokens are: a copy of
  * the database must not hand out second factors. `totp_pending` holds the secret of an enrolment not yet confirmed;
  * `totp_last_step` the last time step accepted, so one code never signs in twice. Recovery codes are kept as a JSON
  * list of SHA-256 hashes, each removed when used. `failed_sign_ins` counts failures since the last success;
- * `locked_until` is set every `lockAfter` of them (auth/signIn.ts).
+ * `locked_until` is set every `lockAfter` of them (server/team/signIn.ts).
  *
  * `user_sessions.id` is the SHA-256 of the cookie's value (the value itself is only in the browser); `purpose` is
  * `full`, or `enrol` for an owner in production who has no second factor yet and may only set one up.

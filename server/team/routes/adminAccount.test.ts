@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin } from '../../../testing/adminClient';
 import { addPerson, personCall, signInPerson } from '../../../testing/people';
 import { callJson } from '../../../testing/shopClient';
-import { totpCodeAt } from '../../auth/totp';
+import { totpCodeAt } from '../totp';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 

@@ -2,23 +2,23 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
-import { auditUserChange } from '../../auth/auditUserChange';
-import { checkPassword } from '../../auth/checkPassword';
-import { bearerCredentials } from '../../auth/credentials';
-import { hashPassword, verifyPassword } from '../../auth/passwordHash';
-import type { Principal } from '../../auth/principal';
-import { newRecoveryCodes } from '../../auth/recoveryCodes';
+import { auditUserChange } from '../auditUserChange';
+import { checkPassword } from '../checkPassword';
+import { bearerCredentials } from '../credentials';
+import { hashPassword, verifyPassword } from '../passwordHash';
+import type { Principal } from '../principal';
+import { newRecoveryCodes } from '../recoveryCodes';
 import { permissionsOf } from '../../../shared/contract/roles';
-import { endUserSession, sessionCookie, startUserSession } from '../../auth/sessionCookie';
-import { signIn, totpSeal } from '../../auth/signIn';
-import { checkTotp, newTotpSecret, totpEnrolment } from '../../auth/totp';
+import { endUserSession, sessionCookie, startUserSession } from '../sessionCookie';
+import { signIn, totpSeal } from '../signIn';
+import { checkTotp, newTotpSecret, totpEnrolment } from '../totp';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { authenticate, principalOf } from '../../middleware/authenticate';
-import { findOpenSignInLink, takeSignInLink } from '../../store/signInLinks';
-import { deleteSessionsOfUser, setUserSessionPurpose } from '../../store/userSessions';
-import { findUserById, type UserRow, updateUser } from '../../store/users';
+import { findOpenSignInLink, takeSignInLink } from '../signInLinks';
+import { deleteSessionsOfUser, setUserSessionPurpose } from '../userSessions';
+import { findUserById, type UserRow, updateUser } from '../users';
 
 const signInBody = z.strictObject({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'must be at most 320 characters'),

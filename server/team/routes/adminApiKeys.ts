@@ -4,15 +4,15 @@ import type { ApiKeyView, CreatedApiKey } from '../../../shared/contract/adminKe
 import { API_ERROR } from '../../../shared/contract/errors';
 import { text } from '../../../shared/contract/primitives';
 import { ApiError } from '../../apiError';
-import { newApiKey } from '../../auth/apiKeyFormat';
-import { actorOf } from '../../auth/principal';
+import { newApiKey } from '../apiKeyFormat';
+import { actorOf } from '../principal';
 import { ROLES } from '../../../shared/contract/roles';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret, newId } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../store/apiKeys';
-import { writeAuditEvent } from '../../store/auditEvents';
+import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../apiKeys';
+import { writeAuditEvent } from '../../orders/auditEvents';
 import { isUniqueViolation } from '../../store/isUniqueViolation';
 
 const createBody = z.strictObject({

@@ -2,16 +2,16 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
-import { auditUserChange } from '../../auth/auditUserChange';
-import { createUser, newUserFields } from '../../auth/createUser';
+import { auditUserChange } from '../auditUserChange';
+import { createUser, newUserFields } from '../createUser';
 import { STAFF_ROLES } from '../../../shared/contract/roles';
-import { issueSignInLink } from '../../auth/signInLink';
-import { toUserView } from '../../auth/toUserView';
+import { issueSignInLink } from '../signInLink';
+import { toUserView } from '../toUserView';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { deleteSessionsOfUser } from '../../store/userSessions';
-import { countEnabledOwners, findUserById, listUsers, type UserRow, updateUser } from '../../store/users';
+import { deleteSessionsOfUser } from '../userSessions';
+import { countEnabledOwners, findUserById, listUsers, type UserRow, updateUser } from '../users';
 
 const changeBody = z
   .strictObject({
