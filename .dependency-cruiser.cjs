@@ -7,6 +7,20 @@
 /** Test code: unit tests beside the code, shared helpers, browser journeys, benchmarks. */
 const TEST_CODE = ['\\.test\\.tsx?$', '(^|/)testing/', '^e2e/', '^bench/'];
 
+/** server/'s domains: each holds its routes, verbs, queries and tests (README "Where things are"). */
+const DOMAINS = [
+  'checkout',
+  'orders',
+  'notifications',
+  'operations',
+  'refunds',
+  'disputes',
+  'payouts',
+  'shopEvents',
+  'team',
+  'methods',
+].join('|');
+
 /** The one file in shared/ that needs Node (SHA-256 and a constant-time compare from node:crypto). */
 const HASH_NODE = '^shared/gateway/hashNode\\.ts$';
 
@@ -117,13 +131,66 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
-      name: 'payments-does-not-import-admin',
+      name: 'server-modules-meet-through-their-public-module',
       comment:
-        "Payments is the core the owner's operations (server/admin/) build on: admin imports payments, so " +
-        'payments importing admin makes the two one tangle that can only be understood and tested together.',
+        'server/ is cut by domain (README "Where things are"). A domain, store/ and gateway/ are used from outside ' +
+        'only through their index.ts, so what a domain offers the others is one short list and everything else ' +
+        'in its folder can change without reading the rest of the server. Route modules are the exception: ' +
+        'app.ts and the admin API mount them by path (see routes-are-mounted-not-imported).',
       severity: 'error',
-      from: { path: '^server/payments/', pathNot: TEST_CODE },
+      from: { path: '^server/([^/]+)', pathNot: TEST_CODE },
+      to: {
+        path: `^server/(${DOMAINS}|store|gateway)/`,
+        pathNot: ['^server/$1/', '^server/[^/]+/index\\.ts$', '^server/[^/]+/routes/'],
+      },
+    },
+    {
+      name: 'routes-are-mounted-not-imported',
+      comment:
+        "A domain's routes/ folder is its HTTP surface: app.ts (the shop, widget and gateway routes) and " +
+        "admin/createAdminApi.ts (the owner's) mount them, and nothing else imports them, so no verb depends on " +
+        'how it is reached over HTTP.',
+      severity: 'error',
+      from: {
+        path: '^server/',
+        pathNot: ['^server/app\\.ts$', '^server/admin/createAdminApi\\.ts$', '^server/[^/]+/routes/', ...TEST_CODE],
+      },
+      to: { path: '^server/[^/]+/routes/' },
+    },
+    {
+      name: 'route-modules-stay-in-their-domain',
+      comment: 'See routes-are-mounted-not-imported: one route module may share a helper of its own domain only.',
+      severity: 'error',
+      from: { path: '^server/([^/]+)/routes/', pathNot: TEST_CODE },
+      to: { path: '^server/[^/]+/routes/', pathNot: '^server/$1/routes/' },
+    },
+    {
+      name: 'nothing-depends-on-the-owners-http-surface',
+      comment:
+        "server/admin/ is the owner's HTTP surface (the admin API's composition and the admin page). Core logic " +
+        'lives in the domains; the admin API calls them, never the reverse.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['^server/admin/', '^server/app\\.ts$', ...TEST_CODE] },
       to: { path: '^server/admin/' },
+    },
+    {
+      name: 'domains-do-not-import-their-callers',
+      comment:
+        'reconcile/ calls each domain\'s "settle what is open" verb, and the composition root (main.ts, ' +
+        'buildBackend.ts, app.ts) wires the domains together: a domain importing either would make a cycle.',
+      severity: 'error',
+      from: { path: `^server/(${DOMAINS})/`, pathNot: TEST_CODE },
+      to: { path: ['^server/(reconcile|demo)/', '^server/(app|main|buildBackend)\\.ts$'] },
+    },
+    {
+      name: 'infrastructure-does-not-import-domains',
+      comment:
+        'store/ is the database (connection, dialects, schema, migrations, transactions), gateway/ the client, ' +
+        'http/, middleware/, metrics/, limits/ and shutdown/ the server\'s plumbing: none of them knows an order ' +
+        'or a refund, so each can be read and tested without the business.',
+      severity: 'error',
+      from: { path: '^server/(store|gateway|http|middleware|metrics|limits|shutdown)/', pathNot: TEST_CODE },
+      to: { path: `^server/(${DOMAINS})/` },
     },
   ],
   options: {

@@ -20,7 +20,7 @@ import { demoRoutes } from './demo/demoRoutes';
 import { shopEventRoutes } from './shopEvents/routes/shopEvents';
 import { frameRoutes } from './checkout/routes/frame';
 import { healthRoutes } from './metrics/healthRoutes';
-import { createBadSignatureHandler } from './notifications/queryOnBadSignature';
+import { createBadSignatureHandler } from './notifications';
 import { hookRoutes } from './notifications/routes/hooks';
 import { paymentRoutes } from './checkout/routes/payments';
 import { returnRoutes } from './checkout/routes/return';

@@ -7,9 +7,9 @@ import type { AppDeps, AppEnv } from './deps';
 import { createLogger, type Logger } from './log';
 import { createLimitCounters } from './limits/createLimitCounters';
 import { createMetrics } from './metrics/createMetrics';
-import { cardTokenSeal } from './store/cardTokenSeal';
-import { openStore, type Store, type StoreOptions } from './store/db';
-import { sealLegacyCardTokens } from './checkout/savedCards';
+import { cardTokenSeal } from './store';
+import { openStore, type Store, type StoreOptions } from './store';
+import { sealLegacyCardTokens } from './checkout';
 
 export interface BuildBackendOptions {
   /** default: JSON lines at the configured level on stdout */

@@ -2,8 +2,8 @@ import type { Config } from './config';
 import { createGatewayClient, type GatewayCallRecord, type GatewayClient } from './gateway';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
-import { writeAuditEvent, type AuditEvent } from './orders/auditEvents';
-import type { Store } from './store/db';
+import { writeAuditEvent, type AuditEvent } from './orders';
+import type { Store } from './store';
 
 /**
  * The gateway client for the configured account, with every HTTP exchange written to the audit log (the client

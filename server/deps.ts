@@ -1,10 +1,10 @@
-import type { Principal } from './team/principal';
+import type { Principal } from './team';
 import type { Config } from './config';
 import type { GatewayClient } from './gateway';
 import type { LimitCounters } from './limits/limitCounter';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/createMetrics';
-import type { Store } from './store/db';
+import type { Store } from './store';
 
 /** Everything the app needs from the outside, built by `buildBackend.ts` (for `main.ts` and the tests). */
 export interface AppDeps {

@@ -11,11 +11,11 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, prettyDestination } from './log';
 import { serveMetrics } from './metrics/serveMetrics';
 import { startReconcileLoop } from './reconcile/startReconcileLoop';
-import { startShopEventWorker } from './shopEvents/startShopEventWorker';
+import { startShopEventWorker } from './shopEvents';
 import { exitOnSignals } from './shutdown/exitOnSignals';
 import { shutDownGracefully } from './shutdown/shutDownGracefully';
 import { trackRequests } from './shutdown/trackRequests';
-import { StoreNotMigratedError, StoreOpenError } from './store/db';
+import { StoreNotMigratedError, StoreOpenError } from './store';
 
 function refuseToStart(reason: string): never {
   console.error(`merchant backend: refusing to start, ${reason}`);

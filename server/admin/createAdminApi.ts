@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { limitBody } from '../middleware/limitBody';
-import { bearerCredentials } from '../team/credentials';
-import { sessionCookie } from '../team/sessionCookie';
+import { bearerCredentials } from '../team';
+import { sessionCookie } from '../team';
 import { refuseCrossOrigin } from '../middleware/refuseCrossOrigin';
 import { authenticate } from '../middleware/authenticate';
 import { accountRoutes } from '../team/routes/adminAccount';

@@ -3,8 +3,8 @@ import type { AbandonPaymentResponse } from '../../shared/contract/payment';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { authorizeSession } from './authorizeSession';
-import { findAttempt, markAbandoned } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { findAttempt, markAbandoned } from '../orders';
+import { writeAuditEvent } from '../orders';
 import type { PaymentActionRequest } from './paymentActionRequest';
 
 /**

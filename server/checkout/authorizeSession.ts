@@ -1,8 +1,8 @@
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import { secretMatchesHash } from '../ids';
-import type { Db } from '../store/db';
-import { findOrder, type OrderRow } from '../orders/orders';
+import type { Db } from '../store';
+import { findOrder, type OrderRow } from '../orders';
 import { findSession, type SessionRow } from './sessions';
 
 /**

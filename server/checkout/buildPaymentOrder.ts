@@ -3,8 +3,8 @@ import type { AMOUNT_PARTS, CreateSessionBody } from '../../shared/contract/sess
 import { encodeItems } from '../../shared/gateway/items';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
 import type { AuthoriseOrder, CheckoutOrder } from '../gateway';
-import type { InstallmentPlan } from '../methods/methodOptions';
-import type { PaymentMethod } from '../methods/paymentMethods';
+import type { InstallmentPlan } from '../methods';
+import type { PaymentMethod } from '../methods';
 import type { SessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
 import { splitPhone } from './splitPhone';

@@ -12,29 +12,29 @@ import {
   type TransactionRecord,
 } from '../gateway';
 import { hashSecret } from '../ids';
-import { methodFits } from '../methods/applicableMethods';
+import { methodFits } from '../methods';
 import { authorizeSessionRows } from './authorizeSession';
-import { recordSentOrder } from '../orders/attemptOrders';
-import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../orders/attempts';
+import { recordSentOrder } from '../orders';
+import { findAttempt, findAttemptByIdempotencyKey, type AttemptRow } from '../orders';
 import { findPaymentContext } from './paymentContext';
-import type { PaymentMethod } from '../methods/paymentMethods';
-import type { AuditEvent } from '../orders/auditEvents';
-import { runInTransaction } from '../store/runInTransaction';
+import type { PaymentMethod } from '../methods';
+import type { AuditEvent } from '../orders';
+import { runInTransaction } from '../store';
 import type { SessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
 import { guestShopperId } from './guestShopperId';
 import { frameOriginOf } from './frameOriginOf';
 import { maskFrameForm } from './maskFrameForm';
 import { maskSentOrder } from './maskSentOrder';
-import { applyQueryRecord } from '../orders/applyQueryRecord';
+import { applyQueryRecord } from '../orders';
 import { bodyPathOf, buildAuthoriseOrder, buildCheckoutOrder, type OrderSources } from './buildPaymentOrder';
 import type { PaymentAnswer } from './paymentAnswer';
 import { replayAnswer } from './replayAnswer';
-import { missingMethodFields } from '../methods/missingMethodFields';
+import { missingMethodFields } from '../methods';
 import { newFrameLink } from './newFrameLink';
 import { resolvePaymentChoices, type PaymentChoices } from './resolvePaymentChoices';
 import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
-import { settleAttempt, type AttemptOutcome } from '../orders/settleAttempt';
+import { settleAttempt, type AttemptOutcome } from '../orders';
 import { startAttempt } from './startAttempt';
 
 export interface PaymentRequest {

@@ -4,7 +4,7 @@ import { toMinor } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { hashSecret, newId, newSecret } from '../ids';
-import { findOrderByNo } from '../orders/orders';
+import { findOrderByNo } from '../orders';
 import { pickSessionExtras, saveSessionExtras } from './sessionExtras';
 import { insertSessionWithOrder } from './sessions';
 

@@ -1,9 +1,9 @@
 import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysely';
-import type { AttemptRow } from '../orders/attempts';
-import type { Db } from '../store/db';
-import type { OrderRow } from '../orders/orders';
-import { decodePaymentMethod, type PaymentMethod } from '../methods/paymentMethods';
-import type { OrderTable, PaymentAttemptTable, PaymentMethodTable, SessionTable } from '../store/schema';
+import type { AttemptRow } from '../orders';
+import type { Db } from '../store';
+import type { OrderRow } from '../orders';
+import { decodePaymentMethod, type PaymentMethod } from '../methods';
+import type { OrderTable, PaymentAttemptTable, PaymentMethodTable, SessionTable } from '../store';
 import type { SessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
 

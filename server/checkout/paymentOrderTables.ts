@@ -1,4 +1,4 @@
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 
 /**
  * The tables behind the payment order's extra sources (migration 004): what the shop's server said about a

@@ -2,7 +2,7 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { secretMatchesHash } from '../ids';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { deleteSavedCard } from './savedCards';
 import { findSession } from './sessions';
 

@@ -1,7 +1,7 @@
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { findAttemptByIdempotencyKey, OPEN_STATUSES, type AttemptRow } from '../orders/attempts';
+import { findAttemptByIdempotencyKey, OPEN_STATUSES, type AttemptRow } from '../orders';
 import type { PaymentAnswer } from './paymentAnswer';
 
 /** How often a repeat polls for the first request's answer, while that one is still with the gateway. */

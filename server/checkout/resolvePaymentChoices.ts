@@ -1,10 +1,10 @@
 import { API_ERROR, describeFieldErrors, type FieldError } from '../../shared/contract/errors';
 import type { CreatePaymentBody } from '../../shared/contract/payment';
 import { ApiError } from '../apiError';
-import type { Db } from '../store/db';
-import { installmentPlansOf, type InstallmentPlan } from '../methods/methodOptions';
-import type { PaymentMethod } from '../methods/paymentMethods';
-import { cardTokenSeal } from '../store/cardTokenSeal';
+import type { Db } from '../store';
+import { installmentPlansOf, type InstallmentPlan } from '../methods';
+import type { PaymentMethod } from '../methods';
+import { cardTokenSeal } from '../store';
 import { findSavedCard } from './savedCards';
 import type { SessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';

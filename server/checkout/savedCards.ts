@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { newId } from '../ids';
-import type { CardTokenSeal } from '../store/cardTokenSeal';
-import type { Db } from '../store/db';
+import type { CardTokenSeal } from '../store';
+import type { Db } from '../store';
 import { withPaymentOrderTables, type SavedCardTable } from './paymentOrderTables';
 
 export type SavedCardRow = Selectable<SavedCardTable>;

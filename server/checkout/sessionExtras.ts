@@ -1,5 +1,5 @@
 import type { CreateSessionBody } from '../../shared/contract/session';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { withPaymentOrderTables } from './paymentOrderTables';
 
 /** What the shop's server said about a session beyond money, items and shopper: sources of payment order fields. */

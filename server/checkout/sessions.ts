@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { OrderTable, SessionTable } from '../store/schema';
+import type { Db } from '../store';
+import type { OrderTable, SessionTable } from '../store';
 
 export type SessionRow = Selectable<SessionTable>;
 

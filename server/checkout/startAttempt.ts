@@ -3,12 +3,12 @@ import type { OrderStatus } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { newId } from '../ids';
-import { AttemptTakenError, attemptStatusesOf, insertAttempt, type AttemptRow } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
-import type { Db } from '../store/db';
-import { makeAttemptCurrent, type OrderRow } from '../orders/orders';
-import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
-import type { PaymentMethod } from '../methods/paymentMethods';
+import { AttemptTakenError, attemptStatusesOf, insertAttempt, type AttemptRow } from '../orders';
+import { writeAuditEvent } from '../orders';
+import type { Db } from '../store';
+import { makeAttemptCurrent, type OrderRow } from '../orders';
+import { recordOrderEvents } from '../shopEvents';
+import type { PaymentMethod } from '../methods';
 import { gatewayOrderNo } from './gatewayOrderNo';
 
 /** A failed attempt (declined, cancelled, or refused before the gateway acted) leaves room for another. */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { sessionOfFrameToken, takeFrameForm } from '../orders/attempts';
+import { sessionOfFrameToken, takeFrameForm } from '../orders';
 import { findSession } from './sessions';
 import { FRAME_LINK_GRACE_MS, pastExpiry } from './sessionExpiry';
 

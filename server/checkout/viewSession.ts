@@ -2,15 +2,15 @@ import type { PaymentMethodView, SessionView } from '../../shared/contract/sessi
 import { type DeclineReason, declineReasonOf, gatewayCodeOf } from '../../shared/gateway/declineReason';
 import { installmentAmounts } from '../../shared/gateway/installmentAmounts';
 import { toDecimal } from '../../shared/gateway/money';
-import type { Db } from '../store/db';
-import { type AttemptRow, findAttempt } from '../orders/attempts';
-import type { OrderRow } from '../orders/orders';
-import { installmentPlansOf } from '../methods/methodOptions';
-import { listPaymentMethods } from '../methods/paymentMethods';
+import type { Db } from '../store';
+import { type AttemptRow, findAttempt } from '../orders';
+import type { OrderRow } from '../orders';
+import { installmentPlansOf } from '../methods';
+import { listPaymentMethods } from '../methods';
 import { listSavedCards } from './savedCards';
 import { findSessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
-import { methodFits, toMethodView } from '../methods/applicableMethods';
+import { methodFits, toMethodView } from '../methods';
 
 /**
  * What the widget shows for a session (`GET /api/sessions/:id`). Method labels are in `displayLocale` (the

@@ -1,8 +1,8 @@
 import type { ShopSessionStatus, ShopSessionView } from '../../shared/contract/shopApi';
 import { toDecimal } from '../../shared/gateway/money';
-import { loadOrderView } from '../orders/loadOrderView';
-import type { Db } from '../store/db';
-import type { OrderRow } from '../orders/orders';
+import { loadOrderView } from '../orders';
+import type { Db } from '../store';
+import type { OrderRow } from '../orders';
 import type { SessionRow } from './sessions';
 import { PAID } from './startAttempt';
 

@@ -1,11 +1,11 @@
 import { toDecimal } from '../../shared/gateway/money';
-import type { AttemptRow } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
-import type { Db } from '../store/db';
+import type { AttemptRow } from '../orders';
+import { writeAuditEvent } from '../orders';
+import type { Db } from '../store';
 import { closeDisputeIfOpen, insertDisputeOnce } from './disputes';
-import type { OrderRow } from '../orders/orders';
+import type { OrderRow } from '../orders';
 import type { ReportedDispute } from './readDispute';
-import { recordOrderEvent } from '../shopEvents/recordOrderEvent';
+import { recordOrderEvent } from '../shopEvents';
 
 /**
  * Applies a reported dispute, never backwards: an unknown dispute_id is recorded (open, or already closed when

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import type { AttemptRow } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
-import { findOrder } from '../orders/orders';
-import { runInTransaction } from '../store/runInTransaction';
+import type { AttemptRow } from '../orders';
+import { writeAuditEvent } from '../orders';
+import { findOrder } from '../orders';
+import { runInTransaction } from '../store';
 import { applyDispute } from './applyDispute';
 import { readDispute, recordedDisputeState } from './readDispute';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { DisputeTable } from '../store/schema';
+import type { Db } from '../store';
+import type { DisputeTable } from '../store';
 
 export type DisputeRow = Selectable<DisputeTable>;
 

@@ -1,6 +1,6 @@
 import { type DisputeState, disputeStateOf } from '../../shared/gateway/disputeStatus';
 import { isAmount, toMinor } from '../../shared/gateway/money';
-import type { OrderRow } from '../orders/orders';
+import type { OrderRow } from '../orders';
 
 /** A dispute as the gateway reports it, checked and in the backend's units. */
 export interface ReportedDispute {

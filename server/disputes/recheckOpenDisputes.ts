@@ -1,7 +1,7 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
 import { applyRecordDisputes } from './applyRecordDisputes';
-import { attemptsById } from '../orders/attempts';
+import { attemptsById } from '../orders';
 import { openDisputes } from './disputes';
 
 /** The most open disputes one pass asks about; they are few, and the rest wait for the next pass. */

@@ -34,3 +34,6 @@ export type {
 } from './types/batch';
 export type { PayoutRequest, PayoutResponse } from './types/payout';
 export * from './errors';
+export { findPrivateAddress } from './core/findPrivateAddress';
+export { maskFields } from './core/maskForLog';
+export type { RefundRecord } from './types/query';

@@ -1,5 +1,5 @@
 import type { Logger } from '../log';
-import type { Store } from '../store/db';
+import type { Store } from '../store';
 import type { LimitCounters } from './limitCounter';
 import { memoryLimitCounter } from './memoryLimitCounter';
 import { postgresLimitCounter, RATE_LIMIT_TABLE } from './postgresLimitCounter';

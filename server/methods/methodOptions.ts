@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { withPaymentOrderTables } from '../checkout/paymentOrderTables';
+import type { Db } from '../store';
+import { withPaymentOrderTables } from '../checkout';
 
 /** An installment plan a method offers: the count the shopper picks and the plan id the gateway is sent. */
 export interface InstallmentPlan {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { MethodField } from '../../shared/contract/session';
-import type { Db } from '../store/db';
-import type { PaymentMethodTable } from '../store/schema';
+import type { Db } from '../store';
+import type { PaymentMethodTable } from '../store';
 
 /** A payment method with its JSON columns decoded. */
 export interface PaymentMethod {

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../store/db';
-import type { PaymentMethodTable } from '../store/schema';
+import type { Db } from '../store';
+import type { PaymentMethodTable } from '../store';
 
 /**
  * Makes `methods` the shop's whole list, in one transaction: methods left out are removed, the rest written

@@ -3,7 +3,7 @@ import type { AdminPaymentMethod } from '../../shared/contract/admin';
 import { toDecimal, toMinor } from '../../shared/gateway/money';
 import type { InstallmentPlan } from './methodOptions';
 import type { PaymentMethod } from './paymentMethods';
-import type { PaymentMethodTable } from '../store/schema';
+import type { PaymentMethodTable } from '../store';
 import type { MethodInput } from './methodsBody';
 
 /** A payment method as the admin API shows it. */

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Logger } from '../log';
-import type { Store } from '../store/db';
-import { readStoreGauges, type StoreGauges } from '../store/readStoreGauges';
+import type { Store } from '../store';
+import { readStoreGauges, type StoreGauges } from '../store';
 
 /** The backend's Prometheus instruments, on a registry of their own (tests run several apps in one process). */
 export interface Metrics {

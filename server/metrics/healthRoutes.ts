@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import type { Logger } from '../log';
 import { missingBuiltFiles } from '../http/missingBuiltFiles';
-import { pingStore } from '../store/db';
-import { probeWrite } from '../store/probeWrite';
+import { pingStore } from '../store';
+import { probeWrite } from '../store';
 
 /** A probe that hangs is a failed probe: the load balancer must get its answer before its own time-out. */
 const STORE_PROBE_MS = 2_000;

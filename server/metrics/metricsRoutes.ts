@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { bearerCredentials } from '../team/credentials';
+import { bearerCredentials } from '../team';
 import { authenticate, requirePermission } from '../middleware/authenticate';
 
 /**

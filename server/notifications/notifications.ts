@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../store/db';
-import type { NotificationTable } from '../store/schema';
+import type { Db } from '../store';
+import type { NotificationTable } from '../store';
 
 /** Records a notify_id; false when it was already recorded (a duplicate delivery). */
 export async function recordNotification(db: Db, row: Insertable<NotificationTable>): Promise<boolean> {

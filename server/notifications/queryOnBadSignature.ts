@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
-import { findAttemptByGatewayOrderNo } from '../orders/attempts';
+import { findAttemptByGatewayOrderNo } from '../orders';
 import { createWindowCounter } from '../windowCounter';
-import { confirmPayment } from '../orders/confirmPayment';
+import { confirmPayment } from '../orders';
 
 /** At most one query per order and this long, whatever arrives: a forged message cannot make us flood the gateway. */
 const BAD_SIGNATURE_QUERY_EVERY_MS = 60_000;

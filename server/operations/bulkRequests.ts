@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { BulkRequestTable } from '../store/schema';
+import type { Db } from '../store';
+import type { BulkRequestTable } from '../store';
 
 export type BulkRequestRow = Selectable<BulkRequestTable>;
 

@@ -1,9 +1,9 @@
 import { isPaymentStatus } from '../../shared/gateway/status';
-import { unknownStatusNote } from '../orders/unknownStatusNote';
-import { attemptsById, type AttemptRow } from '../orders/attempts';
-import type { Db } from '../store/db';
-import { findOrdersByKeys } from '../orders/listOrders';
-import type { OrderRow } from '../orders/orders';
+import { unknownStatusNote } from '../orders';
+import { attemptsById, type AttemptRow } from '../orders';
+import type { Db } from '../store';
+import { findOrdersByKeys } from '../orders';
+import type { OrderRow } from '../orders';
 import { failed, type OrderResult, type ResultLabel } from './results';
 
 /** An order of a bulk request, found, with its current payment attempt (the one the gateway knows). */

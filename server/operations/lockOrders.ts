@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import type { StoreDialect } from '../store/dialect';
+import type { Db } from '../store';
+import type { StoreDialect } from '../store';
 
 /** Bound on the parameters of one statement (SQLite's older builds allow 999). */
 const CHUNK = 500;

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { OrderOperationTable } from '../store/schema';
+import type { Db } from '../store';
+import type { OrderOperationTable } from '../store';
 
 export type OrderOperationRow = Selectable<OrderOperationTable>;
 

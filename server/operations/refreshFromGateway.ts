@@ -1,7 +1,7 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
-import { applyQueryRecord, type QueryOutcome } from '../orders/applyQueryRecord';
-import type { AttemptRow } from '../orders/attempts';
+import { applyQueryRecord, type QueryOutcome } from '../orders';
+import type { AttemptRow } from '../orders';
 import { runBatches } from './runBatches';
 import { splitIntoBatches } from './splitIntoBatches';
 

@@ -6,11 +6,11 @@ import type { AppDeps } from '../deps';
 import type { RefundItem } from '../gateway';
 import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
-import { writeAuditEvent } from '../orders/auditEvents';
-import type { Db } from '../store/db';
-import { lostDisputeMinor } from '../disputes/disputes';
+import { writeAuditEvent } from '../orders';
+import type { Db } from '../store';
+import { lostDisputeMinor } from '../disputes';
 import { lockOrders } from './lockOrders';
-import { ordersById, type OrderRow } from '../orders/orders';
+import { ordersById, type OrderRow } from '../orders';
 import {
   claimPendingRefund,
   IN_FLIGHT,
@@ -21,10 +21,10 @@ import {
   refundsOf,
   RESERVING,
   type RefundRow,
-} from '../refunds/refunds';
-import { runInTransaction } from '../store/runInTransaction';
-import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
-import { overRefundLimit, type RefundLimit } from '../refunds/refundLimit';
+} from '../refunds';
+import { runInTransaction } from '../store';
+import { recordRefundEvent } from '../shopEvents';
+import { overRefundLimit, type RefundLimit } from '../refunds';
 import { runBatches } from './runBatches';
 import { splitIntoBatches } from './splitIntoBatches';
 import type { BulkItem } from './bulkBody';
@@ -34,7 +34,7 @@ import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
 import { wrongState } from './runOrderActions';
-import { settlePendingRefunds, type PendingRefunds } from '../refunds/settlePendingRefunds';
+import { settlePendingRefunds, type PendingRefunds } from '../refunds';
 
 interface RefundOptions {
   requestId?: string | undefined;

@@ -4,10 +4,10 @@ import { canApply, isPaymentStatus, type PaymentEvent } from '../../shared/gatew
 import type { AppDeps } from '../deps';
 import type { BatchOrder, ReviewItem } from '../gateway';
 import { newId } from '../ids';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { insertOperations, OPERATION_STATUS, updateOperation } from './orderOperations';
-import { ordersById, setCapturedAmount, type OrderRow } from '../orders/orders';
-import { runInTransaction } from '../store/runInTransaction';
+import { ordersById, setCapturedAmount, type OrderRow } from '../orders';
+import { runInTransaction } from '../store';
 import { runBatches } from './runBatches';
 import { splitIntoBatches } from './splitIntoBatches';
 import type { BulkItem } from './bulkBody';

@@ -1,15 +1,15 @@
 import type { PaymentStatus } from '../../shared/gateway/status';
 import type { AppDeps } from '../deps';
-import type { AttemptRow } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
+import type { AttemptRow } from '../orders';
+import { writeAuditEvent } from '../orders';
 import {
   OPERATION_STATUS,
   settlePendingOperation,
   stalePendingOperations,
   type OrderOperationRow,
 } from './orderOperations';
-import { ordersById, setCapturedAmount } from '../orders/orders';
-import { runInTransaction } from '../store/runInTransaction';
+import { ordersById, setCapturedAmount } from '../orders';
+import { runInTransaction } from '../store';
 import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 

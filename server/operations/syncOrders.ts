@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps';
-import { markRefundedInFull, ordersById } from '../orders/orders';
+import { markRefundedInFull, ordersById } from '../orders';
 import { findTargets } from './findTargets';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult } from './results';
 import { settlePendingOperations } from './settlePendingOperations';
-import { settlePendingRefunds } from '../refunds/settlePendingRefunds';
+import { settlePendingRefunds } from '../refunds';
 
 /**
  * Asks the gateway about any number of orders (queries of 100) and applies what it reports through the state

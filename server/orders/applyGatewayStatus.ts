@@ -2,13 +2,13 @@ import { type GatewayProfile, toKnownStatus } from '../../shared/gateway/profile
 import { STATUS_NAME, isForward, isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
 import { findAttempt, keepAttemptMessage, moveAttemptFrom, OPEN_STATUSES, type AttemptRow } from './attempts';
 import { writeAuditEvent } from './auditEvents';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { mirrorAttempt } from './orders';
-import { ConcurrentUpdateError } from '../store/runInTransaction';
-import { markSavedCardUsed } from '../checkout/savedCards';
+import { ConcurrentUpdateError } from '../store';
+import { markSavedCardUsed } from '../checkout';
 import { HOLDS_MONEY, raisePaymentAlerts, type RaisedAlert } from './raisePaymentAlerts';
 import { unknownStatusNote } from './unknownStatusNote';
-import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
+import { recordOrderEvents } from '../shopEvents';
 
 /** The statuses of a payment that went through (charged or held on the card; review is not yet either). */
 const WENT_THROUGH: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 
 interface AttemptMarkTable {
   attempt_id: string;

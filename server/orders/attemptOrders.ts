@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { withPaymentOrderTables } from '../checkout/paymentOrderTables';
+import type { Db } from '../store';
+import { withPaymentOrderTables } from '../checkout';
 
 /** What one attempt sent the gateway and what the gateway said back about its subscription. */
 export interface SentOrder {

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { Db } from '../store/db';
-import { isUniqueViolation } from '../store/isUniqueViolation';
-import type { PaymentAttemptTable } from '../store/schema';
+import type { Db } from '../store';
+import { isUniqueViolation } from '../store';
+import type { PaymentAttemptTable } from '../store';
 
 export type AttemptRow = Selectable<PaymentAttemptTable>;
 

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import { currentActor } from '../team/actorContext';
+import { currentActor } from '../team';
 import { maskCardNumbers, maskCardNumbersInJson } from '../maskCardNumbers';
-import type { Db } from '../store/db';
-import type { AuditEventTable } from '../store/schema';
+import type { Db } from '../store';
+import type { AuditEventTable } from '../store';
 
 export type AuditEventRow = Selectable<AuditEventTable>;
 

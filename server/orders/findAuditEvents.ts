@@ -1,4 +1,4 @@
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import type { AuditEventRow } from './auditEvents';
 
 export interface AuditFilter {

@@ -4,9 +4,9 @@ import type { TransactionRecord } from '../gateway';
 import { recordSubscriptionResult, sentOrdersOf } from './attemptOrders';
 import type { AttemptRow } from './attempts';
 import { writeAuditEvent } from './auditEvents';
-import { cardTokenSeal } from '../store/cardTokenSeal';
-import { saveCardToken } from '../checkout/savedCards';
-import { findSession } from '../checkout/sessions';
+import { cardTokenSeal } from '../store';
+import { saveCardToken } from '../checkout';
+import { findSession } from '../checkout';
 
 /** Statuses in which the card was charged or held: only then is its token worth keeping. */
 export const CARD_CHARGED: readonly string[] = [

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import type { OrderRow } from './orders';
 
 export interface OrderFilter {

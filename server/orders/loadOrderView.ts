@@ -1,6 +1,6 @@
 import type { AdminOrder } from '../../shared/contract/admin';
-import type { Db } from '../store/db';
-import { lostDisputeMinor } from '../disputes/disputes';
+import type { Db } from '../store';
+import { lostDisputeMinor } from '../disputes';
 import type { OrderRow } from './orders';
 import { toOrderView } from './toOrderView';
 

@@ -1,4 +1,4 @@
-import { maskFields } from '../gateway/core/maskForLog';
+import { maskFields } from '../gateway';
 import { maskCardNumbers } from '../maskCardNumbers';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 
 export interface OrderStatsRow {
   /** YYYY-MM-DD, UTC */

@@ -1,6 +1,6 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { OrderTable } from '../store/schema';
+import type { Db } from '../store';
+import type { OrderTable } from '../store';
 
 export type OrderRow = Selectable<OrderTable>;
 

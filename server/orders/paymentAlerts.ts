@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { PaymentAlertTable } from '../store/schema';
+import type { Db } from '../store';
+import type { PaymentAlertTable } from '../store';
 
 export type PaymentAlertRow = Selectable<PaymentAlertTable>;
 export type AlertKind = PaymentAlertTable['kind'];

@@ -2,11 +2,11 @@ import type { OrderStatus } from '../../shared/gateway/status';
 import { newId } from '../ids';
 import { listAttempts, type AttemptRow } from './attempts';
 import { writeAuditEvent } from './auditEvents';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { adoptPaidAttempt, findOrder } from './orders';
 import { raiseAlert, type AlertKind } from './paymentAlerts';
-import { findSession } from '../checkout/sessions';
-import { LATE_PAYMENT_GRACE_MS, pastExpiry } from '../checkout/sessionExpiry';
+import { findSession } from '../checkout';
+import { LATE_PAYMENT_GRACE_MS, pastExpiry } from '../checkout';
 
 /** Statuses in which an attempt took (or holds) the shopper's money. */
 export const HOLDS_MONEY: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'review'];

@@ -2,9 +2,9 @@ import type { AppDeps } from '../deps';
 import { moveCreatedAttempt, updateAttempt, type AttemptRow } from './attempts';
 import { writeAuditEvent, type AuditEvent } from './auditEvents';
 import { mirrorAttempt } from './orders';
-import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
-import { runInTransaction } from '../store/runInTransaction';
-import type { PaymentAnswer } from '../checkout/paymentAnswer';
+import { recordOrderEvents } from '../shopEvents';
+import { runInTransaction } from '../store';
+import type { PaymentAnswer } from '../checkout';
 
 export type AttemptOutcome = Partial<
   Pick<

@@ -1,8 +1,8 @@
 import { toMinor } from '../../shared/gateway/money';
 import { PAYOUT_STATUS } from '../../shared/gateway/status';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { findPayoutByRequestId, updateOpenPayout } from './payouts';
-import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
+import { recordPayoutEvent } from '../shopEvents';
 
 export type PayoutNotificationOutcome = 'applied' | 'same_status' | 'mismatch' | 'unknown_order';
 

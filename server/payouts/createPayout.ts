@@ -10,10 +10,10 @@ import {
   type PayoutRequest,
   type PayoutResponse,
 } from '../gateway';
-import { maskFields } from '../gateway/core/maskForLog';
+import { maskFields } from '../gateway';
 import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { deleteUnsentPayout, findPayoutByKey, insertPayout, type PayoutRow } from './payouts';
 import type { PayoutFields } from './payoutBody';
 import { recordPayoutAnswer } from './recordPayoutAnswer';

@@ -1,4 +1,4 @@
-import { maskFields } from '../gateway/core/maskForLog';
+import { maskFields } from '../gateway';
 
 /**
  * The owner edits a recipient as the API showed it, with `***3000` where the IBAN was. Each value that equals

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { PayoutRecipientTable } from '../store/schema';
+import type { Db } from '../store';
+import type { PayoutRecipientTable } from '../store';
 
 export type PayoutRecipientRow = Selectable<PayoutRecipientTable>;
 

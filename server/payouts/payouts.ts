@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { PayoutTable } from '../store/schema';
+import type { Db } from '../store';
+import type { PayoutTable } from '../store';
 
 export type PayoutRow = Selectable<PayoutTable>;
 

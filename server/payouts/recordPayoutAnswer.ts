@@ -1,8 +1,8 @@
 import type { PayoutResponse } from '../gateway';
-import { maskFields } from '../gateway/core/maskForLog';
-import type { Db } from '../store/db';
+import { maskFields } from '../gateway';
+import type { Db } from '../store';
 import { findPayout, updateOpenPayout, type PayoutRow } from './payouts';
-import { recordPayoutEvent } from '../shopEvents/recordPayoutEvent';
+import { recordPayoutEvent } from '../shopEvents';
 
 /**
  * Stores the gateway's answer to a payout (its status, transaction and reasons), unless it is already final,

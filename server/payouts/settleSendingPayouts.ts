@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { GatewayRejectedError, type PayoutRequest } from '../gateway';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { sendingPayoutsDue, touchSendingPayout } from './payouts';
 import { recordPayoutAnswer } from './recordPayoutAnswer';
 

@@ -1,5 +1,5 @@
 import type { RecipientView } from '../../shared/contract/recipient';
-import { maskFields } from '../gateway/core/maskForLog';
+import { maskFields } from '../gateway';
 import type { PayoutRecipientRow } from './payoutRecipients';
 
 /**

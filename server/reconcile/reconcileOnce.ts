@@ -1,25 +1,25 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
 import type { TransactionRecord } from '../gateway';
-import { applyQueryRecord } from '../orders/applyQueryRecord';
-import { settleSendingPayouts } from '../payouts/settleSendingPayouts';
+import { applyQueryRecord } from '../orders';
+import { settleSendingPayouts } from '../payouts';
 import {
   attemptsById,
   attemptsDueForCheck,
   closeAttemptWithoutStatus,
   scheduleNextCheck,
   type AttemptRow,
-} from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
-import { mirrorAttempt } from '../orders/orders';
-import { recordOrderEvents } from '../shopEvents/recordOrderEvents';
-import { recheckOpenDisputes } from '../disputes/recheckOpenDisputes';
+} from '../orders';
+import { writeAuditEvent } from '../orders';
+import { mirrorAttempt } from '../orders';
+import { recordOrderEvents } from '../shopEvents';
+import { recheckOpenDisputes } from '../disputes';
 import { withReconcileLock } from './withReconcileLock';
-import { inFlightCutoff } from '../operations/inFlightCutoff';
-import { settlePendingRefunds } from '../refunds/settlePendingRefunds';
-import { settlePendingExtraRefunds } from '../refunds/refundExtraPayment';
-import { refreshFromGateway } from '../operations/refreshFromGateway';
-import { ordersWithRefundsInFlight, REFUND_STATUS } from '../refunds/refunds';
+import { inFlightCutoff } from '../operations';
+import { settlePendingRefunds } from '../refunds';
+import { settlePendingExtraRefunds } from '../refunds';
+import { refreshFromGateway } from '../operations';
+import { ordersWithRefundsInFlight, REFUND_STATUS } from '../refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */

@@ -1,6 +1,6 @@
 import { newId } from '../ids';
-import type { Store } from '../store/db';
-import { releaseLease, tryAcquireLease, withAdvisoryLock } from '../store/leases';
+import type { Store } from '../store';
+import { releaseLease, tryAcquireLease, withAdvisoryLock } from '../store';
 
 /** Longer than any pass can take; a process that dies holding the SQLite lease frees it after this. */
 const LEASE_MS = 10 * 60_000;

@@ -1,9 +1,9 @@
 import { toDecimal } from '../../shared/gateway/money';
 import { REFUND_NOTIFY_TYPE, refundResultOf } from '../../shared/gateway/refundState';
-import type { Db } from '../store/db';
-import type { OrderRow } from '../orders/orders';
+import type { Db } from '../store';
+import type { OrderRow } from '../orders';
 import { findRefundOfOrder, moveRefund, REFUND_STATUS, type RefundRow } from './refunds';
-import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
+import { recordRefundEvent } from '../shopEvents';
 
 const REFUND_TYPES: readonly string[] = Object.values(REFUND_NOTIFY_TYPE);
 

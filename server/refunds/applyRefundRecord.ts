@@ -1,9 +1,9 @@
 import { formatGatewayMessage } from '../../shared/gateway/errors';
 import { refundStateOfRecord } from '../../shared/gateway/refundState';
-import type { RefundRecord } from '../gateway/types/query';
-import type { Db } from '../store/db';
+import type { RefundRecord } from '../gateway';
+import type { Db } from '../store';
 import { moveRefund, type RefundRow } from './refunds';
-import { recordRefundEvent } from '../shopEvents/recordRefundEvent';
+import { recordRefundEvent } from '../shopEvents';
 
 /** The record of `refund` in a refund search answer: by our refund_reference, or the gateway's reference id. */
 export function recordOfRefund(records: readonly RefundRecord[], refund: RefundRow): RefundRecord | undefined {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import type { RefundRow } from './refunds';
-import { runInTransaction } from '../store/runInTransaction';
+import { runInTransaction } from '../store';
 import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
 
 /**

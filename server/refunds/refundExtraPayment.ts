@@ -4,14 +4,14 @@ import { REFUND_STATE, refundStateOfRecord } from '../../shared/gateway/refundSt
 import { toDecimal } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { findAttempt } from '../orders/attempts';
-import { writeAuditEvent } from '../orders/auditEvents';
-import { findOrderByNo, type OrderRow } from '../orders/orders';
-import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders/paymentAlerts';
-import { callBatch } from '../operations/callBatch';
-import { refreshFromGateway } from '../operations/refreshFromGateway';
+import { findAttempt } from '../orders';
+import { writeAuditEvent } from '../orders';
+import { findOrderByNo, type OrderRow } from '../orders';
+import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
+import { callBatch } from '../operations';
+import { refreshFromGateway } from '../operations';
 import { overRefundLimit, type RefundLimit } from './refundLimit';
-import { toAlertView, type AlertView } from '../orders/toAlertView';
+import { toAlertView, type AlertView } from '../orders';
 
 /** What the owner is answered: the alert with its refund, or an error whose outcome they must know. */
 export type ExtraRefundAnswer =

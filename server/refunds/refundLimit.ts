@@ -1,5 +1,5 @@
 import { toDecimal } from '../../shared/gateway/money';
-import type { Principal } from '../team/principal';
+import type { Principal } from '../team';
 import { can } from '../../shared/contract/roles';
 import type { AppDeps } from '../deps';
 import { supportRefundLimits } from './supportRefundLimits';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { RefundTable } from '../store/schema';
+import type { Db } from '../store';
+import type { RefundTable } from '../store';
 
 export type RefundRow = Selectable<RefundTable>;
 

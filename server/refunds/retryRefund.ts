@@ -2,11 +2,11 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { toDecimal } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
-import { findOrderByNo } from '../orders/orders';
+import { findOrderByNo } from '../orders';
 import { REFUND_STATUS, refundsOf } from './refunds';
-import { refundOrders } from '../operations/refundOrders';
+import { refundOrders } from '../operations';
 import type { RefundLimit } from './refundLimit';
-import type { OrderResult } from '../operations/results';
+import type { OrderResult } from '../operations';
 
 /**
  * `POST /admin/api/orders/:order_no/refunds/:seq/retry`: sends a FAILED refund again, as a new refund (new

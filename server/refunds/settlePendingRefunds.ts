@@ -1,13 +1,13 @@
 import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import { toDecimal } from '../../shared/gateway/money';
 import type { AppDeps } from '../deps';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
 import { IN_FLIGHT, REFUND_STATUS, refundsOf, type RefundRow } from './refunds';
-import { runInTransaction } from '../store/runInTransaction';
-import { runBatches } from '../operations/runBatches';
-import { splitIntoBatches } from '../operations/splitIntoBatches';
-import { inFlightCutoff } from '../operations/inFlightCutoff';
+import { runInTransaction } from '../store';
+import { runBatches } from '../operations';
+import { splitIntoBatches } from '../operations';
+import { inFlightCutoff } from '../operations';
 
 /** What the gateway says about the refunds in flight of one order. */
 export interface PendingRefunds {

@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { runInTransaction } from '../store/runInTransaction';
+import type { Db } from '../store';
+import { runInTransaction } from '../store';
 
 /** The support role's refund limit per currency, in minor units (no entry: support cannot refund in it). */
 export async function supportRefundLimits(db: Db): Promise<Map<string, number>> {

@@ -1,4 +1,4 @@
-import { findPrivateAddress } from '../gateway/core/findPrivateAddress';
+import { findPrivateAddress } from '../gateway';
 
 /**
  * Why `url` cannot receive events, or null when it can. Any http(s) URL in development (a shop's test

@@ -1,4 +1,4 @@
-import { cardTokenSeal } from '../store/cardTokenSeal';
+import { cardTokenSeal } from '../store';
 import { newSecret } from '../ids';
 
 /** One signing secret of an endpoint as stored: sealed (never in clear), with the end of its overlap once rolled. */

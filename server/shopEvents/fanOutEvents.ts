@@ -1,6 +1,6 @@
 import type { ShopEventType } from '../../shared/contract/shopEvents';
 import { newId } from '../ids';
-import type { Store } from '../store/db';
+import type { Store } from '../store';
 import { insertDeliveries } from './shopDeliveries';
 import { listShopEndpoints } from './shopEndpoints';
 import { type ShopEventRow, positionNewEvents } from './shopEventRows';

@@ -1,9 +1,9 @@
 import type { ShopEvent, ShopEventType } from '../../shared/contract/shopEvents';
-import { toOrderView } from '../orders/toOrderView';
+import { toOrderView } from '../orders';
 import { newId } from '../ids';
-import type { Db } from '../store/db';
-import { lostDisputeMinor } from '../disputes/disputes';
-import { findOrder, type OrderRow } from '../orders/orders';
+import type { Db } from '../store';
+import { lostDisputeMinor } from '../disputes';
+import { findOrder, type OrderRow } from '../orders';
 import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';
 

@@ -1,7 +1,7 @@
 import type { ShopEventType } from '../../shared/contract/shopEvents';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { Db } from '../store/db';
-import { findOrder, type OrderRow } from '../orders/orders';
+import type { Db } from '../store';
+import { findOrder, type OrderRow } from '../orders';
 import { moveEventMark } from './shopEventRows';
 import { recordOrderEvent } from './recordOrderEvent';
 

@@ -1,8 +1,8 @@
 import type { ShopEvent } from '../../shared/contract/shopEvents';
 import { toDecimal } from '../../shared/gateway/money';
 import { newId } from '../ids';
-import type { Db } from '../store/db';
-import type { PayoutRow } from '../payouts/payouts';
+import type { Db } from '../store';
+import type { PayoutRow } from '../payouts';
 import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';
 

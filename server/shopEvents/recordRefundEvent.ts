@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { REFUND_STATUS, type RefundStatus } from '../refunds/refunds';
+import type { Db } from '../store';
+import { REFUND_STATUS, type RefundStatus } from '../refunds';
 import { recordOrderEvent } from './recordOrderEvent';
 import { recordOrderEvents } from './recordOrderEvents';
 

@@ -1,6 +1,6 @@
 import type { ShopEvent } from '../../shared/contract/shopEvents';
 import { newId } from '../ids';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { insertDeliveries } from './shopDeliveries';
 import { insertShopEvent } from './shopEventRows';
 import { wakeDeliveries } from './wakeDeliveries';

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { StoreDialect } from '../store/dialect';
-import type { ShopDeliveryTable } from '../store/schema';
+import type { Db } from '../store';
+import type { StoreDialect } from '../store';
+import type { ShopDeliveryTable } from '../store';
 
 export type ShopDeliveryRow = Selectable<ShopDeliveryTable>;
 

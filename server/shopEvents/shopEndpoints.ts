@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { ShopEndpointTable } from '../store/schema';
+import type { Db } from '../store';
+import type { ShopEndpointTable } from '../store';
 
 export type ShopEndpointRow = Selectable<ShopEndpointTable>;
 

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { StoreDialect } from '../store/dialect';
-import type { ShopEventTable } from '../store/schema';
+import type { Db } from '../store';
+import type { StoreDialect } from '../store';
+import type { ShopEventTable } from '../store';
 
 export type ShopEventRow = Selectable<ShopEventTable>;
 

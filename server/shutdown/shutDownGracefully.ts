@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from '../log';
-import type { Store } from '../store/db';
+import type { Store } from '../store';
 import type { RequestTracker } from './trackRequests';
 
 /** How long a connection accepted before the listener closed may take to send its first request. */

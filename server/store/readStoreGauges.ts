@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { OPEN_STATUSES } from '../orders/attempts';
+import { OPEN_STATUSES } from '../orders';
 import type { Db } from './db';
-import { OPERATION_STATUS } from '../operations/orderOperations';
-import { REFUND_STATUS } from '../refunds/refunds';
+import { OPERATION_STATUS } from '../operations';
+import { REFUND_STATUS } from '../refunds';
 
 export interface StoreGauges {
   ordersByStatus: Record<string, number>;

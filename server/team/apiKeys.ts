@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { ApiKeyTable } from '../store/schema';
+import type { Db } from '../store';
+import type { ApiKeyTable } from '../store';
 
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 

@@ -1,5 +1,5 @@
-import { writeAuditEvent } from '../orders/auditEvents';
-import type { Db } from '../store/db';
+import { writeAuditEvent } from '../orders';
+import type { Db } from '../store';
 import type { UserRow } from './users';
 import { actorOf, type Principal } from './principal';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import { newId } from '../ids';
-import type { Db } from '../store/db';
-import { isUniqueViolation } from '../store/isUniqueViolation';
+import type { Db } from '../store';
+import { isUniqueViolation } from '../store';
 import { findUserById, insertUser, normalizeEmail, type UserRow } from './users';
 import { STAFF_ROLES, type StaffRole } from '../../shared/contract/roles';
 

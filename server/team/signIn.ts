@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps';
 import { hashSecret } from '../ids';
-import { writeAuditEvent } from '../orders/auditEvents';
+import { writeAuditEvent } from '../orders';
 import { findUserByEmail, type UserRow, updateUser } from './users';
 import { dummyPasswordHash, verifyPassword } from './passwordHash';
 import { normalizeRecoveryCode } from './recoveryCodes';
-import { cardTokenSeal } from '../store/cardTokenSeal';
+import { cardTokenSeal } from '../store';
 import { checkTotp } from './totp';
 
 export type SignInOutcome =

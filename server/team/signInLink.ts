@@ -1,5 +1,5 @@
 import { hashSecret, newSecret } from '../ids';
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 import { insertSignInLink } from './signInLinks';
 
 /** How long a welcome or password-reset link works; it works once. */

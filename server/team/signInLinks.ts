@@ -1,4 +1,4 @@
-import type { Db } from '../store/db';
+import type { Db } from '../store';
 
 export async function insertSignInLink(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../store/db';
-import type { UserSessionTable } from '../store/schema';
+import type { Db } from '../store';
+import type { UserSessionTable } from '../store';
 
 export type UserSessionRow = Selectable<UserSessionTable>;
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../store/db';
-import type { UserTable } from '../store/schema';
+import type { Db } from '../store';
+import type { UserTable } from '../store';
 
 export type UserRow = Selectable<UserTable>;
 

@@ -10,14 +10,14 @@ import { clientIp } from '../../http/clientIp';
 import { clientSecretOf } from '../../http/clientSecretOf';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
-import { bearerCredentials } from '../../team/credentials';
+import { bearerCredentials } from '../../team';
 import { authenticate, requirePermission } from '../../middleware/authenticate';
 import { forShopCaller } from '../../middleware/forShopCaller';
 import { authorizeSession } from '../authorizeSession';
 import { createSession } from '../createSession';
 import { viewSession } from '../viewSession';
 import { viewSessionForShop } from '../viewSessionForShop';
-import { findOrder } from '../../orders/orders';
+import { findOrder } from '../../orders';
 import { findSession } from '../sessions';
 
 /**

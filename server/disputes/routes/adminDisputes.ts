@@ -8,10 +8,10 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
 import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../disputes';
-import { findOrder, ordersById } from '../../orders/orders';
+import { findOrder, ordersById } from '../../orders';
 import { decodeCursor, nextCursor } from '../../http/cursor';
 import { toDisputeView } from '../toDisputeView';
-import { toOrderView } from '../../orders/toOrderView';
+import { toOrderView } from '../../orders';
 import { givenQuery } from '../../orders/routes/adminOrders';
 
 const STATES = ['open', 'won', 'lost', 'closed'] as const;

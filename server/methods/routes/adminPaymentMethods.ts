@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { writeAuditEvent } from '../../orders/auditEvents';
+import { writeAuditEvent } from '../../orders';
 import { installmentPlansOf, replaceInstallmentPlans } from '../methodOptions';
 import { listPaymentMethods } from '../paymentMethods';
 import { replacePaymentMethods } from '../replacePaymentMethods';

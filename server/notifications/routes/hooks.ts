@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { addLogFields } from '../../middleware/logRequests';
 import { applyNotification } from '../applyNotification';
 import type { OnBadSignature } from '../queryOnBadSignature';
-import { writeAuditEvent } from '../../orders/auditEvents';
+import { writeAuditEvent } from '../../orders';
 import { createWindowCounter } from '../../windowCounter';
 
 /**

@@ -4,7 +4,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { refundLimitFor } from '../../refunds/refundLimit';
+import { refundLimitFor } from '../../refunds';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';

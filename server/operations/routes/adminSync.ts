@@ -5,7 +5,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
-import { listOrders } from '../../orders/listOrders';
+import { listOrders } from '../../orders';
 import { syncOrders } from '../syncOrders';
 import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
 

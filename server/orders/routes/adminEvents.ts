@@ -5,7 +5,7 @@ import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../middleware/authenticate';
 import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../attempts';
 import type { AuditEventRow } from '../auditEvents';
-import type { Db } from '../../store/db';
+import type { Db } from '../../store';
 import { findAuditEvents } from '../findAuditEvents';
 import { maskAuditValue } from '../maskAuditValue';
 import { givenQuery } from './adminOrders';

@@ -3,7 +3,7 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import type { ShopOrder } from '../../../shared/contract/shopApi';
 import { loadOrderView } from '../loadOrderView';
 import { ApiError } from '../../apiError';
-import { bearerCredentials } from '../../team/credentials';
+import { bearerCredentials } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { authenticate, requirePermission } from '../../middleware/authenticate';
 import { findOrderByNo } from '../orders';

@@ -4,15 +4,15 @@ import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors'
 import type { RecipientBody } from '../../../shared/contract/recipient';
 import { checkRecipient } from '../../../shared/payouts/checkRecipient';
 import { ApiError } from '../../apiError';
-import { actorOf } from '../../team/principal';
+import { actorOf } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
-import { maskFields } from '../../gateway/core/maskForLog';
+import { maskFields } from '../../gateway';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
 import { keepMasked } from '../keepMasked';
 import { toRecipientView } from '../toRecipientView';
-import { writeAuditEvent } from '../../orders/auditEvents';
+import { writeAuditEvent } from '../../orders';
 import { findRecipient, insertRecipient, listRecipients, updateRecipient } from '../payoutRecipients';
 import { givenQuery } from '../../orders/routes/adminOrders';
 

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { SupportRefundLimits } from '../../../shared/contract/adminKeys';
 import { currencyCode, decimalString } from '../../../shared/contract/primitives';
 import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
-import { actorOf } from '../../team/principal';
+import { actorOf } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
-import { writeAuditEvent } from '../../orders/auditEvents';
-import type { Db } from '../../store/db';
+import { writeAuditEvent } from '../../orders';
+import type { Db } from '../../store';
 import { replaceSupportRefundLimits, supportRefundLimits } from '../supportRefundLimits';
 
 const limitsBody = z.strictObject({

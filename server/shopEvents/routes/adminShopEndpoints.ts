@@ -4,7 +4,7 @@ import type { ShopDeliveryView, ShopEndpointWithSecret } from '../../../shared/c
 import { API_ERROR } from '../../../shared/contract/errors';
 import { SHOP_EVENT_TYPES } from '../../../shared/contract/shopEvents';
 import { ApiError } from '../../apiError';
-import { actorOf } from '../../team/principal';
+import { actorOf } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
@@ -14,7 +14,7 @@ import { endpointSecretSeal, newEndpointSecret, rollSecrets, type StoredSecret }
 import { sendTestEvent } from '../sendTestEvent';
 import { toEndpointView } from '../toEndpointView';
 import { wakeDeliveries } from '../wakeDeliveries';
-import { writeAuditEvent } from '../../orders/auditEvents';
+import { writeAuditEvent } from '../../orders';
 import { DELIVERY_STATUSES, findDelivery, listDeliveries, resendDelivery } from '../shopDeliveries';
 import {
   deleteShopEndpoint,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
 import type { ShopEvent, ShopEventPage } from '../../../shared/contract/shopEvents';
 import { ApiError } from '../../apiError';
-import { bearerCredentials } from '../../team/credentials';
+import { bearerCredentials } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { authenticate, requirePermission } from '../../middleware/authenticate';

@@ -12,8 +12,8 @@ import { hashSecret, newId } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { principalOf, requirePermission } from '../../middleware/authenticate';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../apiKeys';
-import { writeAuditEvent } from '../../orders/auditEvents';
-import { isUniqueViolation } from '../../store/isUniqueViolation';
+import { writeAuditEvent } from '../../orders';
+import { isUniqueViolation } from '../../store';
 
 const createBody = z.strictObject({
   name: text(100).trim().min(1, 'must not be empty (say what the key is for, e.g. "month-end script")'),

@@ -1,0 +1,8 @@
+/** PLACEHOLDER methods */
+export { methodFits, toMethodView } from './applicableMethods';
+export { defaultPaymentMethods } from './defaultPaymentMethods';
+export { installmentPlansOf } from './methodOptions';
+export type { InstallmentPlan } from './methodOptions';
+export { missingMethodFields } from './missingMethodFields';
+export { decodePaymentMethod, listPaymentMethods } from './paymentMethods';
+export type { PaymentMethod } from './paymentMethods';

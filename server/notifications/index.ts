@@ -1,0 +1,3 @@
+/** PLACEHOLDER notifications */
+export { createBadSignatureHandler } from './queryOnBadSignature';
+export type { OnBadSignature } from './queryOnBadSignature';

@@ -1,0 +1,53 @@
+/** PLACEHOLDER orders */
+export { applyGatewayStatus } from './applyGatewayStatus';
+export type { ApplyOutcome } from './applyGatewayStatus';
+export { applyQueryRecord } from './applyQueryRecord';
+export type { QueryOutcome } from './applyQueryRecord';
+export { markOnce } from './attemptMarks';
+export { recordSentOrder, sentOrdersOf } from './attemptOrders';
+export {
+  AttemptTakenError,
+  OPEN_STATUSES,
+  attemptStatusesOf,
+  attemptsById,
+  attemptsDueForCheck,
+  closeAttemptWithoutStatus,
+  findAttempt,
+  findAttemptByGatewayOrderNo,
+  findAttemptByIdempotencyKey,
+  insertAttempt,
+  markAbandoned,
+  renewFrameToken,
+  scheduleNextCheck,
+  sessionOfFrameToken,
+  takeFrameForm,
+  updateAttempt,
+} from './attempts';
+export type { AttemptRow } from './attempts';
+export { writeAuditEvent } from './auditEvents';
+export type { AuditEvent } from './auditEvents';
+export { confirmAtMostEvery } from './confirmAtMostEvery';
+export { confirmPayment } from './confirmPayment';
+export { CARD_CHARGED } from './keepRecordExtras';
+export { findOrdersByKeys, listOrders } from './listOrders';
+export { loadOrderView } from './loadOrderView';
+export { logAlerts } from './logAlerts';
+export { matchesOrder } from './matchesOrder';
+export {
+  findOrder,
+  findOrderByNo,
+  makeAttemptCurrent,
+  markRefundedInFull,
+  mirrorAttempt,
+  ordersById,
+  setCapturedAmount,
+} from './orders';
+export type { OrderRow } from './orders';
+export { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from './paymentAlerts';
+export type { RaisedAlert } from './raisePaymentAlerts';
+export { settleAttempt } from './settleAttempt';
+export type { AttemptOutcome } from './settleAttempt';
+export { toAlertView } from './toAlertView';
+export type { AlertView } from './toAlertView';
+export { toOrderView } from './toOrderView';
+export { unknownStatusNote } from './unknownStatusNote';

@@ -1,0 +1,33 @@
+/** PLACEHOLDER store */
+export { cardTokenSeal } from './cardTokenSeal';
+export type { CardTokenSeal } from './cardTokenSeal';
+export { StoreNotMigratedError, StoreOpenError, openStore, pingStore } from './db';
+export type { Db, Store, StoreOptions } from './db';
+export type { StoreDialect } from './dialect';
+export { isUniqueViolation } from './isUniqueViolation';
+export { releaseLease, tryAcquireLease, withAdvisoryLock } from './leases';
+export { probeWrite } from './probeWrite';
+export { readStoreGauges } from './readStoreGauges';
+export type { StoreGauges } from './readStoreGauges';
+export { ConcurrentUpdateError, runInTransaction } from './runInTransaction';
+export type {
+  ApiKeyTable,
+  AuditEventTable,
+  BulkRequestTable,
+  DisputeTable,
+  NotificationTable,
+  OrderOperationTable,
+  OrderTable,
+  PaymentAlertTable,
+  PaymentAttemptTable,
+  PaymentMethodTable,
+  PayoutRecipientTable,
+  PayoutTable,
+  RefundTable,
+  SessionTable,
+  ShopDeliveryTable,
+  ShopEndpointTable,
+  ShopEventTable,
+  UserSessionTable,
+  UserTable,
+} from './schema';
