@@ -186,10 +186,10 @@ module.exports = {
       name: 'infrastructure-does-not-import-domains',
       comment:
         'store/ is the database (connection, dialects, schema, migrations, transactions), gateway/ the client, ' +
-        'http/, middleware/, metrics/, limits/ and shutdown/ the server\'s plumbing: none of them knows an order ' +
+        "http/, middleware/, limits/ and shutdown/ the server's plumbing: none of them knows an order " +
         'or a refund, so each can be read and tested without the business.',
       severity: 'error',
-      from: { path: '^server/(store|gateway|http|middleware|metrics|limits|shutdown)/', pathNot: TEST_CODE },
+      from: { path: '^server/(store|gateway|http|middleware|limits|shutdown)/', pathNot: TEST_CODE },
       to: { path: `^server/(${DOMAINS})/` },
     },
   ],

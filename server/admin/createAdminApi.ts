@@ -4,7 +4,7 @@ import { limitBody } from '../middleware/limitBody';
 import { bearerCredentials } from '../team';
 import { sessionCookie } from '../team';
 import { refuseCrossOrigin } from '../middleware/refuseCrossOrigin';
-import { authenticate } from '../middleware/authenticate';
+import { authenticate } from '../team';
 import { accountRoutes } from '../team/routes/adminAccount';
 import { apiKeyRoutes } from '../team/routes/adminApiKeys';
 import { bulkRoutes } from '../operations/routes/adminBulk';

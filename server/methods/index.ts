@@ -1,6 +1,5 @@
 /** PLACEHOLDER methods */
 export { methodFits, toMethodView } from './applicableMethods';
-export { defaultPaymentMethods } from './defaultPaymentMethods';
 export { installmentPlansOf } from './methodOptions';
 export type { InstallmentPlan } from './methodOptions';
 export { missingMethodFields } from './missingMethodFields';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { bearerCredentials } from '../team';
-import { authenticate, requirePermission } from '../middleware/authenticate';
+import { authenticate, requirePermission } from '../team';
 
 /**
  * `GET /metrics` on the main port, behind the admin token. With METRICS_PORT set the metrics are served there

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { OPEN_STATUSES } from '../orders';
-import type { Db } from './db';
+import type { Db } from '../store';
 import { OPERATION_STATUS } from '../operations';
 import { REFUND_STATUS } from '../refunds';
 

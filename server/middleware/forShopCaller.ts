@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../deps';
-import { bearerOf } from './authenticate';
+import { bearerOf } from '../team';
 
 /**
  * Runs `middleware` only when the shop's server, not the widget, reads session `:id`. `GET /api/sessions/:id`

@@ -7,8 +7,8 @@ export type { StoreDialect } from './dialect';
 export { isUniqueViolation } from './isUniqueViolation';
 export { releaseLease, tryAcquireLease, withAdvisoryLock } from './leases';
 export { probeWrite } from './probeWrite';
-export { readStoreGauges } from './readStoreGauges';
-export type { StoreGauges } from './readStoreGauges';
+export { readStoreGauges } from '../metrics/readStoreGauges';
+export type { StoreGauges } from '../metrics/readStoreGauges';
 export { ConcurrentUpdateError, runInTransaction } from './runInTransaction';
 export type {
   ApiKeyTable,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { secretMatchesHash } from '../ids';
-import { bearerOf, type PrincipalResolver } from '../middleware/authenticate';
+import { bearerOf, type PrincipalResolver } from './authenticate';
 import { findActiveApiKey, touchApiKey } from './apiKeys';
 import { parseApiKey } from './apiKeyFormat';
 import type { Role } from '../../shared/contract/roles';

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
-import { runAsActor } from '../team';
-import { actorOf, type Principal } from '../team';
+import { runAsActor } from './actorContext';
+import { actorOf, type Principal } from './principal';
 import { can, type Permission } from '../../shared/contract/roles';
 import type { AppEnv } from '../deps';
 import { secretEquals } from '../ids';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { environmentSecrets, type PrincipalResolver } from '../middleware/authenticate';
+import { environmentSecrets, type PrincipalResolver } from './authenticate';
 import { apiKeyResolver } from './apiKeyResolver';
 
 /**

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { hashSecret, newSecret } from '../ids';
-import type { PrincipalResolver } from '../middleware/authenticate';
+import type { PrincipalResolver } from './authenticate';
 import { findUserById, type UserRow } from './users';
 import {
   deleteUserSession,

@@ -11,7 +11,7 @@ import { clientSecretOf } from '../../http/clientSecretOf';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
 import { bearerCredentials } from '../../team';
-import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { authenticate, requirePermission } from '../../team';
 import { forShopCaller } from '../../middleware/forShopCaller';
 import { authorizeSession } from '../authorizeSession';
 import { createSession } from '../createSession';

@@ -6,13 +6,13 @@ import { toDecimal } from '../../../shared/gateway/money';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../disputes';
 import { findOrder, ordersById } from '../../orders';
 import { decodeCursor, nextCursor } from '../../http/cursor';
 import { toDisputeView } from '../toDisputeView';
 import { toOrderView } from '../../orders';
-import { givenQuery } from '../../orders/routes/adminOrders';
+import { givenQuery } from '../../http/givenQuery';
 
 const STATES = ['open', 'won', 'lost', 'closed'] as const;
 const listQuery = z.strictObject({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { writeAuditEvent } from '../../orders';
 import { installmentPlansOf, replaceInstallmentPlans } from '../methodOptions';
 import { listPaymentMethods } from '../paymentMethods';

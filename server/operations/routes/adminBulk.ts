@@ -3,7 +3,7 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../../team';
 import { refundLimitFor } from '../../refunds';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';

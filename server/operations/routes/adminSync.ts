@@ -4,7 +4,7 @@ import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { listOrders } from '../../orders';
 import { syncOrders } from '../syncOrders';
 import { dayOrMoment, endOf, startOf } from '../../http/dateRange';

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { attemptsOfOrderNo, shopOrderNosOfAttempts } from '../attempts';
 import type { AuditEventRow } from '../auditEvents';
 import type { Db } from '../../store';
 import { findAuditEvents } from '../findAuditEvents';
 import { maskAuditValue } from '../maskAuditValue';
-import { givenQuery } from './adminOrders';
+import { givenQuery } from '../../http/givenQuery';
 
 const eventsQuery = z.strictObject({
   order_no: z.string().max(64, 'must be at most 64 characters').optional(),

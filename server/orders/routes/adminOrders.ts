@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../../team';
 import { refundLimitFor } from '../../refunds';
 import { sentOrdersOf } from '../attemptOrders';
 import { listAttempts } from '../attempts';
@@ -22,6 +22,7 @@ import { toAlertView } from '../toAlertView';
 import { toDisputeView } from '../../disputes';
 import { decodeCursor, nextCursor } from '../../http/cursor';
 import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
+import { givenQuery } from '../../http/givenQuery';
 import { maskAuditValue } from '../maskAuditValue';
 import { toOrderView } from '../toOrderView';
 
@@ -43,11 +44,6 @@ const listQuery = z.strictObject({
 
 /** The most events an order's page shows; an order has a few dozen at most. */
 const MAX_ORDER_EVENTS = 1000;
-
-/** Query parameters without the empty ones, as a form with blank filters sends them. */
-export function givenQuery(query: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
-}
 
 /** `GET /admin/api/orders` (filters, cursor pages) and `GET /admin/api/orders/:order_no` (with its history). */
 export function orderRoutes(deps: AppDeps) {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { orderStats } from '../orderStats';
 import { endOf, startOf } from '../../http/dateRange';
 

@@ -5,7 +5,7 @@ import { loadOrderView } from '../loadOrderView';
 import { ApiError } from '../../apiError';
 import { bearerCredentials } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
-import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { authenticate, requirePermission } from '../../team';
 import { findOrderByNo } from '../orders';
 
 /**

@@ -5,7 +5,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { requirePermission } from '../../middleware/authenticate';
+import { requirePermission } from '../../team';
 import { findPayout, listPayouts } from '../payouts';
 import { decodeCursor, nextCursor } from '../../http/cursor';
 import { createPayout } from '../createPayout';
@@ -13,7 +13,7 @@ import { parsePayoutBody, type PayoutFields } from '../payoutBody';
 import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../recipientPayout';
 import { toPayoutView } from '../toPayoutView';
 import { findRecipient } from '../payoutRecipients';
-import { givenQuery } from '../../orders/routes/adminOrders';
+import { givenQuery } from '../../http/givenQuery';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),

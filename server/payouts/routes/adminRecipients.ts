@@ -9,12 +9,12 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { maskFields } from '../../gateway';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../../team';
 import { keepMasked } from '../keepMasked';
 import { toRecipientView } from '../toRecipientView';
 import { writeAuditEvent } from '../../orders';
 import { findRecipient, insertRecipient, listRecipients, updateRecipient } from '../payoutRecipients';
-import { givenQuery } from '../../orders/routes/adminOrders';
+import { givenQuery } from '../../http/givenQuery';
 
 const MAX_RECIPIENTS_LISTED = 1000;
 const listQuery = z.strictObject({

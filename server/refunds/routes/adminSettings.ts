@@ -6,7 +6,7 @@ import { isAmount, toDecimal, toMinor } from '../../../shared/gateway/money';
 import { actorOf } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../../team';
 import { writeAuditEvent } from '../../orders';
 import type { Db } from '../../store';
 import { replaceSupportRefundLimits, supportRefundLimits } from '../supportRefundLimits';

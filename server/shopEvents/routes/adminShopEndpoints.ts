@@ -8,7 +8,7 @@ import { actorOf } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { newId } from '../../ids';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../../team';
 import { checkEndpointUrl } from '../checkEndpointUrl';
 import { endpointSecretSeal, newEndpointSecret, rollSecrets, type StoredSecret } from '../endpointSecrets';
 import { sendTestEvent } from '../sendTestEvent';
@@ -23,7 +23,7 @@ import {
   listShopEndpoints,
   updateShopEndpoint,
 } from '../shopEndpoints';
-import { givenQuery } from '../../orders/routes/adminOrders';
+import { givenQuery } from '../../http/givenQuery';
 
 const types = z
   .array(z.enum(SHOP_EVENT_TYPES, { error: `must be one of ${SHOP_EVENT_TYPES.join(', ')}` }))

@@ -6,7 +6,7 @@ import { ApiError } from '../../apiError';
 import { bearerCredentials } from '../../team';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
-import { authenticate, requirePermission } from '../../middleware/authenticate';
+import { authenticate, requirePermission } from '../../team';
 import { findShopEvent, shopEventsAfter } from '../shopEventRows';
 
 const pageQuery = z.strictObject({

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { defaultPaymentMethods } from '../../methods';
+import { defaultPaymentMethods } from './defaultPaymentMethods';
 
 /** Seeds the default payment methods once; later edits by the shop owner are never overwritten. */
 export const seedPaymentMethods: Migration = {

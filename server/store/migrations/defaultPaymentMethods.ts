@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PaymentMethodTable } from '../store';
+import type { PaymentMethodTable } from '..';
 
 /**
  * The demo's payment methods (DESIGN.md): the card iFrame and the four APMs the sandbox's demo account enables.

@@ -15,7 +15,7 @@ import { checkTotp, newTotpSecret, totpEnrolment } from '../totp';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { authenticate, principalOf } from '../../middleware/authenticate';
+import { authenticate, principalOf } from '../authenticate';
 import { findOpenSignInLink, takeSignInLink } from '../signInLinks';
 import { deleteSessionsOfUser, setUserSessionPurpose } from '../userSessions';
 import { findUserById, type UserRow, updateUser } from '../users';

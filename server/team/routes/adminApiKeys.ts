@@ -10,7 +10,7 @@ import { ROLES } from '../../../shared/contract/roles';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret, newId } from '../../ids';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../authenticate';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../apiKeys';
 import { writeAuditEvent } from '../../orders';
 import { isUniqueViolation } from '../../store';

@@ -9,7 +9,7 @@ import { issueSignInLink } from '../signInLink';
 import { toUserView } from '../toUserView';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { principalOf, requirePermission } from '../../middleware/authenticate';
+import { principalOf, requirePermission } from '../authenticate';
 import { deleteSessionsOfUser } from '../userSessions';
 import { countEnabledOwners, findUserById, listUsers, type UserRow, updateUser } from '../users';
 
