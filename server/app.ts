@@ -27,7 +27,7 @@ import { returnRoutes } from './checkout/routes/return';
 import { savedCardRoutes } from './checkout/routes/savedCards';
 import { sessionRoutes } from './checkout/routes/sessions';
 import { shopOrderRoutes } from './orders/routes/shopOrders';
-import { forShopCaller } from './middleware/forShopCaller';
+import { forShopCaller } from './team';
 import { staticRoutes } from './http/staticRoutes';
 
 /** Request bodies are small JSON or form posts; anything larger is refused before it is read. */

@@ -1,4 +1,10 @@
-/** PLACEHOLDER orders */
+/**
+ * The order and its payment attempts as the gateway reports them: the state machine's moves (applyGatewayStatus,
+ * settleAttempt, applyQueryRecord, confirmPayment), payment alerts, the audit trail, and the owner's views, lists
+ * and stats. Routes in routes/: the admin API's orders, events and stats, and the shop server's order reads.
+ *
+ * What other modules of server/ may use; everything else in this folder is its own.
+ */
 export { applyGatewayStatus } from './applyGatewayStatus';
 export type { ApplyOutcome } from './applyGatewayStatus';
 export { applyQueryRecord } from './applyQueryRecord';

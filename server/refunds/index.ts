@@ -1,4 +1,10 @@
-/** PLACEHOLDER refunds */
+/**
+ * The refund life cycle after the gateway accepted a refund request: its asynchronous states (received, accepted,
+ * succeeded, failed) from notifications and the refund search, retries of a failed refund, the refund of a double
+ * payment, and the support role's refund limit. Routes in routes/: the admin API's refund-limit settings.
+ *
+ * What other modules of server/ may use; everything else in this folder is its own.
+ */
 export { applyRefundNotification, isRefundNotification } from './applyRefundNotification';
 export { confirmRefund } from './confirmRefund';
 export { refundExtraPayment, settlePendingExtraRefunds } from './refundExtraPayment';

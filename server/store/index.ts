@@ -1,4 +1,9 @@
-/** PLACEHOLDER store */
+/**
+ * The database: connection and dialects (SQLite, PostgreSQL), schema and migrations, transactions, the statement
+ * cache, leases and write probes. It knows no domain; each domain keeps its own queries.
+ *
+ * What other modules of server/ may use; everything else in this folder is its own.
+ */
 export { cardTokenSeal } from './cardTokenSeal';
 export type { CardTokenSeal } from './cardTokenSeal';
 export { StoreNotMigratedError, StoreOpenError, openStore, pingStore } from './db';

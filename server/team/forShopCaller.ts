@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../deps';
-import { bearerOf } from '../team';
+import { bearerOf } from './authenticate';
 
 /**
  * Runs `middleware` only when the shop's server, not the widget, reads session `:id`. `GET /api/sessions/:id`

@@ -12,7 +12,7 @@ import { parseWith, readJson } from '../../http/readJsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
 import { bearerCredentials } from '../../team';
 import { authenticate, requirePermission } from '../../team';
-import { forShopCaller } from '../../middleware/forShopCaller';
+import { forShopCaller } from '../../team';
 import { authorizeSession } from '../authorizeSession';
 import { createSession } from '../createSession';
 import { viewSession } from '../viewSession';
