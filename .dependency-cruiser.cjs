@@ -7,7 +7,7 @@
 /** Test code: unit tests beside the code, shared helpers, browser journeys, benchmarks. */
 const TEST_CODE = ['\\.test\\.tsx?$', '(^|/)testing/', '^e2e/', '^bench/'];
 
-/** server/'s domains: each holds its routes, verbs, queries and tests (README "Where things are"). */
+/** server/'s domains: each holds its routes, verbs, queries and tests (README "Layout"). */
 const DOMAINS = [
   'checkout',
   'orders',
@@ -133,7 +133,7 @@ module.exports = {
     {
       name: 'server-modules-meet-through-their-public-module',
       comment:
-        'server/ is cut by domain (README "Where things are"). A domain, store/ and gateway/ are used from outside ' +
+        'server/ is cut by domain (README "Layout"). A domain, store/ and gateway/ are used from outside ' +
         'only through their index.ts, so what a domain offers the others is one short list and everything else ' +
         'in its folder can change without reading the rest of the server. Route modules are the exception: ' +
         'app.ts and the admin API mount them by path (see routes-are-mounted-not-imported).',
