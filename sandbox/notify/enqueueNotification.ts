@@ -35,7 +35,7 @@ export async function enqueueNotification(
   now: number,
   profile: GatewayProfile,
 ): Promise<string | undefined> {
-  if (!profile.notificationTypes.includes(event.type)) return undefined;
+  if (!Object.hasOwn(profile.notificationTypes, event.type)) return undefined;
   const notifyId = newNotifyId();
   const fields: Record<string, string> = {
     notify_id: notifyId,

@@ -102,7 +102,7 @@ export async function applyNotification(
         );
         return { outcome, ...(attempt ? { attempt } : {}) };
       };
-      if (!deps.gateway.profile.notificationTypes.includes(form.notify_type ?? '')) {
+      if (!Object.hasOwn(deps.gateway.profile.notificationTypes, form.notify_type ?? '')) {
         return finish(
           'unknown_type',
           `notify_type ${JSON.stringify(form.notify_type ?? '')} is not in the gateway profile; querying the gateway`,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from './hashNode';
-import { DEFAULT_PROFILE, parseProfile, ProfileError, toKnownStatus, toWireStatus } from './profile';
+import {
+  DEFAULT_PROFILE,
+  kindOfNotification,
+  parseProfile,
+  ProfileError,
+  readIncoming,
+  readRefusal,
+  toKnownStatus,
+  toWireStatus,
+} from './profile';
 
 const KEY = 'sk_sandbox_701001010';
 const order = {
@@ -30,7 +39,7 @@ describe('the gateway profile', () => {
     expect(new Set(Object.values(DEFAULT_PROFILE.contentTypes))).toEqual(
       new Set(['application/x-www-form-urlencoded']),
     );
-    expect(DEFAULT_PROFILE.notificationTypes).toContain('REFUND RECIEVED');
+    expect(DEFAULT_PROFILE.notificationTypes).toHaveProperty(['REFUND RECIEVED'], 'refund');
   });
 
   it('an override changes one signed field list, and signing follows it; the rest stays', () => {
@@ -84,5 +93,105 @@ describe('the gateway profile', () => {
     expect(refusal('{"statuses":{"7300":"lost"}}')).toMatch(/^statuses\.7300: must be one of pending, /);
     expect(refusal('{"notificationTypes":[]}')).toMatch(/^notificationTypes: /);
     expect(refusal('[1')).toMatch(/^\(file\): not JSON/);
+  });
+
+  // the published Chargeback sample's fields (GATEWAY-DOCS.md 8), values made up
+  const chargeback = {
+    merchant_id: '701001',
+    account_id: '701001010',
+    transaction_id: '1100000123',
+    order_no: 'A-1001-1',
+    amount: '25.00',
+    currency: 'USD',
+    order_status: '3000',
+    error_code: 'C0001',
+    result_info: 'Chargeback received',
+    chargeback_reason: 'fraud',
+    webhooks_type: 'Chargeback',
+    encryption_data: 'x',
+  };
+
+  it("reads the sample schema's notification and this project's under the default names", () => {
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'status')).toBe('3000');
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'type')).toBe('Chargeback');
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'code')).toBe('C0001');
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'text')).toBe('Chargeback received');
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'reason')).toBe('fraud');
+    expect(readIncoming(DEFAULT_PROFILE, chargeback, 'id')).toBeUndefined();
+    expect(kindOfNotification(DEFAULT_PROFILE, 'Chargeback')).toBe('dispute');
+    const ours = { notify_id: 'n1', notify_type: 'REFUND RESULT', payment_status: '3100', message: '0000:ok' };
+    expect(readIncoming(DEFAULT_PROFILE, ours, 'id')).toBe('n1');
+    expect(readIncoming(DEFAULT_PROFILE, ours, 'status')).toBe('3100');
+    expect(kindOfNotification(DEFAULT_PROFILE, 'REFUND RESULT')).toBe('refund');
+    expect(kindOfNotification(DEFAULT_PROFILE, 'OrderStatusChanged')).toBe('payment');
+    expect(kindOfNotification(DEFAULT_PROFILE, 'constructor')).toBe('payment');
+    expect(readIncoming(DEFAULT_PROFILE, { __proto__: { order_no: 'x' } } as never, 'orderNo')).toBeUndefined();
+  });
+
+  it("speaks the older engine's dialect from a file: -1 pending, signatures over its own names, POST returns", () => {
+    const profile = parseProfile(
+      JSON.stringify({
+        statuses: { '1': 'paid', '0': 'declined', '-1': 'pending' },
+        signatures: { notification: ['merNo', 'gatewayNo', 'tradeNo', 'orderNo', 'orderStatus'] },
+        incoming: { fields: { status: ['orderStatus'], orderNo: ['orderNo'], transactionId: ['tradeNo'] } },
+        notificationTypes: { PaymentResult: 'payment', Refund: 'refund', Void: 'cancel' },
+        returns: { methods: ['POST'] },
+      }),
+    );
+    expect(toKnownStatus(profile, '-1')).toBe('1000');
+    expect(readIncoming(profile, { orderStatus: '-1', payment_status: '3000' }, 'status')).toBe('-1');
+    expect(kindOfNotification(profile, 'Void')).toBe('cancel');
+    expect(profile.returns.methods).toEqual(['POST']);
+    expect(profile.incoming.fields.type).toEqual(['notify_type', 'webhooks_type']);
+  });
+
+  it('a list of notification types keeps their known kinds; a new type is about a payment', () => {
+    const profile = parseProfile('{"notificationTypes":["PAYMENT","Chargeback","Settled"]}');
+    expect(profile.notificationTypes).toEqual({ PAYMENT: 'payment', Chargeback: 'dispute', Settled: 'payment' });
+  });
+
+  it("never trusts a refund or dispute notification that a shopper's signed return could pass for", () => {
+    expect(refusal('{"incoming":{"trusted":["payment","refund"]}}')).toMatch(
+      /^incoming\.trusted: refund can be trusted only when signatures\.notification differs/,
+    );
+    expect(
+      refusal(
+        JSON.stringify({
+          signatures: { notification: ['merchant_id', 'order_no', 'dispute_id'] },
+          incoming: { trusted: ['dispute'] },
+        }),
+      ),
+    ).toMatch(/unsigned: disputeAmount, disputeResult/);
+    const signed = parseProfile(
+      JSON.stringify({
+        signatures: { notification: ['merchant_id', 'refund_reference_id', 'refund_amount', 'payment_status'] },
+        incoming: { trusted: ['refund'] },
+      }),
+    );
+    expect(signed.incoming.trusted).toEqual(['refund']);
+    expect(DEFAULT_PROFILE.incoming.trusted).not.toContain('refund');
+    expect(DEFAULT_PROFILE.incoming.trusted).not.toContain('dispute');
+  });
+
+  it('reads a refusal in a 200 envelope, and nothing else as one', () => {
+    expect(readRefusal(DEFAULT_PROFILE, { return_status: '0', return_message: 'I0013: signature error' })).toEqual({
+      code: 'I0013',
+      text: 'signature error',
+    });
+    expect(readRefusal(DEFAULT_PROFILE, { return_status: 0, return_message: 'E0001' })).toEqual({
+      code: 'E0001',
+      text: '',
+    });
+    expect(readRefusal(DEFAULT_PROFILE, { return_status: '1', return_message: 'ok' })).toBeUndefined();
+    expect(readRefusal(DEFAULT_PROFILE, { status: '0' })).toBeUndefined();
+  });
+
+  it('refuses new keys given wrong, naming them', () => {
+    expect(refusal('{"statuses":{"--1":"pending"}}')).toMatch(/^statuses\.--1: /);
+    expect(refusal('{"incoming":{"fields":{"status":[]}}}')).toMatch(/^incoming\.fields\.status: /);
+    expect(refusal('{"incoming":{"fields":{"colour":["x"]}}}')).toBe('incoming.fields.colour: unknown key');
+    expect(refusal('{"returns":{"methods":["PUT"]}}')).toMatch(/^returns\.methods\.0: /);
+    expect(refusal('{"notificationTypes":{"X":"shipment"}}')).toMatch(/^notificationTypes/);
+    expect(refusal('{"signatures":{"notification":["1abc"]}}')).toMatch(/^signatures\.notification\.0: /);
   });
 });

@@ -44,6 +44,42 @@ type ContentType = (typeof CONTENT_TYPES)[number];
 /** The status meanings a code may be given: the backend's names (status.ts). */
 type StatusMeaning = (typeof STATUS_NAME)[PaymentStatus];
 
+/** What a notification is about, which decides how the backend confirms it (a query, a refund search). */
+export const NOTIFICATION_KINDS = ['payment', 'review', 'capture', 'cancel', 'refund', 'dispute', 'payout'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The values the backend reads from a message the gateway sends (a notification, the shopper's return). Each is
+ * looked up under the names `incoming.fields` gives it, the first name present winning, so one receiver reads
+ * every dialect of the family: this project's (`notify_type`, `payment_status`, `message`) and the published
+ * sample schema's (`webhooks_type`, `order_status`, `error_code` with `result_info`, no id and no time).
+ */
+export const INCOMING_VALUES = [
+  'id',
+  'type',
+  'merchantId',
+  'accountId',
+  'orderNo',
+  'transactionId',
+  'status',
+  'message',
+  'code',
+  'text',
+  'amount',
+  'currency',
+  'time',
+  'refundAmount',
+  'refundReference',
+  'disputeId',
+  'disputeAmount',
+  'reasonCode',
+  'reason',
+  'respondBy',
+  'disputeResult',
+  'requestId',
+] as const;
+export type IncomingValue = (typeof INCOMING_VALUES)[number];
+
 export interface GatewayProfile {
   /** the values signed, in order; batch messages then append every item's transaction_id (ITEM_LIST_FIELD) */
   signatures: Readonly<Record<SignedMessage, readonly string[]>>;
@@ -51,8 +87,26 @@ export interface GatewayProfile {
   contentTypes: Readonly<Record<GatewayCall, ContentType>>;
   /** wire payment_status -> meaning; a code not here is unknown and never acted on automatically */
   statuses: Readonly<Record<string, StatusMeaning>>;
-  /** the notify_type values the gateway sends */
-  notificationTypes: readonly string[];
+  /** the notification types the gateway sends, each with what it is about; a type not here is a cue to query */
+  notificationTypes: Readonly<Record<string, NotificationKind>>;
+  incoming: {
+    /** where each value of a notification or return is read: its names, the first one present wins */
+    fields: Readonly<Record<IncomingValue, readonly string[]>>;
+    /**
+     * The kinds whose notification, once its signature verifies, is applied at once; every other notification
+     * (and every one that does not verify) only makes the backend ask the gateway, and the answer moves money
+     * state. Refund and dispute may be trusted only when their own fields are signed and the notification's
+     * signature differs from the return's, so that a shopper's signed return link can never pass for one.
+     */
+    trusted: readonly NotificationKind[];
+  };
+  /** how the shopper comes back to return_url: the older engine of the family posts a form */
+  returns: { methods: readonly ('GET' | 'POST')[] };
+  /**
+   * How a refusal looks in a 200 answer (checkout, authorise): an envelope whose `statusField` holds one of
+   * `refusedValues`, with the code and text in `messageField` (`I0013:...`). An HTTP error status is a refusal too.
+   */
+  refusals: { statusField: string; refusedValues: readonly string[]; messageField: string };
 }
 
 const ORDER_SIGNED = ['merchant_id', 'account_id', 'order_no', 'currency', 'amount', 'return_url'];
@@ -86,18 +140,56 @@ export const DEFAULT_PROFILE: GatewayProfile = {
   // the docs' samples send every call, JSON documents included, with the form content type
   contentTypes: Object.fromEntries(GATEWAY_CALLS.map((c) => [c, FORM])) as Record<GatewayCall, ContentType>,
   statuses: STATUS_NAME,
-  notificationTypes: [
-    'PAYMENT',
-    'REVIEW RESULT',
-    'REFUND RECIEVED',
-    'REFUND ACCEPTED',
-    'REFUND RESULT',
-    'DISPUTE RECIEVED',
-    'DISPUTE RESULT',
-    'CAPTURE RESULT',
-    'CANCEL RESULT',
-    'PAYOUT',
-  ],
+  notificationTypes: {
+    // this project's names (PROTOCOL.md 6), spelled as the docs spell the subscribable ones
+    PAYMENT: 'payment',
+    'REVIEW RESULT': 'review',
+    'REFUND RECIEVED': 'refund',
+    'REFUND ACCEPTED': 'refund',
+    'REFUND RESULT': 'refund',
+    'DISPUTE RECIEVED': 'dispute',
+    'DISPUTE RESULT': 'dispute',
+    'CAPTURE RESULT': 'capture',
+    'CANCEL RESULT': 'cancel',
+    PAYOUT: 'payout',
+    // the published sample schemas' objects (GATEWAY-DOCS.md 8)
+    Payment: 'payment',
+    Review: 'review',
+    Chargeback: 'dispute',
+    Refund: 'refund',
+    Subscription: 'payment',
+  },
+  incoming: {
+    fields: {
+      id: ['notify_id'],
+      type: ['notify_type', 'webhooks_type'],
+      merchantId: ['merchant_id'],
+      accountId: ['account_id'],
+      orderNo: ['order_no'],
+      transactionId: ['transaction_id'],
+      status: ['payment_status', 'order_status'],
+      message: ['message'],
+      code: ['error_code'],
+      text: ['result_info'],
+      amount: ['amount'],
+      currency: ['currency'],
+      time: ['notify_time'],
+      refundAmount: ['refund_amount'],
+      refundReference: ['refund_reference_id'],
+      disputeId: ['dispute_id'],
+      disputeAmount: ['dispute_amount'],
+      reasonCode: ['reason_code'],
+      reason: ['reason', 'chargeback_reason'],
+      respondBy: ['respond_by'],
+      disputeResult: ['dispute_result'],
+      requestId: ['request_id'],
+    },
+    // a payment's own notification is signed over its status (signatures.notification); a refund's and a
+    // dispute's fields are not, so those are confirmed by the refund search and the query first
+    trusted: ['payment', 'review', 'capture', 'cancel', 'payout'],
+  },
+  returns: { methods: ['GET', 'POST'] },
+  refusals: { statusField: 'return_status', refusedValues: ['0'], messageField: 'return_message' },
 };
 
 /** For batch messages: the list whose items' transaction_id values are appended after the fixed fields [docs]. */
@@ -178,7 +270,7 @@ const PAYOUT_FIELDS = [
   'reference',
   'reason',
 ];
-const INCOMING_FIELDS = [
+const INCOMING_FIELDS: readonly string[] = [
   ...INCOMING_SIGNED,
   'notify_id',
   'notify_type',
@@ -209,11 +301,18 @@ const SIGNABLE: Record<SignedMessage, readonly string[]> = {
   returnRedirect: INCOMING_FIELDS,
 };
 
+/** A field name of a message the gateway sends: a dialect may use names this project has never seen. */
+const WIRE_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** The messages the gateway writes: their signatures may name any field, not only those of SIGNABLE. */
+const INCOMING_MESSAGES: readonly SignedMessage[] = ['notification', 'returnRedirect'];
+
 const fieldList = (message: SignedMessage) =>
   z.array(
-    z.string().refine((f) => SIGNABLE[message].includes(f), {
-      error: (issue) => `unknown field ${JSON.stringify(issue.input)}`,
-    }),
+    INCOMING_MESSAGES.includes(message)
+      ? z.string().regex(WIRE_NAME, 'a field name is a letter then up to 63 letters, digits, _ . or -')
+      : z.string().refine((f) => SIGNABLE[message].includes(f), {
+          error: (issue) => `unknown field ${JSON.stringify(issue.input)}`,
+        }),
   );
 
 const STATUS_MEANINGS = Object.keys(CODE_OF_NAME) as StatusMeaning[];
@@ -238,11 +337,42 @@ const profileOverride = z.strictObject({
     .optional(),
   statuses: z
     .record(
-      z.string().regex(/^[0-9A-Za-z]{1,10}$/, 'a status code is 1 to 10 letters or digits'),
+      // the older engine of the family writes -1 for pending (GATEWAY-DOCS.md 8)
+      z.string().regex(/^-?[0-9A-Za-z]{1,10}$/, 'a status code is 1 to 10 letters or digits, maybe after a -'),
       z.enum(STATUS_MEANINGS, { error: `must be one of ${STATUS_MEANINGS.join(', ')}` }),
     )
     .optional(),
-  notificationTypes: z.array(z.string().min(1)).min(1).optional(),
+  // a list keeps the kinds this project knows for its types (an unknown type is about a payment); a record says
+  notificationTypes: z
+    .union([z.array(z.string().min(1)).min(1), z.record(z.string().min(1), z.enum(NOTIFICATION_KINDS))])
+    .optional(),
+  incoming: z
+    .strictObject({
+      fields: z
+        .strictObject(
+          Object.fromEntries(
+            INCOMING_VALUES.map((v) => [v, z.array(z.string().regex(WIRE_NAME, 'not a field name')).min(1).optional()]),
+          ) as Record<IncomingValue, z.ZodOptional<z.ZodArray<z.ZodString>>>,
+        )
+        .optional(),
+      trusted: z.array(z.enum(NOTIFICATION_KINDS)).optional(),
+    })
+    .optional(),
+  returns: z
+    .strictObject({
+      methods: z
+        .array(z.enum(['GET', 'POST']))
+        .min(1)
+        .optional(),
+    })
+    .optional(),
+  refusals: z
+    .strictObject({
+      statusField: z.string().regex(WIRE_NAME, 'not a field name').optional(),
+      refusedValues: z.array(z.string().min(1)).min(1).optional(),
+      messageField: z.string().regex(WIRE_NAME, 'not a field name').optional(),
+    })
+    .optional(),
 });
 
 type ProfileOverride = z.infer<typeof profileOverride>;
@@ -275,7 +405,37 @@ export function parseProfile(text: string, base: GatewayProfile = DEFAULT_PROFIL
         .join('\n'),
     );
   }
-  return mergeProfile(base, parsed.data);
+  const profile = mergeProfile(base, parsed.data);
+  const untrustable = untrustableKinds(profile);
+  if (untrustable.length) throw new ProfileError(untrustable.join('\n'));
+  return profile;
+}
+
+/**
+ * A refund or dispute notification applied at once must be one no shopper can forge: its own fields signed, and
+ * a signature that differs from the return's (the shopper is handed a signed return link, and could post it to
+ * the receiver as any notification type, since the type is not signed).
+ */
+function untrustableKinds(profile: GatewayProfile): string[] {
+  const signed = profile.signatures.notification;
+  const sameAsReturn = signed.join(',') === profile.signatures.returnRedirect.join(',');
+  const needs: Partial<Record<NotificationKind, IncomingValue[]>> = {
+    refund: ['refundReference', 'refundAmount', 'status'],
+    dispute: ['disputeId', 'disputeAmount', 'disputeResult'],
+  };
+  const problems: string[] = [];
+  for (const kind of profile.incoming.trusted) {
+    const values = needs[kind];
+    if (!values) continue;
+    const unsigned = values.filter((v) => !profile.incoming.fields[v].some((name) => signed.includes(name)));
+    if (sameAsReturn || unsigned.length)
+      problems.push(
+        `incoming.trusted: ${kind} can be trusted only when signatures.notification differs from ` +
+          `signatures.returnRedirect and signs ${values.map((v) => `incoming.fields.${v}`).join(', ')}` +
+          (unsigned.length ? ` (unsigned: ${unsigned.join(', ')})` : ' (it is the same list as the return)'),
+      );
+  }
+  return problems;
 }
 
 function mergeProfile(base: GatewayProfile, override: ProfileOverride): GatewayProfile {
@@ -285,8 +445,58 @@ function mergeProfile(base: GatewayProfile, override: ProfileOverride): GatewayP
     signatures: { ...base.signatures, ...defined(override.signatures) },
     contentTypes: { ...base.contentTypes, ...defined(override.contentTypes) },
     statuses: { ...base.statuses, ...override.statuses },
-    notificationTypes: override.notificationTypes ?? base.notificationTypes,
+    notificationTypes: Array.isArray(override.notificationTypes)
+      ? Object.fromEntries(override.notificationTypes.map((t) => [t, base.notificationTypes[t] ?? 'payment']))
+      : (override.notificationTypes ?? base.notificationTypes),
+    incoming: {
+      fields: { ...base.incoming.fields, ...defined(override.incoming?.fields) },
+      trusted: override.incoming?.trusted ?? base.incoming.trusted,
+    },
+    returns: { methods: override.returns?.methods ?? base.returns.methods },
+    refusals: { ...base.refusals, ...defined(override.refusals) },
   };
+}
+
+/**
+ * The value `name` of an incoming message under the profile's names for it (the first present), or undefined.
+ * Reads own properties only, so a field named `__proto__` or `toString` is absent, not inherited.
+ */
+export function readIncoming(
+  profile: GatewayProfile,
+  message: Readonly<Record<string, unknown>>,
+  name: IncomingValue,
+): string | undefined {
+  for (const field of profile.incoming.fields[name]) {
+    const value = Object.hasOwn(message, field) ? message[field] : undefined;
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+/** What a notification type is about: unknown types are about a payment, which a query settles either way. */
+export function kindOfNotification(profile: GatewayProfile, type: string | undefined): NotificationKind {
+  return type !== undefined && Object.hasOwn(profile.notificationTypes, type)
+    ? (profile.notificationTypes[type] as NotificationKind)
+    : 'payment';
+}
+
+/**
+ * A 200 answer that is a refusal in the profile's envelope (`{"return_status":"0","return_message":"I0013:..."}`):
+ * its code and text, or undefined when the answer is not one.
+ */
+export function readRefusal(
+  profile: GatewayProfile,
+  body: Readonly<Record<string, unknown>>,
+): { code: string; text: string } | undefined {
+  const { statusField, refusedValues, messageField } = profile.refusals;
+  const status = Object.hasOwn(body, statusField) ? body[statusField] : undefined;
+  if (status === undefined || !refusedValues.includes(String(status))) return undefined;
+  const message = Object.hasOwn(body, messageField) ? String(body[messageField] ?? '') : '';
+  const colon = message.indexOf(':');
+  return colon > 0
+    ? { code: message.slice(0, colon).trim(), text: message.slice(colon + 1).trim() }
+    : { code: message.trim(), text: '' };
 }
 
 /** The backend's code for a wire payment_status, or undefined when the profile does not know the code. */
