@@ -45,7 +45,7 @@ type ContentType = (typeof CONTENT_TYPES)[number];
 type StatusMeaning = (typeof STATUS_NAME)[PaymentStatus];
 
 /** What a notification is about, which decides how the backend confirms it (a query, a refund search). */
-export const NOTIFICATION_KINDS = ['payment', 'review', 'capture', 'cancel', 'refund', 'dispute', 'payout'] as const;
+const NOTIFICATION_KINDS = ['payment', 'review', 'capture', 'cancel', 'refund', 'dispute', 'payout'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -54,7 +54,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * every dialect of the family: this project's (`notify_type`, `payment_status`, `message`) and the published
  * sample schema's (`webhooks_type`, `order_status`, `error_code` with `result_info`, no id and no time).
  */
-export const INCOMING_VALUES = [
+const INCOMING_VALUES = [
   'id',
   'type',
   'merchantId',
