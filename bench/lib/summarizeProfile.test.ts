@@ -11,7 +11,7 @@ const frame = (id: number, functionName: string, url: string, children: number[]
 const profile: CpuProfile = {
   nodes: [
     frame(1, '(root)', '', [2, 4]),
-    frame(2, 'createPayment', 'file:///w/server/checkout/createPayment.ts', [3]),
+    frame(2, 'createPayment', 'file:///w/server/payments/createPayment.ts', [3]),
     frame(3, 'run', 'file:///w/node_modules/libsql/index.js'),
     frame(4, '(idle)', ''),
   ],
@@ -25,7 +25,7 @@ const profile: CpuProfile = {
 describe('areaOf', () => {
   it('names npm packages, our folders, node internals and V8 pseudo-frames', () => {
     expect(areaOf('file:///w/node_modules/@hono/node-server/dist/index.mjs', 'f')).toBe('npm: @hono/node-server');
-    expect(areaOf('file:///w/server/orders/orders.ts', 'f')).toBe('server/store');
+    expect(areaOf('file:///w/server/store/orders.ts', 'f')).toBe('server/store');
     expect(areaOf('node:internal/deps/undici/undici', 'f')).toBe('node: internal');
     expect(areaOf('', '(garbage collector)')).toBe('garbage collection');
   });
@@ -38,7 +38,7 @@ describe('summarizeProfile', () => {
     expect(area['npm: libsql']).toBe(3);
     expect(area['server/payments']).toBe(1);
     expect(s.idleMs).toBe(1);
-    expect(s.byServerStep[0]).toMatchObject({ name: 'createPayment (server/checkout/createPayment.ts:10)', selfMs: 4 });
+    expect(s.byServerStep[0]).toMatchObject({ name: 'createPayment (server/payments/createPayment.ts:10)', selfMs: 4 });
   });
   it('keeps only the samples inside the window', () => {
     // samples at 1_000_000 (createPayment), 1_001_000..1_003_000 (run), 1_004_000.. (idle)
