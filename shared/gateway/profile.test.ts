@@ -24,7 +24,7 @@ function refusal(text: string): string {
 }
 
 describe('the gateway profile', () => {
-  it("defaults to PROTOCOL.md's decisions: refunded is 4100, every call under the docs' form content type", () => {
+  it("defaults to the decisions of docs/protocol-decisions.md: refunded is 4100, every call under the docs' form content type", () => {
     expect(DEFAULT_PROFILE.statuses['4100']).toBe('refunded');
     expect(DEFAULT_PROFILE.statuses).not.toHaveProperty('3200');
     expect(new Set(Object.values(DEFAULT_PROFILE.contentTypes))).toEqual(

@@ -5,8 +5,8 @@ import { CODED_VALUES, MAX_LENGTH, type CodedField } from '../fields';
 import { MAX_AMOUNT_CHARS, isAmount, toMinor } from '../money';
 
 /**
- * Building blocks of the gateway's wire format (PROTOCOL.md 1). Every value is a string unless the spec gives
- * another type. Messages say what is wrong with the value; the issue path names the field.
+ * Building blocks of the gateway's wire format (docs/protocol-decisions.md 1). Every value is a string unless the spec
+ * gives another type. Messages say what is wrong with the value; the issue path names the field.
  */
 
 export type LimitedField = keyof typeof MAX_LENGTH;
@@ -94,7 +94,9 @@ export const threeChars = str.length(3, 'must be exactly 3 characters');
 /** ISO 3166 alpha-2 in capitals. */
 export const country = countryCode;
 
-/** DD-MM-YYYY, a real date (spec 2.2); the shape is checked first so a wrong one is one issue, not two. */
+/**
+ * DD-MM-YYYY, a real date (docs/gateway-api.md 2.2); the shape is checked first so a wrong one is one issue, not two.
+ */
 export const dayMonthYear = z
   .string({ error: 'must be a date as DD-MM-YYYY' })
   .regex(/^\d{2}-\d{2}-\d{4}$/, { message: 'must be a date as DD-MM-YYYY', abort: true })
