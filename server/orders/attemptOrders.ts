@@ -6,7 +6,10 @@ export interface SentOrder {
   /** the payment order as sent, personal identifiers and tokens masked */
   payment_order: Record<string, unknown>;
   token_flag: string | null;
-  /** spec 2.6 subscription_result: contract_name, recurring_id, recurring_status, period, next deduction date */
+  /**
+   * docs/gateway-api.md 2.6 subscription_result: contract_name, recurring_id, recurring_status, period, next deduction
+   * date
+   */
   subscription_result: Record<string, string> | null;
 }
 

@@ -174,7 +174,7 @@ export interface PayoutRecipientTable {
   payment_method: string | null;
   /** a beneficiary registered at the gateway, when the owner has one */
   beneficiary_id: string | null;
-  /** JSON of the spec 2.7 beneficiary, unmasked: payouts to it send the real account */
+  /** JSON of the beneficiary (docs/gateway-api.md 2.7), unmasked: payouts to it send the real account */
   beneficiary: string;
   archived_at: string | null;
   created_at: string;
