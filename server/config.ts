@@ -152,7 +152,7 @@ export interface Config {
   shopSecret: string;
   /** ADMIN_TOKEN, an owner credential; null in production unless ALLOW_ADMIN_TOKEN=true (owner API keys instead) */
   adminToken: string | null;
-  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/payments/cardTokenSeal.ts) */
+  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/store/cardTokenSeal.ts) */
   tokenKey: string;
   /** no trailing slash */
   publicUrl: string;
@@ -168,7 +168,7 @@ export interface Config {
   people: { idleMs: number; absoluteMs: number; lockAfter: number; lockMs: number };
   trustedProxyHops: number;
   widgetDir: string;
-  /** the built admin page (index.html + assets/) */
+  /** the built admin page: its index.html and the assets folder beside it */
   adminDir: string;
   demoPage: string;
   /** DEMO_SHOP_EVENTS_SECRET */

@@ -14,7 +14,7 @@ export interface SentOrder {
 }
 
 /**
- * Keeps the order an attempt is about to send; `masked` must already be masked (payments/maskSentOrder).
+ * Keeps the order an attempt is about to send; `masked` must already be masked (server/checkout/maskSentOrder.ts).
  * `savedCardId`: the saved card it pays with, which its outcome marks as used (markSavedCardUsed).
  */
 export async function recordSentOrder(

@@ -384,7 +384,7 @@ export interface UserTable {
   role: string;
   /** `scrypt$N$r$p$salt$hash` (server/team/passwordHash.ts); null until set through a one-time link */
   password_hash: string | null;
-  /** the TOTP secret, sealed (auth/sealUserSecret.ts) */
+  /** the TOTP secret, sealed under TOKEN_KEY for its own purpose (`totpSeal`, server/team/signIn.ts) */
   totp_secret: string | null;
   /** the secret of an enrolment not confirmed yet, sealed */
   totp_pending: string | null;
