@@ -72,7 +72,7 @@ const envSchema = z.object({
   /** encrypts saved-card tokens at rest (AES-256-GCM under a key derived from it); changing it loses saved cards */
   TOKEN_KEY: z.string().min(1).default(DEMO_DEFAULTS.TOKEN_KEY),
   PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
-  /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
+  /** unset: the backend's own origin (the demo shop), see `ownOrigins` */
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: z.string().default(''),
   /** `off` behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21) */

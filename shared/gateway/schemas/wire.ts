@@ -49,7 +49,10 @@ export const decimal = z
   .max(MAX_AMOUNT_CHARS, { message: `must be at most ${MAX_AMOUNT_CHARS} characters`, abort: true })
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "10.36" (no sign, exponent or thousands separator)');
 
-/** Marks the issue that maps to I0021 rather than I0020, for `toGatewayError`. */
+/**
+ * Marks a zero amount's issue, the gateway's I0021 rather than I0020, for a caller that maps issues to gateway
+ * codes. None reads it today: the sandbox answers I0021 from its own field rules (sandbox/http/checkFields.ts).
+ */
 const AMOUNT_NOT_POSITIVE = 'amount_not_positive';
 
 /**
