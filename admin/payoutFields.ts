@@ -1,6 +1,6 @@
 import { CODED_VALUES } from '../shared/gateway/fields';
 
-/** One input of the payout form, named by its dotted path in the spec 2.7 body. */
+/** One input of the payout form, named by its dotted path in the body of docs/gateway-api.md 2.7. */
 export interface PayoutField {
   path: string;
   label: string;

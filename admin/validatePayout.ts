@@ -13,7 +13,7 @@ const FILLED_BY_BACKEND = {
   request_id: '00000000-0000-4000-8000-000000000000',
 };
 
-/** Field errors in the page's form for a payout body (spec 2.7), before it is sent. */
+/** Field errors in the page's form for a payout body (docs/gateway-api.md 2.7), before it is sent. */
 export function validatePayout(body: Record<string, unknown>): FieldError[] {
   const result = payoutRequest.safeParse({ ...body, ...FILLED_BY_BACKEND });
   // the server's own destination rule, so the page refuses what Send would

@@ -28,9 +28,10 @@ const WARMUP_LOADS = 2;
 const LOAD_TIMEOUT_MS = 60_000;
 
 /**
- * Chrome DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts, `Slow4GConditions`, called "Fast 3G"
- * until May 2024; the same as Lighthouse's mobile throttling): 1.6 Mb/s x 0.9 down, 750 kb/s x 0.9 up, 150 ms x
- * 3.75 latency per request. CDP takes bytes per second.
+ * Chrome DevTools' "Slow 4G" preset (`Slow4GConditions` in
+ * https://github.com/ChromeDevTools/devtools-frontend/blob/main/front_end/core/sdk/NetworkManager.ts, called
+ * "Fast 3G" until May 2024; the same as Lighthouse's mobile throttling): 1.6 Mb/s x 0.9 down, 750 kb/s x 0.9 up,
+ * 150 ms x 3.75 latency per request. CDP takes bytes per second.
  */
 const SLOW_4G = { offline: false, downloadThroughput: 180_000, uploadThroughput: 84_375, latency: 562.5 };
 const CPU_SLOWDOWN = 4;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
- * Merchant accounts the sandbox knows. Each signs with its own case-sensitive key (PROTOCOL.md 3); cards follow
- * the account's capture mode, APMs always settle. Queries are allowed only from `query_ips`.
+ * Merchant accounts the sandbox knows. Each signs with its own case-sensitive key (docs/protocol-decisions.md 3); cards
+ * follow the account's capture mode, APMs always settle. Queries are allowed only from `query_ips`.
  */
 export interface Account {
   merchant_id: string;
@@ -20,7 +20,7 @@ export interface Account {
 const LOOPBACK = ['127.0.0.1', '::1'];
 const DEMO_APMS = ['PIX', 'BOLETO', 'ALIPAY', 'IDEAL'];
 
-/** The demo account of DESIGN.md, and an auto-capture twin for tests of the 3000 path. */
+/** The demo account (docs/architecture.md 4), and an auto-capture twin for tests of the 3000 path. */
 export const BUILT_IN_ACCOUNTS: readonly Account[] = [
   {
     merchant_id: '701001',

@@ -38,7 +38,7 @@ export interface SandboxDeps {
   disputeMs?: number;
   /** time between two steps of a refund (received, accepted, result), scaled like the notifications */
   refundStepMs: number;
-  /** signed field lists, content types, status codes and notify types (PROTOCOL.md 9) */
+  /** signed field lists, content types, status codes and notify types (docs/protocol-decisions.md 9) */
   profile: GatewayProfile;
   /** wakes the delivery loop after a notification was enqueued */
   onEnqueued: () => void;

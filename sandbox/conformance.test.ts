@@ -5,17 +5,17 @@ import { formAction, hiddenInputs } from './testing/gatewayCalls';
 import { type SandboxInProcess, startSandboxInProcess } from '../testing/startSandboxInProcess';
 
 /**
- * The sandbox against what the gateway's own documentation shows on the wire (../shared/spec/GATEWAY-DOCS.md).
+ * The sandbox against what the gateway's own documentation shows on the wire (docs/gateway-evidence.md).
  * Every expected value is written here as a literal from that page, and every request signature is computed
- * here by hand (PROTOCOL.md 3), never with shared/gateway's tables or signer: those are shared with the backend,
- * so a wrong decision in them would make both sides agree and no test between them fail.
+ * here by hand (docs/protocol-decisions.md 3), never with shared/gateway's tables or signer: those are shared with the
+ * backend, so a wrong decision in them would make both sides agree and no test between them fail.
  */
 
 const MERCHANT = '701001';
 const ACCOUNT = '701001020'; // the demo auto-capture account: an approved card payment is paid (3000)
 const KEY = 'sk_sandbox_701001020';
 
-/** lowercase hex SHA-256 of the values concatenated, spaces removed, then the key (PROTOCOL.md 3) */
+/** lowercase hex SHA-256 of the values concatenated, spaces removed, then the key (docs/protocol-decisions.md 3) */
 function sig(...values: string[]): string {
   return createHash('sha256')
     .update(values.join('').replace(/ /g, '') + KEY, 'utf8')
@@ -91,7 +91,7 @@ function refundRequest(orderNo: string, tx: string, item: Record<string, string>
   });
 }
 
-describe('GATEWAY-DOCS.md 5: query', () => {
+describe('docs/gateway-evidence.md 5: query', () => {
   it('answers return_status "1", return_message "OK" and payment_status "3000" for a paid order', async () => {
     const { orderNo, tx } = await paidOrder();
     const res = await postForm('/v1/retrievalTrans', {
@@ -113,7 +113,7 @@ describe('GATEWAY-DOCS.md 5: query', () => {
   });
 });
 
-describe('GATEWAY-DOCS.md 1-3: refund', () => {
+describe('docs/gateway-evidence.md 1-3: refund', () => {
   it('takes a raw JSON body sent as form-urlencoded and echoes encryption_data byte for byte', async () => {
     const { orderNo, tx } = await paidOrder();
     const raw = refundRequest(orderNo, tx, { refund_amount: '4.00', refund_reason: 'damaged' });
@@ -177,7 +177,7 @@ describe('GATEWAY-DOCS.md 1-3: refund', () => {
   });
 });
 
-describe('GATEWAY-DOCS.md 4: refund search', () => {
+describe('docs/gateway-evidence.md 4: refund search', () => {
   async function wholeRefundSearch(): Promise<{ tx: string; request: Record<string, string>; body: any }> {
     const { orderNo, tx } = await paidOrder();
     const refund = await postJsonAsForm(
@@ -191,7 +191,7 @@ describe('GATEWAY-DOCS.md 4: refund search', () => {
       encryption_data: sig(MERCHANT, ACCOUNT),
       refund_orders: orderNo,
     };
-    // refunds are asynchronous (GATEWAY-DOCS.md 8): the docs' example shows one that has its result
+    // refunds are asynchronous (docs/gateway-evidence.md 8): the docs' example shows one that has its result
     return vi.waitFor(
       async () => {
         const res = await postForm('/v1/retrievalRefund', request);
@@ -236,7 +236,7 @@ describe('GATEWAY-DOCS.md 4: refund search', () => {
   });
 });
 
-describe('GATEWAY-DOCS.md 7: payment requests', () => {
+describe('docs/gateway-evidence.md 7: payment requests', () => {
   const expectRefusal = async (res: Response, field: string) => {
     const text = await res.text();
     expect(res.status, text).toBe(400);
@@ -307,7 +307,7 @@ describe('GATEWAY-DOCS.md 7: payment requests', () => {
   });
 });
 
-describe('GATEWAY-DOCS.md 8: notifications are HTTPS only', () => {
+describe('docs/gateway-evidence.md 8: notifications are HTTPS only', () => {
   it('a plain-http notify_url that is not on loopback is refused naming notify_url', async () => {
     const res = await postForm('/v1/checkout', order(newOrderNo(), { notify_url: 'http://shop.example/hooks' }));
     expect(res.status).toBe(400);

@@ -25,7 +25,7 @@ export interface ServerConfig {
   settleMs: number;
   /** SANDBOX_DISPUTE_MS: the dispute card's payments are disputed this long after capture, and lost as long after */
   disputeMs?: number;
-  /** the gateway profile (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
+  /** the gateway profile (docs/protocol-decisions.md 9); default the shared DEFAULT_PROFILE */
   profile?: GatewayProfile;
   now?: () => number;
   log: (message: string, detail?: Record<string, unknown>) => void;

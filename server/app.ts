@@ -42,7 +42,7 @@ const INBOUND_MAX_BODY_BYTES = 8 * 1024;
 const SUBRESOURCE = /^\/[^/]+\.(?:js|css)$/;
 
 /**
- * The merchant backend as a Hono app (DESIGN.md "The merchant backend's HTTP contract"). Pure wiring: no I/O
+ * The merchant backend as a Hono app (docs/architecture.md 5). Pure wiring: no I/O
  * happens until a request arrives.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {

@@ -4,7 +4,7 @@ import { checkProductionSecrets } from './checkProductionSecrets';
 import { DEFAULT_PROFILE, type GatewayProfile, parseProfile, ProfileError } from '../shared/gateway/profile';
 
 /**
- * The backend's configuration, read from the environment once by `main.ts` (DESIGN.md "How it starts").
+ * The backend's configuration, read from the environment once by `main.ts` (docs/architecture.md 4).
  * Every value has a demo default so `npm start` needs nothing; `NODE_ENV=production` refuses those defaults,
  * missing secrets and a notify URL that is not HTTPS, naming the variable, so a misconfigured deployment fails
  * at start-up instead of at the first payment.
@@ -56,7 +56,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   GATEWAY_BASE_URL: url.default(DEMO_DEFAULTS.GATEWAY_BASE_URL),
   GATEWAY_TIMEOUT_MS: positiveInt.default(15_000),
-  /** a JSON file overriding parts of the gateway profile (PROTOCOL.md 9); unset: the shared defaults */
+  /** a JSON file overriding parts of the gateway profile (docs/protocol-decisions.md 9); unset: the shared defaults */
   GATEWAY_PROFILE_FILE: z.string().optional(),
   /** the shop's site name sent as `website` on every payment; unset: PUBLIC_URL's host */
   WEBSITE: z.string().min(1).max(2000, 'must be at most 2000 characters').optional(),
@@ -72,7 +72,7 @@ const envSchema = z.object({
   /** encrypts saved-card tokens at rest (AES-256-GCM under a key derived from it); changing it loses saved cards */
   TOKEN_KEY: z.string().min(1).default(DEMO_DEFAULTS.TOKEN_KEY),
   PUBLIC_URL: url.default(DEMO_DEFAULTS.PUBLIC_URL),
-  /** unset: the backend's own origin (the demo shop), see `defaultOrigins` */
+  /** unset: the backend's own origin (the demo shop), see `ownOrigins` */
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: z.string().default(''),
   /** `off` behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21) */
@@ -152,7 +152,7 @@ export interface Config {
   shopSecret: string;
   /** ADMIN_TOKEN, an owner credential; null in production unless ALLOW_ADMIN_TOKEN=true (owner API keys instead) */
   adminToken: string | null;
-  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/payments/cardTokenSeal.ts) */
+  /** TOKEN_KEY: the secret saved-card tokens are sealed with (server/store/cardTokenSeal.ts) */
   tokenKey: string;
   /** no trailing slash */
   publicUrl: string;
@@ -168,7 +168,7 @@ export interface Config {
   people: { idleMs: number; absoluteMs: number; lockAfter: number; lockMs: number };
   trustedProxyHops: number;
   widgetDir: string;
-  /** the built admin page (index.html + assets/) */
+  /** the built admin page: its index.html and the assets folder beside it */
   adminDir: string;
   demoPage: string;
   /** DEMO_SHOP_EVENTS_SECRET */

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { passesLuhn } from '../shared/card/luhn';
 import { maskCardNumbers, maskCardNumbersInJson } from './maskCardNumbers';
 
-/** Test cards of the sandbox (DESIGN.md) and other brands' lengths: 13 (old Visa), 14 (Diners), 15 (Amex), 19. */
+/**
+ * Test cards of the sandbox (docs/architecture.md 7) and other brands' lengths: 13 (old Visa), 14 (Diners), 15 (Amex),
+ * 19.
+ */
 const PANS = [
   '4242424242424242',
   '4000000000000002',

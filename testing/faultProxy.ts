@@ -1,6 +1,6 @@
 /**
  * A fault proxy: a real HTTP proxy on loopback between the backend and the gateway sandbox that breaks chosen
- * calls at the connection level, where networks really fail. The backend's `GATEWAY_URL` (and the sandbox's
+ * calls at the connection level, where networks really fail. The backend's `GATEWAY_BASE_URL` (and the sandbox's
  * public URL, so `issuer_url` comes through it too) point at the proxy; a rule matches one call by method and
  * path (and optionally its body) and acts on the real sockets:
  *

@@ -1,4 +1,4 @@
-/** A valid payout (spec 2.7) as the owner sends it to `POST /admin/api/payouts`. */
+/** A valid payout (docs/gateway-api.md 2.7) as the owner sends it to `POST /admin/api/payouts`. */
 export function payoutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     payment_amount: '250.00',

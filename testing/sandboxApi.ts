@@ -28,7 +28,7 @@ export function sandboxApi(baseUrl: string) {
       const res = await fetch(`${baseUrl}/sandbox/requests/count?${q}`);
       return ((await res.json()) as { count: number }).count;
     },
-    /** Adds a fault rule (`/sandbox/faults`); returns its id for `removeFault`. */
+    /** Adds a fault rule (`/sandbox/faults`); returns its id (`DELETE /sandbox/faults/:id` removes that one rule). */
     async addFault(rule: Record<string, unknown>): Promise<string> {
       const res = await fetch(`${baseUrl}/sandbox/faults`, {
         method: 'POST',

@@ -12,7 +12,7 @@
  * when it asks for the same URL with the same secret (core/api/takePrefetchedSession.ts), and asks itself
  * otherwise. The secret goes in the header, as the entry sends it, never in the URL.
  *
- * Built by widget/build/emitLoader.ts, which replaces the two constants below.
+ * Built by widget/build/buildLoader.ts, which replaces the two constants below.
  */
 import type { SessionPrefetch } from './core/api/takePrefetchedSession';
 import type { CheckoutApi, CheckoutHandle, CheckoutOptions } from './core/types';

@@ -15,7 +15,7 @@ import type { MethodField } from '../../shared/contract/session';
 import type { OrderStatus } from '../../shared/gateway/status';
 
 /**
- * The typed client of the admin API (DESIGN.md "Shop-owner" table). The page talks to the backend only through
+ * The typed client of the admin API (docs/architecture.md 5.2). The page talks to the backend only through
  * this module. Calls go with the session cookie the backend set at sign-in (`credentials: 'same-origin'`): the
  * page keeps no secret itself, in storage or in script, so a script injected into it has nothing to take away.
  */
@@ -56,11 +56,11 @@ interface OrderEvent {
   detail?: unknown;
 }
 
-/** The gateway's subscription_result of an order (spec 2.6), as it last reported it. */
+/** The gateway's subscription_result of an order (docs/gateway-api.md 2.6), as it last reported it. */
 export interface SubscriptionResultValue {
   contract_name?: string;
   recurring_id?: string;
-  /** "1" active, "0" cancelled (PROTOCOL.md 4) */
+  /** "1" active, "0" cancelled (docs/protocol-decisions.md 4) */
   recurring_status?: string;
   recurring_deduction_period?: string;
   /** YYYY-MM-DD */

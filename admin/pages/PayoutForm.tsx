@@ -23,8 +23,8 @@ function fieldOf(path: string): string | undefined {
 }
 
 /**
- * A new payout (spec 2.7): beneficiary, payer and bank details. The form is checked with the gateway's schema
- * before sending, and the backend's field errors land on the same inputs. One Idempotency-Key is kept per
+ * A new payout (docs/gateway-api.md 2.7): beneficiary, payer and bank details. The form is checked with the gateway's
+ * schema before sending, and the backend's field errors land on the same inputs. One Idempotency-Key is kept per
  * unchanged form, so a double click or a retry after a time-out cannot send the money twice.
  */
 export function PayoutForm({ api }: { api: AdminApi }) {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** The server CI and developer machines run (DESIGN.md: PostgreSQL tests run when DATABASE_URL is set). */
+/** The server CI and developer machines run (docs/architecture.md 4: PostgreSQL tests run when DATABASE_URL is set). */
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**

@@ -1,7 +1,7 @@
 import { formAction, hiddenInputs } from '../../sandbox/testing/gatewayCalls';
 import { createSession, payByCard, type BenchSession } from './shopCalls';
 
-/** The sandbox's card that is approved (DESIGN.md test cards). */
+/** The sandbox's card that is approved (docs/architecture.md 7, the test cards). */
 const APPROVED = '4242424242424242';
 
 async function postForm(url: string, fields: Record<string, string>): Promise<Response> {

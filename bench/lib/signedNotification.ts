@@ -10,7 +10,7 @@ export interface NotifiedOrder {
 }
 
 /**
- * A PAYMENT notification as the gateway posts it (PROTOCOL.md 6): an approved card on the demo account
+ * A PAYMENT notification as the gateway posts it (docs/protocol-decisions.md 6): an approved card on the demo account
  * (manual capture: 2000, authorised), signed with the demo key; the form body, url-encoded.
  */
 export function signedNotification(order: NotifiedOrder, notifyId: string, transactionId: string): string {

@@ -324,7 +324,8 @@ describeOnStores('fuzzing every route', (store) => {
           const answer = await count(send(`${backend.url}/pay/return/${paymentId}?${qs}`, { method: 'GET' }));
           judge(answer, { json: false, context: `GET /pay/return?${qs}` });
           // never believed: an unverified return either is refused or shows what a query of the order said
-          // (PROTOCOL.md 3), and that query is made at most once a minute per order, whatever the number of replays
+          // (docs/protocol-decisions.md 3), and that query is made at most once a minute per order, whatever the number
+          // of replays
           expect([200, 400]).toContain(answer.status);
           expect(answer.text).not.toContain('<script>alert(1)</script>');
         },

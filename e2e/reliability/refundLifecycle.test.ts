@@ -1,5 +1,5 @@
 /**
- * A refund's own life at the gateway (GATEWAY-DOCS.md 8: received, accepted, then succeeded or failed), with a
+ * A refund's own life at the gateway (docs/gateway-evidence.md 8: received, accepted, then succeeded or failed), with a
  * real backend process and a real sandbox process, on SQLite and on PostgreSQL. A refund that fails after it was
  * received is shown failed with its reason, moves no money and frees its amount; the owner's retry refunds once
  * however often it is sent; a refund still in flight holds its amount and is never sent a second time.

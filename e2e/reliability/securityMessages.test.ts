@@ -96,7 +96,7 @@ describe('notifications', () => {
     };
     for (const [what, forged] of Object.entries(forgeries))
       expect(await deliver(forged), what).toBe('400 invalid signature');
-    // none is applied; the first makes the backend query the order (PROTOCOL.md 3), which finds it paid
+    // none is applied; the first makes the backend query the order (docs/protocol-decisions.md 3), which finds it paid
     await vi.waitFor(async () => expect((await orderOf(backend.url, session.order_no)).status).toBe('paid'));
     const refused = (await auditOf(backend.url, session.order_no)).filter(
       (e) => e.summary === 'notification: the signature does not verify',
@@ -172,7 +172,8 @@ describe('amounts from the browser', () => {
     const declined = await startPix(backend.url);
     const back = await pressIssuerButton(declined.issuerUrl, 'decline');
     expect(back.query.payment_status).toBe('4000');
-    // a bad signature queries the order (PROTOCOL.md 3): the shopper is sent back with what the gateway says
+    // a bad signature queries the order (docs/protocol-decisions.md 3): the shopper is sent back with what the gateway
+    // says
     const forged = new URL(back.returnUrl);
     forged.searchParams.set('payment_status', '3000');
     const res = await fetch(forged, { redirect: 'manual' });

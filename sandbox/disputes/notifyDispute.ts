@@ -12,8 +12,8 @@ import { compactUtc } from '../payments/formatTime';
 /**
  * Enqueues `DISPUTE RECIEVED` (an open dispute) or `DISPUTE RESULT` (a decided one) in the caller's database
  * transaction. The signed fields are a payment notification's (the order's amount and its payment_status, which a
- * dispute does not move); the dispute's own fields (PROTOCOL.md 6, `dispute_result` ours) ride beside them, unsigned
- * like a refund's refund_amount, so the merchant confirms by query (`disputes` in the record).
+ * dispute does not move); the dispute's own fields (docs/protocol-decisions.md 6, `dispute_result` ours) ride beside
+ * them, unsigned like a refund's refund_amount, so the merchant confirms by query (`disputes` in the record).
  */
 export async function notifyDispute(
   db: Db,

@@ -2,7 +2,10 @@ import { DISPUTE_STATUS } from '../../shared/gateway/disputeStatus';
 import { toDecimal } from '../../shared/gateway/money';
 import type { DisputeRow } from '../store/disputes';
 
-/** A dispute as the query record's `disputes` list carries it (PROTOCOL.md 6 names, `dispute_status` ours). */
+/**
+ * A dispute as the query record's `disputes` list carries it (docs/protocol-decisions.md 6 names, `dispute_status`
+ * ours).
+ */
 export function toDisputeRecord(d: DisputeRow): Record<string, string> {
   return {
     dispute_id: d.dispute_id,

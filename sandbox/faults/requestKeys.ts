@@ -29,7 +29,7 @@ export function requestKeys(body: string, contentType: string): FaultKeys {
 }
 
 function parse(body: string, contentType: string): Record<string, unknown> {
-  // as the routes read it: a JSON document is JSON whatever the header says (GATEWAY-DOCS.md 1)
+  // as the routes read it: a JSON document is JSON whatever the header says (docs/gateway-evidence.md 1)
   if (/^\s*\{/.test(body) || contentType.toLowerCase().includes('json')) {
     try {
       const value: unknown = JSON.parse(body);

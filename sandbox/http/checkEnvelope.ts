@@ -7,7 +7,7 @@ import { GatewayError } from './gatewayError';
 import type { Fields } from './readFields';
 
 /**
- * The checks every signed request passes first, in this order (PROTOCOL.md 5):
+ * The checks every signed request passes first, in this order (docs/protocol-decisions.md 5):
  *
  * | check                                        | code  | status |
  * |----------------------------------------------|-------|--------|

@@ -3,9 +3,9 @@ import { MAX_LENGTH, type CodedField } from '../../shared/gateway/fields';
 
 /**
  * One row per field the spec gives a type, length or code, and which error code each failure yields. The
- * catalogue (PROTOCOL.md 5) has dedicated codes for order_no, amount, currency, return_url and payment_method;
- * every other field answers I0059 when required and missing, I0060 when too long, and I0059 naming the field
- * and what is wrong when its value is malformed (the catalogue has no code for that).
+ * catalogue (docs/protocol-decisions.md 5) has dedicated codes for order_no, amount, currency, return_url and
+ * payment_method; every other field answers I0059 when required and missing, I0060 when too long, and I0059 naming the
+ * field and what is wrong when its value is malformed (the catalogue has no code for that).
  */
 type FieldFormat =
   | 'text'
@@ -15,9 +15,9 @@ type FieldFormat =
   /** decimal in the currency, zero allowed (order components) */
   | 'amountOrZero'
   | 'url'
-  /** url that must not contain "&": it is signed (PROTOCOL.md 3) */
+  /** url that must not contain "&": it is signed (docs/protocol-decisions.md 3) */
   | 'returnUrl'
-  /** https url, or http on a loopback host only: the gateway never calls plain http (PROTOCOL.md 6) */
+  /** https url, or http on a loopback host only: the gateway never calls plain http (docs/protocol-decisions.md 6) */
   | 'notifyUrl'
   | 'items'
   | 'dayMonthYear'
@@ -48,8 +48,9 @@ const coded = (field: CodedField): FieldRule => ({ field, format: { coded: field
 const part = (field: string): FieldRule => ({ field, format: 'amountOrZero', invalid: 'I0020' });
 
 /**
- * Fields of a payment order common to `/v1/authorise` and `/v1/checkout` (spec 2.2). items, shopper_id and
- * shopper_email are required on both (GATEWAY-DOCS.md 7); `requiring` adds what one route needs beyond them.
+ * Fields of a payment order common to `/v1/authorise` and `/v1/checkout` (docs/gateway-api.md 2.2). items, shopper_id
+ * and shopper_email are required on both (docs/gateway-evidence.md 7); `requiring` adds what one route needs beyond
+ * them.
  */
 const PAYMENT_ORDER_RULES: readonly FieldRule[] = [
   { field: 'order_no', format: 'text', required: 'I0017', max: MAX_LENGTH.order_no, tooLong: 'I0018' },
@@ -104,8 +105,8 @@ function requiring(rules: readonly FieldRule[], fields: readonly string[]): Fiel
 }
 
 /**
- * `/v1/authorise` only (spec 2.2, APM fields), where shopper_ip and website are required too (GATEWAY-DOCS.md 7).
- * The enabled-method check (I0092) needs the account: see the route.
+ * `/v1/authorise` only (spec 2.2, APM fields), where shopper_ip and website are required too (docs/gateway-evidence.md
+ * 7). The enabled-method check (I0092) needs the account: see the route.
  */
 export const AUTHORISE_RULES: readonly FieldRule[] = [
   ...requiring(PAYMENT_ORDER_RULES, ['shopper_ip', 'website']),

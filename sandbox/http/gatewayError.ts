@@ -3,8 +3,8 @@ import { GATEWAY_ERRORS, type GatewayErrorCode } from '../../shared/gateway/erro
 export type ErrorStatus = 400 | 403 | 404 | 413;
 
 /**
- * A request the gateway rejects as a whole (PROTOCOL.md 2 and 5). `source` names the offending field; the
- * route's format (JSON, XML or HTML) decides how it is rendered, in one place (`renderGatewayError`).
+ * A request the gateway rejects as a whole (docs/protocol-decisions.md 2 and 5). `source` names the offending field;
+ * the route's format (JSON, XML or HTML) decides how it is rendered, in one place (`renderGatewayError`).
  */
 export class GatewayError extends Error {
   override name = 'GatewayError';

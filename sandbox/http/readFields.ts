@@ -6,8 +6,8 @@ export type Fields = Record<string, unknown>;
 
 /**
  * Reads a request body as a flat object of fields, accepting only the formats the endpoint takes
- * (PROTOCOL.md 2). A body that is a JSON document is read as JSON whatever the content-type header says: the
- * gateway's own samples send JSON with `application/x-www-form-urlencoded` (GATEWAY-DOCS.md 1). Malformed
+ * (docs/protocol-decisions.md 2). A body that is a JSON document is read as JSON whatever the content-type header says:
+ * the gateway's own samples send JSON with `application/x-www-form-urlencoded` (docs/gateway-evidence.md 1). Malformed
  * JSON, XML, a JSON document where form fields are expected and unknown content types are refused (400) before
  * anything else runs. In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded
  * and are decoded here.

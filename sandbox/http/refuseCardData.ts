@@ -2,7 +2,7 @@ import { GatewayError } from './gatewayError';
 import type { Fields } from './readFields';
 
 /**
- * Names a direct card payment uses for the card number, security code and expiry (GATEWAY-DOCS.md 7: a client
+ * Names a direct card payment uses for the card number, security code and expiry (docs/gateway-evidence.md 7: a client
  * of the same API signs "card number, expiry year, expiry month, security code"), and their usual spellings,
  * compared without case, `_` or `-`. The sandbox takes no card data over the API: the shopper types it into the
  * hosted page, so a merchant never handles it.

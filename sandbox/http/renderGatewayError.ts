@@ -3,7 +3,10 @@ import { escapeHtml } from '../pages/escapeHtml';
 import { renderPage } from '../pages/renderPage';
 import type { GatewayError } from './gatewayError';
 
-/** How a route answers errors (PROTOCOL.md 2): JSON for most, XML for /v1/authorise, HTML for /v1/checkout. */
+/**
+ * How a route answers errors (docs/protocol-decisions.md 2): JSON for most, XML for /v1/authorise, HTML for
+ * /v1/checkout.
+ */
 export type ErrorFormat = 'json' | 'xml' | 'html';
 
 export function renderGatewayError(c: Context, err: GatewayError, format: ErrorFormat): Response {

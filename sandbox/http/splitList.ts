@@ -13,7 +13,7 @@ export function splitList(value: unknown): string[] {
   ];
 }
 
-/** Each selector list of a search (GATEWAY-DOCS.md 4 and 5) is at most this long, commas included. */
+/** Each selector list of a search (docs/gateway-evidence.md 4 and 5) is at most this long, commas included. */
 const SEARCH_LIST_MAX_CHARS = 1000;
 
 /** The form field `name` of a search as a list; a value over SEARCH_LIST_MAX_CHARS is I0060 naming the field. */

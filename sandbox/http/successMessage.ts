@@ -1,5 +1,5 @@
 /**
- * `return_message` of a call that succeeded as a whole (GATEWAY-DOCS.md 3 and 5; PROTOCOL.md 4). Kept here until
- * the shared gateway tables carry it.
+ * `return_message` of a call that succeeded as a whole (docs/gateway-evidence.md 3 and 5; docs/protocol-decisions.md
+ * 4). Kept here until the shared gateway tables carry it.
  */
 export const RETURN_MESSAGE_OK = 'OK';

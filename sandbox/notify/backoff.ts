@@ -1,7 +1,7 @@
 /**
- * Retry schedule of notifications (PROTOCOL.md 6): 1 s, 2 s, 4 s, ... doubling, capped at 12 h, for up to 36 h
- * after the event, each delay multiplied by `scale` (SANDBOX_NOTIFY_SCALE) so tests run the schedule in seconds.
- * Jitter spreads retries of many events that failed together over +-20 % of the delay.
+ * Retry schedule of notifications (docs/protocol-decisions.md 6): 1 s, 2 s, 4 s, ... doubling, capped at 12 h, for up
+ * to 36 h after the event, each delay multiplied by `scale` (SANDBOX_NOTIFY_SCALE) so tests run the schedule in
+ * seconds. Jitter spreads retries of many events that failed together over +-20 % of the delay.
  */
 export const FIRST_RETRY_MS = 1000;
 export const MAX_DELAY_MS = 12 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { REFUND_NOTIFY_TYPE } from '../../shared/gateway/refundState';
 
-/** notify_type values (PROTOCOL.md 6). */
+/** notify_type values (docs/protocol-decisions.md 6). */
 export const NOTIFY_TYPE = {
   payment: 'PAYMENT',
   capture: 'CAPTURE RESULT',

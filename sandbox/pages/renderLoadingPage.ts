@@ -4,7 +4,7 @@ import { renderPage } from './renderPage';
 export interface LoadingPage {
   /** `{base_url}/v1/checkout` */
   action: string;
-  /** gateway routing inputs (spec 2.4, first group) */
+  /** gateway routing inputs (docs/gateway-api.md 2.4, first group) */
   routing: readonly [string, string][];
   /** the submitted request fields under their own names */
   request: readonly [string, string][];

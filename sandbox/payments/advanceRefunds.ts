@@ -12,8 +12,8 @@ import { notifyRefundStep } from './notifyRefundStep';
 import { REFUND_FAILED, REFUND_OK } from './refundOk';
 
 /**
- * Takes the refunds whose time has come one step on (GATEWAY-DOCS.md 8): received -> accepted, then accepted ->
- * succeeded (the payment becomes partially refunded or refunded) or failed (it stays as it was: no money moved),
+ * Takes the refunds whose time has come one step on (docs/gateway-evidence.md 8): received -> accepted, then accepted
+ * -> succeeded (the payment becomes partially refunded or refunded) or failed (it stays as it was: no money moved),
  * each step with its notification, in one transaction with it. A refund planned `hold` waits in accepted until
  * `/sandbox/refunds/:id/result` decides. The times are stored, so a restart carries on. Returns the steps taken.
  */

@@ -1,6 +1,6 @@
 /**
- * The card's brand from its number's prefix (IIN ranges), named as PROTOCOL.md 1's card_type values. Only the
- * brands that list names are told apart; anything else is "Card".
+ * The card's brand from its number's prefix (IIN ranges), named as the card_type values of docs/protocol-decisions.md
+ * 1. Only the brands that list names are told apart; anything else is "Card".
  */
 const BRANDS: readonly [RegExp, string][] = [
   [/^4/, 'Visa'],

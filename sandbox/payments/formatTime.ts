@@ -1,4 +1,4 @@
-/** `YYYYMMDDhhmmss` in UTC (spec 2.6 transaction_date, PROTOCOL.md 6 notify_time). */
+/** `YYYYMMDDhhmmss` in UTC (docs/gateway-api.md 2.6 transaction_date, docs/protocol-decisions.md 6 notify_time). */
 export function compactUtc(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }

@@ -9,7 +9,7 @@ export function newPayoutId(): string {
   return 'P' + randomBytes(10).toString('hex').toUpperCase();
 }
 
-/** The acquirer's reference shown as reference_no (spec 2.6). */
+/** The acquirer's reference shown as reference_no (docs/gateway-api.md 2.6). */
 export function newReferenceNo(): string {
   return 'R' + randomBytes(6).toString('hex').toUpperCase();
 }

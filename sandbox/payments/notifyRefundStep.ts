@@ -10,8 +10,8 @@ import type { TransactionRow } from '../store/transactions';
 import { REFUND_OK } from './refundOk';
 
 /**
- * The notification of one step of a refund (PROTOCOL.md 6): the payment's fields as it stands (its status moves
- * only when a refund succeeds), and the refund's own: refund_amount, refund_reference_id, plus, ours, the
+ * The notification of one step of a refund (docs/protocol-decisions.md 6): the payment's fields as it stands (its
+ * status moves only when a refund succeeds), and the refund's own: refund_amount, refund_reference_id, plus, ours, the
  * merchant's refund_reference and the refund's state, so a merchant can find the refund before it has stored
  * the reference id. Call inside the transaction that took the step.
  */

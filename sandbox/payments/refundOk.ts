@@ -1,4 +1,4 @@
-/** refund_message of a refund that went through (GATEWAY-DOCS.md 3). */
+/** refund_message of a refund that went through (docs/gateway-evidence.md 3). */
 export const REFUND_OK = 'V0000:OK';
 
 /** `<code>:<text>` of a refund that failed after it was received [ours: the docs show no failure text]. */

@@ -5,7 +5,7 @@ import type { Account } from '../accounts';
 import type { TransactionRow } from '../store/transactions';
 
 /**
- * Where the shopper's browser goes after the hosted or issuer page (PROTOCOL.md 7): `return_url` with
+ * Where the shopper's browser goes after the hosted or issuer page (docs/protocol-decisions.md 7): `return_url` with
  * order_no, transaction_id, payment_status, message and the signature over the payment outcome.
  */
 export function returnRedirectUrl(account: Account, tx: TransactionRow, profile: GatewayProfile): string {

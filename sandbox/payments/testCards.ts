@@ -1,5 +1,5 @@
 /**
- * Outcomes chosen by the card number (DESIGN.md "The sandbox gateway"). Any other Luhn-valid number is
+ * Outcomes chosen by the card number (docs/architecture.md 7). Any other Luhn-valid number is
  * approved. Numbers are only ever looked at here; the store keeps the last four digits.
  */
 export type CardOutcome =

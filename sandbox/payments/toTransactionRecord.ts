@@ -9,8 +9,8 @@ import type { DisputeRow } from '../store/disputes';
 import { compactUtc, isoDay } from './formatTime';
 
 /**
- * The transaction record of spec 2.6, filled from what was paid: the request as received and the outcome.
- * Beyond the spec it carries `captured_amount`, `refunded_amount`, `payment_method` and `message`, which a
+ * The transaction record of docs/gateway-api.md 2.6, filled from what was paid: the request as received and the
+ * outcome. Beyond the spec it carries `captured_amount`, `refunded_amount`, `payment_method` and `message`, which a
  * merchant needs to reconcile partial captures and refunds, and for a card `card_brand`, `card_last4` and the
  * stored-card `token_id` (the payment order's name for it) once there is one. A disputed payment carries
  * `dispute_status` and `disputes` (shared/gateway/disputeStatus.ts: a lost dispute shows as `7200`).

@@ -83,7 +83,7 @@ describe('/v1/authorise', () => {
     expect(xmlTag(xml, 'code')).toBe('I0092');
   });
 
-  // each required field missing, and each oversized, with the code PROTOCOL.md 5 gives it
+  // each required field missing, and each oversized, with the code docs/protocol-decisions.md 5 gives it
   const long = (n: number) => 'x'.repeat(n + 1);
   it.each([
     ['merchant_id', undefined, 'I0001'],

@@ -12,8 +12,8 @@ import { escapeHtml } from '../pages/escapeHtml';
 import { createPayment } from '../payments/createPayment';
 
 /**
- * `POST /v1/authorise`: an APM payment (spec 2.2, 2.3). Answers XML `<respon>` with `issuer_url`, the page where
- * the shopper approves or declines; errors are XML too (PROTOCOL.md 2).
+ * `POST /v1/authorise`: an APM payment (docs/gateway-api.md 2.2, 2.3). Answers XML `<respon>` with `issuer_url`, the
+ * page where the shopper approves or declines; errors are XML too (docs/protocol-decisions.md 2).
  */
 export function authoriseRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {

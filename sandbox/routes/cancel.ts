@@ -9,7 +9,7 @@ import { checkOrderAmount, runBatch, type BatchOp } from './runBatch';
 
 /**
  * The merchant's cancel of an authorised (2000) order. A pending one is not the merchant's to cancel: only the
- * shopper gives up on it (PROTOCOL.md 4), so the shared state machine answers E0009.
+ * shopper gives up on it (docs/protocol-decisions.md 4), so the shared state machine answers E0009.
  */
 const CANCEL: BatchOp = {
   name: 'cancel',

@@ -32,7 +32,7 @@ function returnParams(res: Response): URLSearchParams {
   return new URL(location).searchParams;
 }
 
-describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
+describe('/v1/checkout step 1: the loading page of docs/gateway-api.md 2.4', () => {
   it('carries every routing input, every alias, allParams and auto-posts to {base_url}/v1/checkout', async () => {
     const order = paymentOrder({ notify_url: `${receiver.url}/hooks`, note: 'gift <b>wrap</b>', open3d: 'do3DS' });
     const res = await postForm(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
@@ -92,7 +92,7 @@ describe('/v1/checkout step 1: the loading page of spec 2.4', () => {
   });
 
   it("keeps a real merchant form's own values under alias names, filling an alias only where nothing was sent", async () => {
-    // what a real merchant's redirect form posts (GATEWAY-DOCS.md 7): no website, an empty open3d, and values
+    // what a real merchant's redirect form posts (docs/gateway-evidence.md 7): no website, an empty open3d, and values
     // under names the loading page also uses as aliases
     const { website: _none, ...order } = paymentOrder({
       cancel_url: 'https://shop.example/cart',

@@ -21,9 +21,9 @@ import { checkoutAliases, routingInputs } from './checkoutInputs';
 import { challengeOpen } from './hostedCard';
 
 /**
- * `POST /v1/checkout`, both steps (PROTOCOL.md 2). Step 1 (the merchant's server) creates the pending
- * transaction and answers the loading page of spec 2.4; step 2 is that page's own auto-post, recognised by
- * `merNo` + `signInfo`, and answers the hosted card page.
+ * `POST /v1/checkout`, both steps (docs/protocol-decisions.md 2). Step 1 (the merchant's server) creates the pending
+ * transaction and answers the loading page of docs/gateway-api.md 2.4; step 2 is that page's own auto-post, recognised
+ * by `merNo` + `signInfo`, and answers the hosted card page.
  */
 export function checkoutRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {

@@ -1,7 +1,7 @@
 import type { Account } from '../accounts';
 import type { Fields } from '../http/readFields';
 
-/** Gateway routing inputs of the loading page (spec 2.4, first group), with the sandbox's values. */
+/** Gateway routing inputs of the loading page (docs/gateway-api.md 2.4, first group), with the sandbox's values. */
 export function routingInputs(account: Account, website: string): [string, string][] {
   return [
     ['gbc_id', `SBX${account.account_id}`],
@@ -95,7 +95,7 @@ const TWIN_OF: Readonly<Record<string, string>> = {
 
 /**
  * The alias inputs. A merchant may send a value under an alias's own name (a real redirect form sends
- * `cancel_url`, `default_lang`, `verify_billing_address`, `card_type`: GATEWAY-DOCS.md 7): that value is kept,
+ * `cancel_url`, `default_lang`, `verify_billing_address`, `card_type`: docs/gateway-evidence.md 7): that value is kept,
  * also for the alias's camelCase twin, and an alias is filled from its request field or default only where the
  * merchant sent nothing.
  */

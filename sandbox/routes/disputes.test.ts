@@ -48,7 +48,8 @@ describe('disputes', () => {
       reason_code: '4837',
     });
     expect(received!.respond_by).toMatch(/^\d{8}$/);
-    // PROTOCOL.md 6: every notification's fields, then the dispute's own (dispute_time ours), on the result dispute_result
+    // docs/protocol-decisions.md 6: every notification's fields, then the dispute's own (dispute_time ours), on the
+    // result dispute_result
     const payment = ['notify_id', 'notify_type', 'merchant_id', 'account_id', 'transaction_id', 'order_no', 'currency'];
     const common = [...payment, 'amount', 'payment_status', 'message', 'notify_time', 'encryption_data'];
     const dispute = ['dispute_id', 'dispute_amount', 'reason_code', 'reason', 'respond_by', 'dispute_time'];

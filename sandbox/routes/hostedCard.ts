@@ -21,8 +21,8 @@ export const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && t
 
 /**
  * The hosted card page's form posts (`/hosted/card/:id`) and the 3-D Secure challenge (`/hosted/3ds/:id`).
- * Each ends with the 303 to return_url (PROTOCOL.md 7). The card number is read here and only its last four
- * digits, its brand and its test behaviour are kept. A checkout with a token_id pays with that stored card: the
+ * Each ends with the 303 to return_url (docs/protocol-decisions.md 7). The card number is read here and only its last
+ * four digits, its brand and its test behaviour are kept. A checkout with a token_id pays with that stored card: the
  * page only asks to confirm it.
  */
 export function hostedCardRoute(deps: SandboxDeps) {

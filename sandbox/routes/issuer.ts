@@ -16,8 +16,8 @@ const FINISH_OF: Record<Exclude<IssuerAction, 'pending'>, Finish> = {
 };
 
 /**
- * The APM issuer page at `issuer_url` (PROTOCOL.md 8): GET shows it (200, so `issuer_url` is itself the page to
- * send the shopper to); POST applies the shopper's button and ends with the 303 to return_url.
+ * The APM issuer page at `issuer_url` (docs/protocol-decisions.md 8): GET shows it (200, so `issuer_url` is itself the
+ * page to send the shopper to); POST applies the shopper's button and ends with the 303 to return_url.
  */
 export function issuerRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>()

@@ -61,7 +61,7 @@ const send = async (body: Record<string, unknown>) => {
 };
 
 describe('/v1/payout', () => {
-  it('answers the full response of spec 2.7 with the fee computed exactly, echoing encryption_data, and notifies PAYOUT', async () => {
+  it('answers the full response of docs/gateway-api.md 2.7 with the fee computed exactly, echoing encryption_data, and notifies PAYOUT', async () => {
     const req = payout();
     const { status, body, request } = await send(req);
     expect(status).toBe(200);

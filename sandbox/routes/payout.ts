@@ -32,8 +32,8 @@ const BANK_RULES: readonly FieldRule[] = [
 ];
 
 /**
- * `POST /v1/payout` (spec 2.7). Idempotent by request_id: a replay of the same request answers the same payout
- * and creates none; the same request_id with other content is a repeated submission (E0008). The fee and the
+ * `POST /v1/payout` (docs/gateway-api.md 2.7). Idempotent by request_id: a replay of the same request answers the same
+ * payout and creates none; the same request_id with other content is a repeated submission (E0008). The fee and the
  * amounts each side sees are computed in integer minor units (`payoutFee.ts`).
  */
 export function payoutRoute(deps: SandboxDeps) {
@@ -91,7 +91,8 @@ export function payoutRoute(deps: SandboxDeps) {
       return JSON.stringify(body);
     });
     deps.onEnqueued();
-    // the answer echoes this request's encryption_data (GATEWAY-DOCS.md 2), also when it replays a stored payout
+    // the answer echoes this request's encryption_data (docs/gateway-evidence.md 2), also when it replays a stored
+    // payout
     const answer = { ...(JSON.parse(response) as Fields), encryption_data: fields.encryption_data };
     return c.json(answer);
   });

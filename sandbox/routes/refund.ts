@@ -12,7 +12,7 @@ import { findRefundByReference, inFlightMinor, insertRefund } from '../store/ref
 import { updateIfStatus } from '../store/transactions';
 import { checkOrderAmount, runBatch, type BatchOp } from './runBatch';
 
-/** `<transaction_id>-01`, `-02`, ...: the sequence has two digits (GATEWAY-DOCS.md 3). */
+/** `<transaction_id>-01`, `-02`, ...: the sequence has two digits (docs/gateway-evidence.md 3). */
 function refundReferenceId(transactionId: string, sequence: number): string {
   return `${transactionId}-${String(sequence).padStart(2, '0')}`;
 }
@@ -21,7 +21,7 @@ function refundReferenceId(transactionId: string, sequence: number): string {
  * Full or partial refunds of a paid order, never more than was captured minus what was refunded or is being
  * refunded (B0002), each with a refund_reason. Each refund gets `<transaction_id>-<two-digit sequence>`; a
  * merchant `refund_reference` already used on the order is a repeated submission (E0008), so a retried call
- * cannot refund twice. An answered refund is only received (GATEWAY-DOCS.md 8): `advanceRefunds` takes it to
+ * cannot refund twice. An answered refund is only received (docs/gateway-evidence.md 8): `advanceRefunds` takes it to
  * accepted, then to its result, each step `stepMs` later with its notification; the order becomes partially
  * refunded or refunded when the refund succeeds, not before.
  */

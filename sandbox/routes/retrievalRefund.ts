@@ -14,11 +14,11 @@ import { REFUND_STATE } from '../../shared/gateway/refundState';
 import { searchRefunds, type FoundRefund } from '../store/refunds';
 import { REFUND_OK } from '../payments/refundOk';
 
-/** The three selectors of a refund search, each a comma-separated form field (GATEWAY-DOCS.md 4). */
+/** The three selectors of a refund search, each a comma-separated form field (docs/gateway-evidence.md 4). */
 const SELECTORS = ['refund_orders', 'refund_references', 'merchant_refunds'] as const;
 
 /**
- * `POST /v1/retrievalRefund`, the refund search (GATEWAY-DOCS.md 4): form fields `refund_orders` (order_no),
+ * `POST /v1/retrievalRefund`, the refund search (docs/gateway-evidence.md 4): form fields `refund_orders` (order_no),
  * `refund_references` (refund_reference_id, or the merchant's refund_reference) and `merchant_refunds` (the
  * merchant's refund_reference), each at most 1000 characters, at least one and at most 100 values in all, from
  * registered IPs like every query. Answers the list `refund_orders` of the refunds found, oldest first.
@@ -50,14 +50,17 @@ export function retrievalRefundRoute(deps: SandboxDeps) {
       account_id: account.account_id,
       return_status: '1',
       return_message: RETURN_MESSAGE_OK,
-      // the request's own value, echoed (GATEWAY-DOCS.md 2)
+      // the request's own value, echoed (docs/gateway-evidence.md 2)
       encryption_data: fields.encryption_data,
       refund_orders: found.map((refund) => refundItem(refund, deps.profile)),
     });
   });
 }
 
-/** Every field of GATEWAY-DOCS.md 4's item, plus refund_message and query_result as the batch and query carry. */
+/**
+ * Every field of the item of docs/gateway-evidence.md 4, plus refund_message and query_result as the batch and query
+ * carry.
+ */
 function refundItem(refund: FoundRefund, profile: GatewayProfile): Record<string, string> {
   return {
     transaction_id: refund.transaction_id,

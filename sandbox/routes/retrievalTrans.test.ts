@@ -49,7 +49,8 @@ describe('/v1/retrievalTrans', () => {
       return_status: '1',
       return_message: 'OK',
     });
-    // spec 2.6's envelope: no encryption_data, and nothing signed over the answer (PROTOCOL.md 3)
+    // the envelope of docs/gateway-api.md 2.6: no encryption_data, and nothing signed over the answer
+    // (docs/protocol-decisions.md 3)
     expect(body).not.toHaveProperty('encryption_data');
     expect(body.orders_list).toHaveLength(3);
     const [paid, unknown, declined] = body.orders_list;

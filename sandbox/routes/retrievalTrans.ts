@@ -13,8 +13,9 @@ import { getTransaction, latestForOrder } from '../store/transactions';
 
 /**
  * `POST /v1/retrievalTrans`: up to 100 orders by `orders` (order_no) and `trades` (transaction_id), each list
- * at most 1000 characters, from the account's registered IPs only (PROTOCOL.md 2, GATEWAY-DOCS.md 5). An
- * order_no answers its newest transaction; what is not found is listed with query_result `0`.
+ * at most 1000 characters, from the account's registered IPs only (docs/protocol-decisions.md 2,
+ * docs/gateway-evidence.md 5). An order_no answers its newest transaction; what is not found is listed with
+ * query_result `0`.
  */
 export function retrievalTransRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
@@ -51,7 +52,8 @@ export function retrievalTransRoute(deps: SandboxDeps) {
           : { order_no: '', transaction_id: transactionId, query_result: '0' },
       );
     }
-    // spec 2.6's envelope has no encryption_data: nothing to echo, and the answer is not signed (PROTOCOL.md 3)
+    // the envelope of docs/gateway-api.md 2.6 has no encryption_data: nothing to echo, and the answer is not signed
+    // (docs/protocol-decisions.md 3)
     return c.json({
       merchant_id: account.merchant_id,
       account_id: account.account_id,

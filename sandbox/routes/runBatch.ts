@@ -37,10 +37,10 @@ export interface BatchOp {
 }
 
 /**
- * Runs a capture, cancel, review or refund call (spec 2.5): the envelope and signature, the batch limit
+ * Runs a capture, cancel, review or refund call (docs/gateway-api.md 2.5): the envelope and signature, the batch limit
  * (B0001), then each item on its own: an item that fails leaves its order as it was and the others proceed.
- * return_status `1` when all succeeded, `2` when any failed (PROTOCOL.md 4). A body is read as JSON whatever its
- * content-type header says (GATEWAY-DOCS.md 1).
+ * return_status `1` when all succeeded, `2` when any failed (docs/protocol-decisions.md 4). A body is read as JSON
+ * whatever its content-type header says (docs/gateway-evidence.md 1).
  */
 export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: BatchOp): Promise<Response> {
   const fields = await readFields(c, ['json']);
@@ -92,7 +92,8 @@ export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: Ba
     account_id: account.account_id,
     return_status: failures === 0 ? '1' : '2',
     return_message: failures === 0 ? RETURN_MESSAGE_OK : `${failures} of ${results.length} items failed`,
-    // the request's own value, not a signature over the answer (GATEWAY-DOCS.md 2): it correlates, TLS authenticates
+    // the request's own value, not a signature over the answer (docs/gateway-evidence.md 2): it correlates, TLS
+    // authenticates
     encryption_data: fields.encryption_data,
     [op.listField]: results,
   });

@@ -48,7 +48,7 @@ export interface TransactionTable {
 type RefundPlan = 'succeed' | 'fail' | 'hold';
 
 export interface RefundTable {
-  /** `<transaction_id>-<two-digit sequence>` (GATEWAY-DOCS.md 3) */
+  /** `<transaction_id>-<two-digit sequence>` (docs/gateway-evidence.md 3) */
   refund_reference_id: string;
   transaction_id: string;
   sequence: number;
@@ -57,7 +57,7 @@ export interface RefundTable {
   amount_minor: number;
   currency: string;
   reason: string;
-  /** received -> accepted -> succeeded | failed (GATEWAY-DOCS.md 8) */
+  /** received -> accepted -> succeeded | failed (docs/gateway-evidence.md 8) */
   state: RefundState;
   plan: RefundPlan;
   /** when it takes its next step; null when final, or held until a test decides */
@@ -115,7 +115,9 @@ interface RequestLogTable {
   received_at: number;
 }
 
-/** A stored card (spec 2.2 token_id): never the number, only what a later payment needs to behave alike. */
+/**
+ * A stored card (docs/gateway-api.md 2.2 token_id): never the number, only what a later payment needs to behave alike.
+ */
 export interface CardTokenTable {
   token_id: string;
   account_id: string;
@@ -139,7 +141,7 @@ export interface DisputeTable {
   amount_minor: number;
   reason_code: string;
   reason: string;
-  /** YYYYMMDD (PROTOCOL.md 6) */
+  /** YYYYMMDD (docs/protocol-decisions.md 6) */
   respond_by: string;
   state: 'open' | 'won' | 'lost';
   /** the outcome it takes by itself at `decide_at`; null: only a control call decides it */

@@ -25,7 +25,7 @@ export function postJson(url: string, body: unknown): Promise<Response> {
   });
 }
 
-/** A form post; object and array values are JSON-encoded, as PROTOCOL.md 2 says. */
+/** A form post; object and array values are JSON-encoded, as docs/protocol-decisions.md 2 says. */
 export function postForm(url: string, fields: Record<string, unknown>): Promise<Response> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));

@@ -24,7 +24,7 @@ import { userRoutes } from '../team/routes/adminUsers';
 const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
 
 /**
- * The shop owner's admin API (DESIGN.md "Shop-owner" table), mounted at `/admin/api`. Every route needs a bearer
+ * The shop owner's admin API (docs/architecture.md 5.2), mounted at `/admin/api`. Every route needs a bearer
  * credential (`bearerCredentials`: an API key, or `ADMIN_TOKEN` where allowed) or a signed-in person's session
  * cookie (only here, never on the shop's `/api` routes); anything else is a 401 that does not say what was wrong.
  * Each route then names the permission it needs (`requirePermission`, the table in shared/contract/roles.ts), so a

@@ -10,8 +10,8 @@ import type { PaymentActionRequest } from './paymentActionRequest';
 /**
  * `POST /api/sessions/:id/payments/:paymentId/abandon`: the shopper leaves a pending attempt for another one
  * ("Choose another method" under the card page or a pending APM, or the shop's `beforeRedirect` said no). The
- * gateway cannot cancel a pending payment (PROTOCOL.md 4: /v1/cancel takes authorised orders only; only the
- * shopper gives up at the gateway), so the attempt is marked abandoned: it stops blocking a new attempt (as a
+ * gateway cannot cancel a pending payment (docs/protocol-decisions.md 4: /v1/cancel takes authorised orders only; only
+ * the shopper gives up at the gateway), so the attempt is marked abandoned: it stops blocking a new attempt (as a
  * stranded one does, startAttempt), its card page can no longer be opened, and it stays in the reconcile loop.
  * Should it be paid after all, raisePaymentAlerts raises the double-payment alert for the owner to refund.
  * A paid (or authorised, under review) attempt is a 409; one already failed is answered as abandoned.

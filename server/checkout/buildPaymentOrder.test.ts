@@ -221,7 +221,9 @@ function sources(over: Partial<OrderSources> = {}): OrderSources {
   };
 }
 
-/** Fields of both orders: every spec 2.2 field with what the full session, shopper and device give it. */
+/**
+ * Fields of both orders: every field of docs/gateway-api.md 2.2 with what the full session, shopper and device give it.
+ */
 const COMMON: Record<string, unknown> = {
   order_no: 'ORD-7-1',
   currency: 'BRL',

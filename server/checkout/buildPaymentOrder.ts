@@ -49,7 +49,7 @@ type Value =
 interface FieldRule {
   from: FieldSource;
   value: (s: OrderSources) => Value;
-  /** only in this operation's order (spec 2.2: fields only in /v1/checkout or only in /v1/authorise) */
+  /** only in this operation's order (docs/gateway-api.md 2.2: fields only in /v1/checkout or only in /v1/authorise) */
   only?: 'checkout' | 'authorise';
   /** the request body field it comes from, so a gateway error about it can name the shopper's field */
   path?: string;
@@ -64,7 +64,7 @@ const parts = (s: OrderSources) =>
   JSON.parse(s.session.amount_parts) as Partial<Record<(typeof AMOUNT_PARTS)[number], number>>;
 const money = (s: OrderSources, minor: number | undefined) =>
   minor === undefined ? undefined : toDecimal(minor, s.session.currency);
-// a method that asks for no address gets none: the gateway requires none (GATEWAY-DOCS.md 7)
+// a method that asks for no address gets none: the gateway requires none (docs/gateway-evidence.md 7)
 const delivery = (s: OrderSources) => s.body.shopper.delivery ?? s.body.shopper.billing;
 const hostOf = (url: string) => new URL(url).host;
 const needsPerson = (s: OrderSources) => s.method.fields.includes('person');

@@ -2,10 +2,10 @@ import type { CheckoutForm } from '../gateway';
 import { maskCardNumbers } from '../maskCardNumbers';
 
 /**
- * Inputs of the loading page (spec 2.4) that echo text a person typed: the request fields under their own names
- * and their aliases. Only these are masked. Everything else is the gateway's own (routing inputs, merNo, orderNo,
- * signInfo, tokens, ids it may add) and is posted back exactly as the gateway sent it, because step 2 finds and
- * checks the order by those values and a masked id would break the payment. Masking a card number in an address
+ * Inputs of the loading page (docs/gateway-api.md 2.4) that echo text a person typed: the request fields under their
+ * own names and their aliases. Only these are masked. Everything else is the gateway's own (routing inputs, merNo,
+ * orderNo, signInfo, tokens, ids it may add) and is posted back exactly as the gateway sent it, because step 2 finds
+ * and checks the order by those values and a masked id would break the payment. Masking a card number in an address
  * line changes nothing the gateway needs: step 1 already gave it that text.
  */
 const FREE_TEXT = new Set([

@@ -24,7 +24,10 @@ export interface SavedCardTable {
   /** our reference, the only one the browser sees */
   id: string;
   shopper_id: string;
-  /** HMAC of the gateway's stored-card token (spec 2.2 token_id): unique, so a token belongs to one shopper */
+  /**
+   * HMAC of the gateway's stored-card token (docs/gateway-api.md 2.2 token_id): unique, so a token belongs to one
+   * shopper
+   */
   token_hash: string | null;
   /** the token sealed with AES-256-GCM (cardTokenSeal.ts); opened only to pay with it */
   token_sealed: string | null;

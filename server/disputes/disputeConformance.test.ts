@@ -7,10 +7,10 @@ import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
 /**
- * The backend against dispute notifications written out as PROTOCOL.md 6 names their fields and GATEWAY-DOCS.md 8
- * spells their types (`DISPUTE RECIEVED`, with the docs' misspelling), never built from shared/gateway's
- * tables, so a wrong shared decision cannot agree with itself. The signature is computed here by hand, as
- * PROTOCOL.md 3 says: sha256 hex of the signed values (spaces removed) followed by the sign key.
+ * The backend against dispute notifications written out as docs/protocol-decisions.md 6 names their fields and
+ * docs/gateway-evidence.md 8 spells their types (`DISPUTE RECIEVED`, with the docs' misspelling), never built from
+ * shared/gateway's tables, so a wrong shared decision cannot agree with itself. The signature is computed here by hand,
+ * as docs/protocol-decisions.md 3 says: sha256 hex of the signed values (spaces removed) followed by the sign key.
  */
 const KEY = 'sk_sandbox_701001010';
 const sign = (values: string[]) =>

@@ -16,8 +16,8 @@ export interface ReportedDispute {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * Reads a dispute from a notification's form or a query record's `disputes` entry (PROTOCOL.md 6 field names;
- * `state` from the notify_type or the entry's `dispute_status`). The dispute fields are not signed, so anything
+ * Reads a dispute from a notification's form or a query record's `disputes` entry (docs/protocol-decisions.md 6 field
+ * names; `state` from the notify_type or the entry's `dispute_status`). The dispute fields are not signed, so anything
  * that is not a plausible dispute of THIS order (an amount over what was captured, another currency, a date that
  * is no date) is refused with the reason, and the caller asks the gateway instead.
  */

@@ -14,8 +14,8 @@ interface CheckStep {
 }
 
 /**
- * Checks a real gateway account with calls that move no money (PROTOCOL.md 9): a query of a made-up order
- * proves the address, the credentials, the registered IP, the query signature and content type; a refund
+ * Checks a real gateway account with calls that move no money (docs/protocol-decisions.md 9): a query of a made-up
+ * order proves the address, the credentials, the registered IP, the query signature and content type; a refund
  * search of a made-up order proves the refund-search signature, content type and answer shape. A "not found"
  * answer that is correctly signed and echoed is success: only an account that accepts our signature says that.
  */

@@ -4,8 +4,8 @@ import { createGatewayClient, GatewayProtocolError } from './index';
 import { type FakeServer, serveFake } from './testing/serveFake';
 
 /**
- * The client against a gateway that answers exactly as the public docs' examples do (GATEWAY-DOCS.md 2-5), with
- * the values written out here, never taken from shared/gateway: the shared tables cannot make this test agree
+ * The client against a gateway that answers exactly as the public docs' examples do (docs/gateway-evidence.md 2-5),
+ * with the values written out here, never taken from shared/gateway: the shared tables cannot make this test agree
  * with themselves. Signatures below were computed outside this code:
  *   printf '%s' "<values><key>" | sha256sum
  */
@@ -31,7 +31,7 @@ const arrivals: Arrival[] = [];
 let wrongEcho: string | undefined;
 let fake: FakeServer;
 
-/** The docs' answers echo the request's own encryption_data (GATEWAY-DOCS.md 2). */
+/** The docs' answers echo the request's own encryption_data (docs/gateway-evidence.md 2). */
 function echo(received: string): string {
   return wrongEcho ?? received;
 }

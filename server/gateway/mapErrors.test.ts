@@ -437,7 +437,7 @@ describe('batch item results', () => {
   });
 });
 
-describe('issuer_url (PROTOCOL.md 8)', () => {
+describe('issuer_url (docs/protocol-decisions.md 8)', () => {
   const answer =
     (issuer: string): Handler =>
     (c) =>

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from './index';
 import { serveFake, type FakeServer } from './testing/serveFake';
 
-// Every request as it arrives at a (fake) gateway: content type per PROTOCOL.md 2, fields, and encryption_data
-// recomputed here from PROTOCOL.md 3's field lists.
+// Every request as it arrives at a (fake) gateway: content type per docs/protocol-decisions.md 2, fields, and
+// encryption_data recomputed here from the field lists of docs/protocol-decisions.md 3.
 const KEY = 'sk_sandbox_701001010';
 const IDS = { merchant_id: '701001', account_id: '701001010' };
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

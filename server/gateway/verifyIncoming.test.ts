@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sign } from '../../shared/gateway/hashNode';
 import { createGatewayClient } from './index';
 
-// Notifications and return redirects signed as the gateway signs them (PROTOCOL.md 3, 6, 7).
+// Notifications and return redirects signed as the gateway signs them (docs/protocol-decisions.md 3, 6, 7).
 const KEY = 'sk_sandbox_701001010';
 const client = createGatewayClient({
   baseUrl: 'http://127.0.0.1:9',

@@ -17,7 +17,7 @@ export function missingMethodFields(
   const { shopper } = body;
   const required = (path: string) => errors.push({ path, message: `is required for ${method.id}` });
   const needs = new Set(method.fields);
-  // the payer's `person` (spec 2.2) carries a document, a phone and the street address
+  // the payer's `person` (docs/gateway-api.md 2.2) carries a document, a phone and the street address
   if (needs.has('person')) for (const f of ['document', 'billing_address'] as const) needs.add(f);
   if (needs.has('billing_address') && !shopper.billing) required('shopper.billing');
   if (needs.has('phone') && !shopper.phone) required('shopper.phone');

@@ -39,8 +39,8 @@ function masked(form: Readonly<Record<string, string>>): Record<string, string> 
 }
 
 /**
- * Applies a notification whose signature was already verified (PROTOCOL.md 6). Recording its notify_id and
- * applying its status happen in one transaction, so a duplicate delivery, even to another process at the same
+ * Applies a notification whose signature was already verified (docs/protocol-decisions.md 6). Recording its notify_id
+ * and applying its status happen in one transaction, so a duplicate delivery, even to another process at the same
  * moment, is applied once. A status for another amount, currency or transaction is not applied: the gateway is
  * asked instead (the query is the more trusted source). So is a notify_type the gateway profile does not list:
  * what it means is not known, so nothing is read from it, as for an unknown status.

@@ -9,8 +9,8 @@ const BAD_SIGNATURE_QUERY_EVERY_MS = 60_000;
 type BadSignatureSource = 'notification' | 'return';
 
 /**
- * What a notification or return redirect whose signature does not verify leads to (PROTOCOL.md 3): it is never
- * applied, but it is counted and logged with what was checked (the field list, never the key), and the order it
+ * What a notification or return redirect whose signature does not verify leads to (docs/protocol-decisions.md 3): it is
+ * never applied, but it is counted and logged with what was checked (the field list, never the key), and the order it
  * names is queried, so a signature set-up that proves wrong in production costs a delay, never a lost payment.
  * Answers what it did: `queried`, `throttled` (the order was queried within the last minute) or `unknown_order`.
  * The throttle lives in this process (`createWindowCounter`): it bounds the load and decides nothing that must

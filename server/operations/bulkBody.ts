@@ -44,7 +44,7 @@ const RULES: Record<
 
 /**
  * The envelope `{orders:[...]}`: a list of 1 to MAX_ORDERS_PER_REQUEST entries, each looked at by
- * `checkBulkItem` on its own, so one wrong row is that row's answer instead of a 400 for all the others.
+ * `checkBulkItems` on its own, so one wrong row is that row's answer instead of a 400 for all the others.
  */
 export const bulkEnvelope = z.strictObject({
   orders: z

@@ -28,7 +28,8 @@ export interface Found<I> {
  * Finds the orders a request names, by order_no or transaction_id. An unknown order is I0115; an order named
  * twice in one request is E0008 from its second mention on (two operations on one order in one gateway call
  * would race each other); an order without a payment attempt has nothing the gateway could act on (E0009), nor
- * has one whose gateway status code is unknown to this version (PROTOCOL.md 4: settled by query, never acted on).
+ * has one whose gateway status code is unknown to this version (docs/protocol-decisions.md 4: settled by query, never
+ * acted on).
  */
 export async function findTargets<I extends { order_no?: string | undefined; transaction_id?: string | undefined }>(
   db: Db,

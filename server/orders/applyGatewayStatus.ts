@@ -13,7 +13,7 @@ import { recordOrderEvents } from '../shopEvents';
 /** The statuses of a payment that went through (charged or held on the card; review is not yet either). */
 const WENT_THROUGH: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
 
-/** Where a gateway status came from; a query is trusted over a notification (DESIGN.md "Order state"). */
+/** Where a gateway status came from; a query is trusted over a notification (docs/architecture.md 6). */
 export type StatusSource = 'query' | 'notification';
 
 /** What the gateway says about one payment. */
@@ -54,8 +54,8 @@ function strandedByQuery(attempt: AttemptRow, source: StatusSource, status: Orde
  * a status (attempt `created` or `unknown`) any status is accepted; after that only forward moves are, so a
  * late or replayed message never moves an order backwards. Ignored moves are written to the audit log.
  *
- * A code the gateway profile does not know is never ignored (PROTOCOL.md 4): the attempt and its order keep the
- * raw code with the status `unknown`, which keeps them out of every automatic action and puts them in the
+ * A code the gateway profile does not know is never ignored (docs/protocol-decisions.md 4): the attempt and its order
+ * keep the raw code with the status `unknown`, which keeps them out of every automatic action and puts them in the
  * reconcile loop's queue, to be settled by query like any unknown outcome.
  */
 export async function applyGatewayStatus(

@@ -44,7 +44,7 @@ export async function applyQueryRecord(
     });
     return 'mismatch';
   }
-  // `message` is not in spec 2.6, but a gateway that sends it (the sandbox does) tells the shopper why
+  // `message` is not in docs/gateway-api.md 2.6, but a gateway that sends it (the sandbox does) tells the shopper why
   const message = typeof record.message === 'string' && record.message ? record.message : undefined;
   const state = { payment_status: record.payment_status, transaction_id: record.transaction_id, message };
   const { outcome, alerts } = await runInTransaction(db, (trx) =>

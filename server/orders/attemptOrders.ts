@@ -6,12 +6,15 @@ export interface SentOrder {
   /** the payment order as sent, personal identifiers and tokens masked */
   payment_order: Record<string, unknown>;
   token_flag: string | null;
-  /** spec 2.6 subscription_result: contract_name, recurring_id, recurring_status, period, next deduction date */
+  /**
+   * docs/gateway-api.md 2.6 subscription_result: contract_name, recurring_id, recurring_status, period, next deduction
+   * date
+   */
   subscription_result: Record<string, string> | null;
 }
 
 /**
- * Keeps the order an attempt is about to send; `masked` must already be masked (payments/maskSentOrder).
+ * Keeps the order an attempt is about to send; `masked` must already be masked (server/checkout/maskSentOrder.ts).
  * `savedCardId`: the saved card it pays with, which its outcome marks as used (markSavedCardUsed).
  */
 export async function recordSentOrder(

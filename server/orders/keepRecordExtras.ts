@@ -26,8 +26,8 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 /**
- * What a query record (spec 2.6) says beyond the status, kept for the attempt it matched: the subscription's
- * result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
+ * What a query record (docs/gateway-api.md 2.6) says beyond the status, kept for the attempt it matched: the
+ * subscription's result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
  */
 export async function keepRecordExtras(
   deps: Pick<AppDeps, 'store' | 'now' | 'config'>,

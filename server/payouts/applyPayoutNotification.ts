@@ -7,9 +7,9 @@ import { recordPayoutEvent } from '../shopEvents';
 export type PayoutNotificationOutcome = 'applied' | 'same_status' | 'mismatch' | 'unknown_order';
 
 /**
- * Applies a verified `PAYOUT` notification (PROTOCOL.md 6: order_no carries the request_id, payment_status the
- * payout status) inside the caller's transaction. Only an open payout (SENDING, PROCESSING) moves, so a late
- * or repeated notification never overwrites a final status; one for another amount or transaction is not
+ * Applies a verified `PAYOUT` notification (docs/protocol-decisions.md 6: order_no carries the request_id,
+ * payment_status the payout status) inside the caller's transaction. Only an open payout (SENDING, PROCESSING) moves,
+ * so a late or repeated notification never overwrites a final status; one for another amount or transaction is not
  * applied.
  */
 export async function applyPayoutNotification(

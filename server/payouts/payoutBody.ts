@@ -4,7 +4,7 @@ import { ApiError } from '../apiError';
 import { checkParty } from '../../shared/payouts/checkParty';
 import { checkPayoutDestination } from '../../shared/payouts/checkPayoutDestination';
 
-/** What the owner sends: the spec 2.7 request without what the backend fills in. */
+/** What the owner sends: the request of docs/gateway-api.md 2.7 without what the backend fills in. */
 export type PayoutFields = Omit<
   PayoutRequest,
   'merchant_id' | 'account_id' | 'encryption_data' | 'request_id' | 'notify_url'

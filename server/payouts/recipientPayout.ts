@@ -11,7 +11,9 @@ export const recipientPayoutBody = z.strictObject({
 });
 export type RecipientPayoutBody = z.infer<typeof recipientPayoutBody>;
 
-/** The full payout body (spec 2.7) for a payout to a saved recipient; it is then checked like any other. */
+/**
+ * The full payout body (docs/gateway-api.md 2.7) for a payout to a saved recipient; it is then checked like any other.
+ */
 export function recipientPayoutFields(
   body: RecipientPayoutBody,
   recipient: PayoutRecipientRow,

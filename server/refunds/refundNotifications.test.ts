@@ -1,7 +1,7 @@
 /**
- * The refund notifications as the gateway's docs spell them (GATEWAY-DOCS.md 8: `REFUND RECIEVED`,
- * `REFUND ACCEPTED`, `REFUND RESULT`), with the fields of PROTOCOL.md 6, written here as literal bodies and signed
- * by hand (never with shared/gateway's tables or signer, which the sandbox shares): duplicated and reordered
+ * The refund notifications as the gateway's docs spell them (docs/gateway-evidence.md 8: `REFUND RECIEVED`,
+ * `REFUND ACCEPTED`, `REFUND RESULT`), with the fields of docs/protocol-decisions.md 6, written here as literal bodies
+ * and signed by hand (never with shared/gateway's tables or signer, which the sandbox shares): duplicated and reordered
  * deliveries change nothing twice and never move a refund back, and a reported failure is believed only when the
  * refund search confirms it.
  */
@@ -66,7 +66,10 @@ describeOnStores('refund notifications', (store) => {
     return o;
   }
 
-  /** A notification body: every field literal but the ids, signed over PROTOCOL.md 3's notification fields. */
+  /**
+   * A notification body: every field literal but the ids, signed over the notification fields of
+   * docs/protocol-decisions.md 3.
+   */
   function body(o: Paid, type: string, paymentStatus: string, message: string): Record<string, string> {
     const form: Record<string, string> = {
       notify_id: `N${randomUUID()}`,

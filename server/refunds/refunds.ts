@@ -6,7 +6,7 @@ export type RefundRow = Selectable<RefundTable>;
 
 /**
  * A refund's journal states. `requested` is written before the gateway call; the gateway then reports it
- * `received`, `accepted` and finally `succeeded` or `failed` (GATEWAY-DOCS.md 8). Every state but `failed`
+ * `received`, `accepted` and finally `succeeded` or `failed` (docs/gateway-evidence.md 8). Every state but `failed`
  * counts against the refundable amount, so two refunds can never together exceed what was captured while one
  * is on its way; only `succeeded` counts into the order's refunded amount.
  */

@@ -174,7 +174,7 @@ export interface PayoutRecipientTable {
   payment_method: string | null;
   /** a beneficiary registered at the gateway, when the owner has one */
   beneficiary_id: string | null;
-  /** JSON of the spec 2.7 beneficiary, unmasked: payouts to it send the real account */
+  /** JSON of the beneficiary (docs/gateway-api.md 2.7), unmasked: payouts to it send the real account */
   beneficiary: string;
   archived_at: string | null;
   created_at: string;
@@ -384,7 +384,7 @@ export interface UserTable {
   role: string;
   /** `scrypt$N$r$p$salt$hash` (server/team/passwordHash.ts); null until set through a one-time link */
   password_hash: string | null;
-  /** the TOTP secret, sealed (auth/sealUserSecret.ts) */
+  /** the TOTP secret, sealed under TOKEN_KEY for its own purpose (`totpSeal`, server/team/signIn.ts) */
   totp_secret: string | null;
   /** the secret of an enrolment not confirmed yet, sealed */
   totp_pending: string | null;

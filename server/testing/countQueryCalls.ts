@@ -1,7 +1,7 @@
 /**
- * How many `/v1/retrievalTrans` calls a query of these order numbers takes under the docs' limits (GATEWAY-DOCS.md
- * 5): at most 100 references a call, the comma-separated list at most 1000 characters. Written from the docs,
- * apart from the client's own splitting, so a test can hold the client to them.
+ * How many `/v1/retrievalTrans` calls a query of these order numbers takes under the docs' limits
+ * (docs/gateway-evidence.md 5): at most 100 references a call, the comma-separated list at most 1000 characters.
+ * Written from the docs, apart from the client's own splitting, so a test can hold the client to them.
  */
 export function countQueryCalls(orderNos: readonly string[]): number {
   let calls = 0;

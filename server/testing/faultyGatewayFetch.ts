@@ -2,7 +2,7 @@
 const NOWHERE = 'http://127.0.0.1:9/hooks/gateway';
 
 export interface FaultyFetchOptions {
-  /** rewrite notify_url (not signed, PROTOCOL.md 3) so the gateway's notifications never arrive */
+  /** rewrite notify_url (not signed, docs/protocol-decisions.md 3) so the gateway's notifications never arrive */
   dropNotifications?: boolean;
   /** paths (e.g. "/v1/authorise") whose answer is held back until the client gives up: a time-out after the gateway acted */
   holdAnswer?: (path: string) => boolean;

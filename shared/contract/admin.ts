@@ -2,11 +2,12 @@ import type { OrderStatus } from '../gateway/status';
 import type { MethodField } from './session';
 
 /**
- * The admin API's shapes that its server (server/admin/), its page (admin/api/client.ts) and the command line
- * (scripts/cli.ts) use, written once here: amounts as decimal strings in the order's or method's currency, never minor units.
+ * The admin API's shapes that its server (the domains' routes/admin*.ts, mounted by server/admin/createAdminApi.ts),
+ * its page (admin/api/client.ts) and the command line (scripts/cli.ts) use, written once here: amounts as decimal
+ * strings in the order's or method's currency, never minor units.
  */
 
-/** An order as `GET /api/admin/orders` lists it (and its detail extends). */
+/** An order as `GET /admin/api/orders` lists it (and its detail extends). */
 export interface AdminOrder {
   order_no: string;
   status: OrderStatus;
@@ -42,7 +43,7 @@ export interface AdminPaymentAlert {
   refund: { status: string; reference: string | null; message: string | null; amount: string | null } | null;
 }
 
-/** A payment method as `GET /api/admin/payment-methods` shows it and `PUT` takes it. */
+/** A payment method as `GET /admin/api/payment-methods` shows it and `PUT` takes it. */
 export interface AdminPaymentMethod {
   id: string;
   kind: 'card' | 'apm';

@@ -14,7 +14,7 @@ const address = z.strictObject({
   district: text(100).optional(),
 });
 
-/** What an APM that needs the payer's `person` asks beyond the shopper's details (spec 2.2 `person`). */
+/** What an APM that needs the payer's `person` asks beyond the shopper's details (docs/gateway-api.md 2.2 `person`). */
 const personDetails = z.strictObject({
   /** e.g. CPF or CNPJ in Brazil */
   document_type: text(30).min(1, 'is required'),

@@ -45,7 +45,7 @@ export const httpUrl = (max = 1000) =>
       }
     }, 'must be an absolute http(s) URL');
 
-/** DD-MM-YYYY, a real calendar date (spec 2.2 birth_date). */
+/** DD-MM-YYYY, a real calendar date (docs/gateway-api.md 2.2 birth_date). */
 export const birthDate = z
   .string()
   .regex(/^\d{2}-\d{2}-\d{4}$/, 'must be a date as DD-MM-YYYY')

@@ -3,8 +3,9 @@ import { payoutBeneficiary } from '../gateway/schemas/payout';
 
 /**
  * A saved payout recipient as the owner writes it (`POST`/`PUT /admin/api/recipients`): a name of the owner's
- * choosing, the payment method its payouts travel by (`SWIFT` when absent) and the spec 2.7 beneficiary object.
- * Paying it then takes three fields (`POST /admin/api/payouts {recipient_id, amount, currency}`).
+ * choosing, the payment method its payouts travel by (`SWIFT` when absent) and the beneficiary object of
+ * docs/gateway-api.md 2.7. Paying it then takes three fields
+ * (`POST /admin/api/payouts {recipient_id, amount, currency}`).
  */
 export const recipientBody = z.strictObject({
   name: z

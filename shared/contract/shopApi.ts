@@ -2,8 +2,9 @@ import type { AdminOrder } from './admin';
 
 /**
  * What the shop's own server reads with its key (issue #21): `GET /api/orders/:order_no` and, with a shop
- * credential instead of the widget's client secret, `GET /api/sessions/:id`. The server (server/routes/), the
- * typed client (client/) and the demo shop use these shapes, so they cannot drift apart.
+ * credential instead of the widget's client secret, `GET /api/sessions/:id`. The server
+ * (server/orders/routes/shopOrders.ts, server/checkout/routes/sessions.ts), the typed client (client/) and the
+ * demo shop use these shapes, so they cannot drift apart.
  */
 
 /** `GET /api/orders/:order_no`: the order exactly as the owner's admin API lists it. */

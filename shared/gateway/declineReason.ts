@@ -1,8 +1,8 @@
 /**
- * Why a payment failed, in the few words a shopper can act on. The gateway says `<code>:<text>` (PROTOCOL.md
- * section 6) and publishes no catalogue of decline codes (GATEWAY-DOCS.md section 6), so a reason is read from the
- * code where we know it, then from the text's words, then from the code's family. The shopper reads a translated
- * sentence per reason; the shop's logs get the code.
+ * Why a payment failed, in the few words a shopper can act on. The gateway says `<code>:<text>`
+ * (docs/protocol-decisions.md 6) and publishes no catalogue of decline codes (docs/gateway-evidence.md 6), so a reason
+ * is read from the code where we know it, then from the text's words, then from the code's family. The shopper reads a
+ * translated sentence per reason; the shop's logs get the code.
  */
 export const DECLINE_REASONS = [
   'declined',

@@ -1,7 +1,7 @@
 /**
- * Disputes (chargebacks) on the wire. PROTOCOL.md 6 fixes their notifications (`DISPUTE RECIEVED`,
+ * Disputes (chargebacks) on the wire. docs/protocol-decisions.md 6 fixes their notifications (`DISPUTE RECIEVED`,
  * `DISPUTE RESULT`, spelled as the docs spell them) and their fields; the rest is decided here, [ours] in
- * PROTOCOL.md's terms, because no public page shows it:
+ * the terms of docs/protocol-decisions.md, because no public page shows it:
  *
  * - the result field of `DISPUTE RESULT` is `dispute_result`, `won` or `lost`;
  * - a dispute's status code is `7000` open, `7100` won, `7200` lost. A dispute is not a move of the payment:

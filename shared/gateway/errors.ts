@@ -1,4 +1,7 @@
-/** The gateway's error codes (PROTOCOL.md section 5). The message is the family's text; `<code>:<text>` on the wire. */
+/**
+ * The gateway's error codes (docs/protocol-decisions.md 5). The message is the family's text; `<code>:<text>` on the
+ * wire.
+ */
 export const GATEWAY_ERRORS = {
   I0001: 'merchant_id is empty',
   I0002: 'account_id is empty',
@@ -44,6 +47,6 @@ export function parseGatewayMessage(message: string): { code: string; text: stri
   return i < 0 ? { code: '', text: message } : { code: message.slice(0, i), text: message.slice(i + 1) };
 }
 
-/** Batch size limits per operation (PROTOCOL.md 5, B0001; spec section 8). */
+/** Batch size limits per operation (docs/protocol-decisions.md 5, B0001; docs/gateway-api.md 8). */
 export const BATCH_LIMIT = { capture: 50, cancel: 50, refund: 50, review: 100, query: 100 } as const;
 export type BatchOperation = keyof typeof BATCH_LIMIT;

@@ -1,4 +1,4 @@
-/** Field length limits and coded values (PROTOCOL.md section 1), one table each. */
+/** Field length limits and coded values (docs/protocol-decisions.md 1), one table each. */
 export const MAX_LENGTH = {
   merchant_id: 7,
   account_id: 10,

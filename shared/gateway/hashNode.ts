@@ -28,7 +28,7 @@ const HEX_SIGNATURE = /^[0-9a-f]{64}$/i;
 
 /**
  * Constant-time equality of two hex signatures (any case), for the batch, refund-search and payout answers
- * whose encryption_data is the request's own value, echoed (PROTOCOL.md 3).
+ * whose encryption_data is the request's own value, echoed (docs/protocol-decisions.md 3).
  */
 export function sameSignature(given: unknown, sent: string): boolean {
   if (typeof given !== 'string' || !HEX_SIGNATURE.test(given) || !HEX_SIGNATURE.test(sent)) return false;

@@ -1,6 +1,6 @@
 /**
- * The spec's `items` string: `name#,#sku#,#unit_price#,#quantity`, items joined by `#;#` (PROTOCOL.md 1).
- * A value containing a delimiter cannot be encoded unambiguously, so it is refused rather than mangled.
+ * The spec's `items` string: `name#,#sku#,#unit_price#,#quantity`, items joined by `#;#` (docs/protocol-decisions.md
+ * 1). A value containing a delimiter cannot be encoded unambiguously, so it is refused rather than mangled.
  */
 const FIELD_DELIMITER = '#,#';
 const ITEM_DELIMITER = '#;#';

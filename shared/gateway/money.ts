@@ -3,7 +3,8 @@ import { exponentOf } from './currencies';
 /**
  * Money is an integer count of minor units inside the system and a decimal string at the gateway boundary.
  * No function here ever goes through a floating-point number: strings are parsed digit by digit.
- * Amounts are bounded by the spec's 15-character limit, far inside Number.MAX_SAFE_INTEGER.
+ * Amounts are bounded by the 15-character limit of `amount` (docs/protocol-decisions.md 1), far inside
+ * Number.MAX_SAFE_INTEGER.
  */
 export const MAX_AMOUNT_CHARS = 15;
 

@@ -33,7 +33,7 @@ function refusal(text: string): string {
 }
 
 describe('the gateway profile', () => {
-  it("defaults to PROTOCOL.md's decisions: refunded is 4100, every call under the docs' form content type", () => {
+  it("defaults to the decisions of docs/protocol-decisions.md: refunded is 4100, every call under the docs' form content type", () => {
     expect(DEFAULT_PROFILE.statuses['4100']).toBe('refunded');
     expect(DEFAULT_PROFILE.statuses).not.toHaveProperty('3200');
     expect(new Set(Object.values(DEFAULT_PROFILE.contentTypes))).toEqual(
@@ -95,7 +95,7 @@ describe('the gateway profile', () => {
     expect(refusal('[1')).toMatch(/^\(file\): not JSON/);
   });
 
-  // the published Chargeback sample's fields (GATEWAY-DOCS.md 8), values made up
+  // the published Chargeback sample's fields (docs/gateway-evidence.md 8), values made up
   const chargeback = {
     merchant_id: '701001',
     account_id: '701001010',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CODE_OF_NAME, STATUS_NAME, type PaymentStatus } from './status';
 
 /**
- * The gateway profile (PROTOCOL.md section 9): every wire rule the public docs leave to a test account, as ONE
+ * The gateway profile (docs/protocol-decisions.md 9): every wire rule the public docs leave to a test account, as ONE
  * table. The sandbox and the backend both take their defaults from `DEFAULT_PROFILE`; a merchant whose account
  * proves a rule different overrides that part with a JSON file (`parseProfile`), without a code change.
  */
@@ -21,7 +21,7 @@ const GATEWAY_CALLS = [
 ] as const;
 type GatewayCall = (typeof GATEWAY_CALLS)[number];
 
-/** The messages that carry an encryption_data computed over a field list (PROTOCOL.md 3). */
+/** The messages that carry an encryption_data computed over a field list (docs/protocol-decisions.md 3). */
 const SIGNED_MESSAGES = [
   'query',
   'retrievalRefund',
@@ -83,7 +83,9 @@ export type IncomingValue = (typeof INCOMING_VALUES)[number];
 export interface GatewayProfile {
   /** the values signed, in order; batch messages then append every item's transaction_id (ITEM_LIST_FIELD) */
   signatures: Readonly<Record<SignedMessage, readonly string[]>>;
-  /** the Content-Type header of each call; the JSON documents stay JSON whatever it says (GATEWAY-DOCS.md 1) */
+  /**
+   * the Content-Type header of each call; the JSON documents stay JSON whatever it says (docs/gateway-evidence.md 1)
+   */
   contentTypes: Readonly<Record<GatewayCall, ContentType>>;
   /** wire payment_status -> meaning; a code not here is unknown and never acted on automatically */
   statuses: Readonly<Record<string, StatusMeaning>>;
@@ -121,7 +123,7 @@ const INCOMING_SIGNED = [
 ];
 const FORM: ContentType = 'application/x-www-form-urlencoded';
 
-/** PROTOCOL.md's decisions: [docs] where the public pages show them, [ours] otherwise. */
+/** The decisions of docs/protocol-decisions.md: [docs] where the public pages show them, [ours] otherwise. */
 export const DEFAULT_PROFILE: GatewayProfile = {
   signatures: {
     query: ['merchant_id', 'account_id'],
@@ -141,7 +143,7 @@ export const DEFAULT_PROFILE: GatewayProfile = {
   contentTypes: Object.fromEntries(GATEWAY_CALLS.map((c) => [c, FORM])) as Record<GatewayCall, ContentType>,
   statuses: STATUS_NAME,
   notificationTypes: {
-    // this project's names (PROTOCOL.md 6), spelled as the docs spell the subscribable ones
+    // this project's names (docs/protocol-decisions.md 6), spelled as the docs spell the subscribable ones
     PAYMENT: 'payment',
     'REVIEW RESULT': 'review',
     'REFUND RECIEVED': 'refund',
@@ -152,7 +154,7 @@ export const DEFAULT_PROFILE: GatewayProfile = {
     'CAPTURE RESULT': 'capture',
     'CANCEL RESULT': 'cancel',
     PAYOUT: 'payout',
-    // the published sample schemas' objects (GATEWAY-DOCS.md 8)
+    // the published sample schemas' objects (docs/gateway-evidence.md 8)
     Payment: 'payment',
     Review: 'review',
     Chargeback: 'dispute',
@@ -337,7 +339,7 @@ const profileOverride = z.strictObject({
     .optional(),
   statuses: z
     .record(
-      // the older engine of the family writes -1 for pending (GATEWAY-DOCS.md 8)
+      // the older engine of the family writes -1 for pending (docs/gateway-evidence.md 8)
       z.string().regex(/^-?[0-9A-Za-z]{1,10}$/, 'a status code is 1 to 10 letters or digits, maybe after a -'),
       z.enum(STATUS_MEANINGS, { error: `must be one of ${STATUS_MEANINGS.join(', ')}` }),
     )

@@ -1,7 +1,7 @@
 /**
- * A refund's life at the gateway (GATEWAY-DOCS.md 8, PROTOCOL.md 6): received when `/v1/refund` answers it,
- * then accepted, then a result, succeeded or failed. Each step has its notification, spelled as the docs spell
- * them. Only a succeeded refund moved money; a failed one moved none.
+ * A refund's life at the gateway (docs/gateway-evidence.md 8, docs/protocol-decisions.md 6): received when `/v1/refund`
+ * answers it, then accepted, then a result, succeeded or failed. Each step has its notification, spelled as the docs
+ * spell them. Only a succeeded refund moved money; a failed one moved none.
  */
 export const REFUND_STATE = {
   received: 'received',
@@ -41,7 +41,7 @@ export function refundStateOfRecord(record: {
 
 /**
  * What a `REFUND RESULT` notification says: succeeded when its `refund_state` [ours] says so or, without one,
- * when its message is the success code `V0000` (GATEWAY-DOCS.md 3); anything else is read as a failure.
+ * when its message is the success code `V0000` (docs/gateway-evidence.md 3); anything else is read as a failure.
  */
 export function refundResultOf(fields: Readonly<Record<string, string>>): 'succeeded' | 'failed' {
   if (fields.refund_state === REFUND_STATE.succeeded || fields.refund_state === REFUND_STATE.failed)

@@ -1,5 +1,5 @@
 /**
- * How a message's signed string is built (PROTOCOL.md 3); which values, in which order, is the gateway
+ * How a message's signed string is built (docs/protocol-decisions.md 3); which values, in which order, is the gateway
  * profile's `signatures` table (profile.ts). Pure: builds the string; hashing lives in `hashNode.ts` (Node) so
  * browsers can import this.
  *

@@ -25,7 +25,7 @@ const EVENTS: PaymentEvent[] = [
 ];
 
 /**
- * PROTOCOL.md section 4, written out by hand: for each status, each allowed event and where it may lead.
+ * docs/protocol-decisions.md 4, written out by hand: for each status, each allowed event and where it may lead.
  * Anything not listed must be refused (E0009).
  */
 const EXPECTED: Record<PaymentStatus, Partial<Record<PaymentEvent, PaymentStatus[]>>> = {

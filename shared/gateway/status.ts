@@ -1,5 +1,5 @@
 /**
- * Payment status codes and the one transition table (PROTOCOL.md section 4); nothing else decides whether an
+ * Payment status codes and the one transition table (docs/protocol-decisions.md 4); nothing else decides whether an
  * order may move. The sandbox applies events with `canApply`; the backend, which learns only the status a
  * payment reached (possibly several moves on), refuses a backwards one with `isForward`, which follows the same
  * table. Both refuse an owner's action the table does not allow (`canApply`).
@@ -95,7 +95,8 @@ export function isFinal(status: PaymentStatus): boolean {
 
 /**
  * How far along the state machine a status is, so that a receiver can refuse to move an order backwards when a
- * late notification arrives after a newer one (PROTOCOL.md 6). Moves are only ever forward in this order.
+ * late notification arrives after a newer one (docs/protocol-decisions.md 6). Moves are only ever forward in this
+ * order.
  */
 export function isForward(from: PaymentStatus, to: PaymentStatus): boolean {
   return from === to ? to === '3100' : reachable(from).has(to);
@@ -117,7 +118,7 @@ function reachable(from: PaymentStatus): Set<PaymentStatus> {
   return seen;
 }
 
-/** Overall result of a batch or query call, and item results (PROTOCOL.md 4). */
+/** Overall result of a batch or query call, and item results (docs/protocol-decisions.md 4). */
 export const RETURN_STATUS = { ALL_OK: '1', SOME_FAILED: '2', REJECTED: '0' } as const;
 export const ITEM_STATUS = { OK: '1', FAILED: '0' } as const;
 export const QUERY_RESULT = { FOUND: '1', NOT_FOUND: '0' } as const;

@@ -6,7 +6,7 @@ export type PayoutRail = 'swift' | 'local';
 
 /**
  * The gateway treats a payout without payment_method, or with `SWIFT`, as a wire and any other method as local
- * clearing (its answer's bank_details.local_clearing_system says `SWIFT` or `LOCAL`, spec 2.7).
+ * clearing (its answer's bank_details.local_clearing_system says `SWIFT` or `LOCAL`, docs/gateway-api.md 2.7).
  */
 export function payoutRailOf(paymentMethod: string | undefined): PayoutRail {
   return paymentMethod === undefined || paymentMethod === '' || paymentMethod.toUpperCase() === 'SWIFT'

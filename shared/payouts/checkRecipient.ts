@@ -4,8 +4,8 @@ import { checkParty } from './checkParty';
 import { checkPayoutDestination } from './checkPayoutDestination';
 
 /**
- * A recipient checked by the same rules as a payout to it: the beneficiary's format (spec 2.7), who it is, and a
- * destination its payment method can reach. The server refuses with these errors; the admin page shows them.
+ * A recipient checked by the same rules as a payout to it: the beneficiary's format (docs/gateway-api.md 2.7), who it
+ * is, and a destination its payment method can reach. The server refuses with these errors; the admin page shows them.
  */
 export function checkRecipient(
   value: unknown,

@@ -38,7 +38,10 @@ export interface CheckoutResult {
 }
 
 export interface CheckoutError {
-  /** the backend's error code (`session_expired`, ...) or the widget's own: `network`, `load_failed`, `frame_result` */
+  /**
+   * the backend's error code (`session_expired`, ...) or the widget's own: `network`, `load_failed`,
+   * `callback_failed`
+   */
   code: string;
   message: string;
   fields?: FieldError[];

@@ -44,8 +44,8 @@ export interface DeviceContext {
 }
 
 /**
- * Everything the gateway's payment order asks about the shopper's device (spec 2.2 / 2.3), read in the browser
- * at submit time. The fingerprint is passed in because it is computed lazily elsewhere and may be ''.
+ * Everything the gateway's payment order asks about the shopper's device (docs/gateway-api.md 2.2), read in the
+ * browser at submit time. The fingerprint is passed in because it is computed lazily elsewhere and may be ''.
  */
 export function collectDevice(
   win: Window,

@@ -12,6 +12,8 @@ const OS_RULES: readonly (readonly [RegExp, string])[] = [
 /** The shopper's OS family for the gateway's `os` field; "Unknown" rather than empty so risk rules see a value. */
 export function detectOs(userAgent: string, platform?: string): string {
   for (const [pattern, name] of OS_RULES) if (pattern.test(userAgent)) return name;
-  // iPadOS 13+ reports itself as a Mac; the UA-CH platform (Chromium only) is a second opinion.
+  // Reached only when no rule matches: the UA-CH platform (Chromium only) names the OS then. iPadOS 13+ sends a
+  // Mac user agent ("Macintosh"), so an iPad is reported as macOS by the rule above: nothing here tells the two
+  // apart (detectDeviceType does, by touch points, for `device_type`).
   return platform ? platform.slice(0, 100) : 'Unknown';
 }

@@ -1,7 +1,7 @@
 /**
- * The widget's own first-party cookie on the shop's domain, the gateway's `cookie_old` / `cookie_new` (spec 2.2:
- * `name=value` pairs joined with `&`). `cookie_old` is what an earlier visit left, empty on a first visit;
- * `cookie_new` is what this checkout set, so a risk engine can tell a returning device from a new one.
+ * The widget's own first-party cookie on the shop's domain, the gateway's `cookie_old` / `cookie_new`
+ * (docs/gateway-api.md 2.2: `name=value` pairs joined with `&`). `cookie_old` is what an earlier visit left, empty on a
+ * first visit; `cookie_new` is what this checkout set, so a risk engine can tell a returning device from a new one.
  */
 const DEVICE_ID = 'ck_did';
 const LAST_SEEN = 'ck_seen';

@@ -16,7 +16,8 @@ export function frameRoutes(deps: AppDeps) {
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   // form-action also governs the redirects of the form's post (Chromium checks every hop): a checkout reopened
   // after the card was sent (a reload during 3-D Secure, or after it) is answered by the gateway with its 303 to
-  // our return page (PROTOCOL.md 7), which must not be blocked, or the frame stays on "Loading..." for good
+  // our return page (docs/protocol-decisions.md 7), which must not be blocked, or the frame stays on "Loading..." for
+  // good
   const formTargets = [...new Set([gatewayOrigin, new URL(deps.config.publicUrl).origin])].join(' ');
   const frameAncestors = deps.config.allowedOrigins.join(' ') || "'none'";
   const common = `base-uri 'none'; frame-ancestors ${frameAncestors}; sandbox allow-forms allow-scripts`;

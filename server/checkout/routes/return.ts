@@ -14,8 +14,8 @@ import { renderMessagePage } from '../renderMessagePage';
 import { renderResultPage } from '../renderResultPage';
 
 /**
- * `GET /pay/return/:paymentId`: where the gateway sends the shopper back (PROTOCOL.md 7). The query is only a
- * hint: its signature is checked, then the state is confirmed by a query unless a notification has settled it.
+ * `GET /pay/return/:paymentId`: where the gateway sends the shopper back (docs/protocol-decisions.md 7). The query is
+ * only a hint: its signature is checked, then the state is confirmed by a query unless a notification has settled it.
  * The card iFrame gets a page that posts the result to the widget; a redirect payment goes back to the shop.
  * A return whose signature does not verify is not believed, but its order is queried (`onBadSignature`), so the
  * shopper still learns the state the gateway confirms.

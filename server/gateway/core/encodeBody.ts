@@ -8,7 +8,7 @@ export interface EncodedBody {
 const FORM = 'application/x-www-form-urlencoded';
 
 /**
- * The request body. `type` is the shape of the call (PROTOCOL.md 2): a JSON document, or form fields.
+ * The request body. `type` is the shape of the call (docs/protocol-decisions.md 2): a JSON document, or form fields.
  * `contentType` is the header the gateway profile names: the docs' samples send JSON documents under the form
  * content type, so a JSON document stays JSON whatever the header says, while form fields become a JSON
  * document only when the profile asks for application/json. In a form, array and object fields travel

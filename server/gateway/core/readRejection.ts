@@ -11,8 +11,8 @@ const CODE = /\b([A-Z]\d{4})\b/;
 
 /**
  * The gateway's code, blamed field and text from a 4xx answer, in whichever of its three error formats it came
- * (PROTOCOL.md 2): JSON (`code`/`source`/`message`, or `return_message` as `<code>:<text>`), XML `<respon>`,
- * or an HTML error page. Never throws: an unreadable body still yields a rejection, without a code.
+ * (docs/protocol-decisions.md 2): JSON (`code`/`source`/`message`, or `return_message` as `<code>:<text>`), XML
+ * `<respon>`, or an HTML error page. Never throws: an unreadable body still yields a rejection, without a code.
  */
 export function readRejection(text: string, contentType: string): Rejection {
   const trimmed = text.trim();

@@ -4,7 +4,7 @@ import { splitSearchLists } from './splitSearchLists';
 
 const refs = (n: number, width: number) => Array.from({ length: n }, (_, i) => String(i).padStart(width, '0'));
 
-it('a list is cut before it passes 1000 characters, commas counted (GATEWAY-DOCS.md 4, 5)', () => {
+it('a list is cut before it passes 1000 characters, commas counted (docs/gateway-evidence.md 4, 5)', () => {
   // 30-character references: 32 of them with 31 commas make 991 characters, a 33rd would make 1022
   const calls = splitSearchLists('retrievalRefund', { refund_references: refs(70, 30) });
   expect(calls.map((c) => c.refund_references!.split(',').length)).toEqual([32, 32, 6]);

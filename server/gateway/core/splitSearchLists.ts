@@ -4,7 +4,7 @@ import type { GatewayOperation } from '../types/operation';
 
 /**
  * Each list of a search (`orders`, `trades`; `refund_orders`, `refund_references`, `merchant_refunds`) travels
- * comma-separated and may hold at most this many characters (GATEWAY-DOCS.md 4 and 5).
+ * comma-separated and may hold at most this many characters (docs/gateway-evidence.md 4 and 5).
  */
 const MAX_LIST_CHARS = 1000;
 

@@ -1,7 +1,7 @@
 import type { GatewayOperation } from '../types/operation';
 import { GatewayError } from './GatewayError';
 
-/** The gateway refused the call with one of its codes (PROTOCOL.md 5), e.g. I0061. Nothing was done. */
+/** The gateway refused the call with one of its codes (docs/protocol-decisions.md 5), e.g. I0061. Nothing was done. */
 export class GatewayRejectedError extends GatewayError {
   override name = 'GatewayRejectedError';
   constructor(

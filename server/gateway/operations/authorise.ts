@@ -12,8 +12,8 @@ import { signPaymentOrder } from './signPaymentOrder';
 
 /**
  * `/v1/authorise`: posts the signed APM order as JSON, reads the `<respon>` XML, then asks issuer_url where the
- * shopper goes (PROTOCOL.md 8). The answer is not signed (PROTOCOL.md 3), so its echo of our order is checked
- * instead: an answer about another order or amount is not trusted.
+ * shopper goes (docs/protocol-decisions.md 8). The answer is not signed (docs/protocol-decisions.md 3), so its echo of
+ * our order is checked instead: an answer about another order or amount is not trusted.
  */
 export async function authorise(
   ctx: OperationContext,

@@ -5,8 +5,8 @@ import type { OperationContext } from './context';
 
 /**
  * Checks that a JSON answer is about this merchant account and that its encryption_data is the request's own,
- * echoed (PROTOCOL.md 3, GATEWAY-DOCS.md 2), compared in constant time. The echo is a correlation check: the
- * answer's authenticity comes from TLS to the gateway's address.
+ * echoed (docs/protocol-decisions.md 3, docs/gateway-evidence.md 2), compared in constant time. The echo is a
+ * correlation check: the answer's authenticity comes from TLS to the gateway's address.
  *
  * `required`: batch, refund-search and payout answers carry the echo. Query answers are not shown with one, so
  * it is checked only when present. A mismatch on a money-moving call means the answer may be about another

@@ -5,9 +5,9 @@ import { readLoadingPage } from './readLoadingPage';
 import { signPaymentOrder } from './signPaymentOrder';
 
 /**
- * `/v1/checkout` step 1: posts the signed order as a form (as a browser would, PROTOCOL.md 2) and returns the
- * auto-posting form of the gateway's loading page (readLoadingPage), for the backend to render in the iFrame as
- * its own page: the gateway's HTML itself is never served, so nothing injected into it can run on our origin.
+ * `/v1/checkout` step 1: posts the signed order as a form (as a browser would, docs/protocol-decisions.md 2) and
+ * returns the auto-posting form of the gateway's loading page (readLoadingPage), for the backend to render in the
+ * iFrame as its own page: the gateway's HTML itself is never served, so nothing injected into it can run on our origin.
  */
 export async function checkout(
   ctx: OperationContext,

@@ -8,7 +8,7 @@ export interface OperationContext {
   signKey: string;
   /** signKey first, then the rotation keys not expired yet: every key a notification or return may be signed with */
   verifyKeys(): readonly string[];
-  /** signed field lists and content types (PROTOCOL.md 9) */
+  /** signed field lists and content types (docs/protocol-decisions.md 9) */
   profile: GatewayProfile;
   timeoutMs: number;
   /** refuse to fetch an issuer_url whose host is not a public address (GatewayConfig.publicIssuerHostsOnly) */

@@ -9,9 +9,9 @@ import type { OperationContext } from './context';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `/v1/payout`: JSON, signed over request_id and the amount; the answer echoes that signature (PROTOCOL.md 3) and
- * must be about our request_id. The transport retries it on time-outs and 5xx with the same request_id, which the
- * gateway dedupes, so a retry can only return the payout already made.
+ * `/v1/payout`: JSON, signed over request_id and the amount; the answer echoes that signature
+ * (docs/protocol-decisions.md 3) and must be about our request_id. The transport retries it on time-outs and 5xx with
+ * the same request_id, which the gateway dedupes, so a retry can only return the payout already made.
  */
 export async function payout(ctx: OperationContext, request: PayoutRequest): Promise<PayoutResponse> {
   if (!UUID.test(request.request_id)) {

@@ -7,7 +7,7 @@ import type { OperationContext } from './context';
 
 /**
  * `/v1/retrievalTrans`: looks up orders (order_no) and trades (transaction_id), split into calls of at most
- * 100 references in all, each list at most 1000 characters (GATEWAY-DOCS.md 5), sent one after another so one
+ * 100 references in all, each list at most 1000 characters (docs/gateway-evidence.md 5), sent one after another so one
  * sync never floods the gateway.
  * The records come back in the gateway's order, including "not found" ones (`query_result` "0").
  */

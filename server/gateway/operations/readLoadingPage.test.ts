@@ -4,9 +4,9 @@ import { readLoadingPage } from './readLoadingPage';
 const PAGE_URL = 'https://gateway.example/v1/checkout';
 
 /**
- * A loading page as spec 2.4 describes it (GATEWAY-DOCS.md shows none): titled as a loading page, one form that
- * posts itself on load to {base_url}/v1/checkout, the routing inputs and the aliases with `signInfo` and
- * `allParams`, values HTML-escaped, and the gateway's own script.
+ * A loading page as docs/gateway-api.md 2.4 describes it (docs/gateway-evidence.md shows none): titled as a loading
+ * page, one form that posts itself on load to {base_url}/v1/checkout, the routing inputs and the aliases with
+ * `signInfo` and `allParams`, values HTML-escaped, and the gateway's own script.
  */
 const LOADING_PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Loading...</title>

@@ -1,8 +1,8 @@
 import type { CheckoutForm } from '../types/payment';
 
 /**
- * Reads the one auto-posting form out of the checkout loading page (spec 2.4). Strict, because whatever it lets
- * through is posted from the shopper's browser: exactly one `<form method="post">`, its action on the gateway's
+ * Reads the one auto-posting form out of the checkout loading page (docs/gateway-api.md 2.4). Strict, because whatever
+ * it lets through is posted from the shopper's browser: exactly one `<form method="post">`, its action on the gateway's
  * origin, only hidden inputs (a text field, select or textarea would be a value we silently dropped), every
  * entity known. Scripts and comments are skipped unread: the page's own code never runs (server/checkout/routes/frame.ts renders
  * our page with our script). Anything else throws, and the checkout's outcome is a protocol error as for a page

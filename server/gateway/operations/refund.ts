@@ -10,7 +10,7 @@ const DEFAULT_REFUND_REASON = 'Refund requested by the merchant';
 /**
  * `/v1/refund`: refunds paid orders, in full or in part. Never retried: a resend is refused as a repeat of its
  * refund_reference (E0008), which would hide whether the first send refunded (CALL_RULES). Every item carries a
- * refund_reason (required, <= 50, GATEWAY-DOCS.md 3).
+ * refund_reason (required, <= 50, docs/gateway-evidence.md 3).
  */
 export function refund(ctx: OperationContext, items: readonly RefundItem[]): Promise<BatchResult> {
   const sent = items.map((item) => ({ ...item, refund_reason: item.refund_reason?.trim() || DEFAULT_REFUND_REASON }));

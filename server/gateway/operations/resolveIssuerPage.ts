@@ -5,16 +5,16 @@ import type { CallOptions } from '../types/client';
 import type { OperationContext } from './context';
 
 /**
- * PROTOCOL.md 8: GET issuer_url without following redirects. A 3xx Location is the issuer page to send the
- * shopper to (made absolute against issuer_url); a 2xx means issuer_url is that page itself. With
+ * docs/protocol-decisions.md 8: GET issuer_url without following redirects. A 3xx Location is the issuer page to send
+ * the shopper to (made absolute against issuer_url); a 2xx means issuer_url is that page itself. With
  * `publicIssuerHostsOnly` (production) a host that resolves to a private, loopback or link-local address is not
  * fetched at all.
  */
 export async function resolveIssuerPage(ctx: OperationContext, issuerUrl: string, call?: CallOptions): Promise<string> {
   if (ctx.publicIssuerHostsOnly) {
-    // issuer_url comes in an unsigned answer (PROTOCOL.md 3): fetched blindly, it would let whoever forges that
-    // answer make the backend call its own network (databases, the cloud metadata service at 169.254.169.254).
-    // The payment already exists at the gateway, so its outcome is unknown and a query resolves it.
+    // issuer_url comes in an unsigned answer (docs/protocol-decisions.md 3): fetched blindly, it would let whoever
+    // forges that answer make the backend call its own network (databases, the cloud metadata service at
+    // 169.254.169.254). The payment already exists at the gateway, so its outcome is unknown and a query resolves it.
     const privateAddress = await findPrivateAddress(issuerUrl);
     if (privateAddress !== null)
       throw new GatewayProtocolError(

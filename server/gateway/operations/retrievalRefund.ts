@@ -8,7 +8,7 @@ import type { OperationContext } from './context';
 
 /**
  * `/v1/retrievalRefund`: the state of refunds by merchant order number (`refund_orders`), refund_reference or
- * merchant refund id (GATEWAY-DOCS.md 4), form fields signed like a query; the answer's list is
+ * merchant refund id (docs/gateway-evidence.md 4), form fields signed like a query; the answer's list is
  * `refund_orders` and its encryption_data is ours, echoed. A read, so the transport retries it. Split like a
  * query (100 references, 1000 characters a list), the calls' lists joined into one lookup.
  */

@@ -9,7 +9,7 @@ import type { OperationContext } from './context';
 
 export type BatchKind = 'capture' | 'cancel' | 'review' | 'refund';
 
-/** The list field and item status field of each batch (spec 2.5). */
+/** The list field and item status field of each batch (docs/gateway-api.md 2.5). */
 const SHAPE: Record<BatchKind, { list: string; status: string; message: string }> = {
   capture: { list: 'capture_orders', status: 'capture_status', message: 'error_message' },
   cancel: { list: 'cancel_orders', status: 'cancel_status', message: 'error_message' },

@@ -6,7 +6,8 @@ import type { OperationContext } from './context';
 
 /**
  * The wire fields of a checkout or authorise order: the caller's fields, our merchant_id and account_id (which
- * a caller's value can never override), `items` encoded, and encryption_data over PROTOCOL.md 3's field list.
+ * a caller's value can never override), `items` encoded, and encryption_data over the field list of
+ * docs/protocol-decisions.md 3.
  */
 export function signPaymentOrder(
   ctx: OperationContext,

@@ -2,8 +2,8 @@ import { verify } from '../../../shared/gateway/hashNode';
 import type { OperationContext } from './context';
 
 /**
- * The shopper's return to return_url (PROTOCOL.md 7) carries order_no, transaction_id, payment_status and the
- * signature, but not the signed merchant_id, account_id, currency and amount: those come from this account and
+ * The shopper's return to return_url (docs/protocol-decisions.md 7) carries order_no, transaction_id, payment_status
+ * and the signature, but not the signed merchant_id, account_id, currency and amount: those come from this account and
  * from the merchant's own stored order, so a redirect can only confirm what the merchant already expects.
  * Values the query does carry must agree with them.
  */

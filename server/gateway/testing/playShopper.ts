@@ -1,7 +1,7 @@
 /**
  * Plays the shopper's browser against the sandbox in integration tests, with plain fetch: submits the
  * checkout loading page, types a test card, presses an issuer page button. Returns the return_url query the
- * gateway finally redirects to (PROTOCOL.md 7). Test support only; the client itself reads no HTML.
+ * gateway finally redirects to (docs/protocol-decisions.md 7). Test support only; the client itself reads no HTML.
  */
 import type { CheckoutForm } from '../types/payment';
 

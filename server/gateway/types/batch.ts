@@ -1,4 +1,4 @@
-/** Items of the batch calls (spec 2.5); amounts are decimal strings. */
+/** Items of the batch calls (docs/gateway-api.md 2.5); amounts are decimal strings. */
 export interface BatchOrder {
   transaction_id: string;
   order_no: string;
@@ -10,7 +10,7 @@ export interface BatchOrder {
 export type CaptureItem = BatchOrder;
 export type CancelItem = BatchOrder;
 export interface ReviewItem extends BatchOrder {
-  /** "1" approve, "0" reject (PROTOCOL.md 1) */
+  /** "1" approve, "0" reject (docs/protocol-decisions.md 1) */
   review_flag: '1' | '0';
 }
 export interface RefundItem extends BatchOrder {
@@ -34,7 +34,7 @@ export interface BatchItemResult {
 }
 
 export interface BatchResult {
-  /** "1" all succeeded, "2" some failed (PROTOCOL.md 4) */
+  /** "1" all succeeded, "2" some failed (docs/protocol-decisions.md 4) */
   returnStatus: string;
   returnMessage: string;
   items: BatchItemResult[];

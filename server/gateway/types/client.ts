@@ -22,11 +22,14 @@ export interface CallOptions {
  * order_no.
  */
 export interface GatewayClient {
-  /** the wire profile this client speaks (PROTOCOL.md 9): status codes and notification types for its callers */
+  /**
+   * the wire profile this client speaks (docs/protocol-decisions.md 9): status codes and notification types for its
+   * callers
+   */
   readonly profile: GatewayProfile;
   /** `/v1/checkout` step 1: the loading page's form that forwards the shopper to the hosted card page. */
   checkout(order: CheckoutOrder, call?: CallOptions): Promise<{ form: CheckoutForm }>;
-  /** `/v1/authorise`, then GET issuer_url without following redirects (PROTOCOL.md 8). */
+  /** `/v1/authorise`, then GET issuer_url without following redirects (docs/protocol-decisions.md 8). */
   authorise(order: AuthoriseOrder, call?: CallOptions): Promise<AuthoriseResponse>;
   /** `/v1/retrievalTrans`, split into calls of at most 100 references; retried (a query changes nothing). */
   query(selector: QuerySelector): Promise<TransactionRecord[]>;
@@ -42,11 +45,11 @@ export interface GatewayClient {
   retrievalRefund(selector: RefundSelector): Promise<RefundLookup>;
   /** `/v1/payout`; retried with the same request_id, which the gateway dedupes. */
   payout(request: PayoutRequest): Promise<PayoutResponse>;
-  /** True when a notify_url POST (form fields) is signed by this account (PROTOCOL.md 3, 6). */
+  /** True when a notify_url POST (form fields) is signed by this account (docs/protocol-decisions.md 3, 6). */
   verifyNotification(form: Readonly<Record<string, string>>): boolean;
   /**
-   * True when a return_url query is signed by this account (PROTOCOL.md 3, 7). The redirect does not carry
-   * currency and amount, so pass the order's own (stored) values in `order`.
+   * True when a return_url query is signed by this account (docs/protocol-decisions.md 3, 7). The redirect does not
+   * carry currency and amount, so pass the order's own (stored) values in `order`.
    */
   verifyReturn(query: Readonly<Record<string, string>>, order: { currency: string; amount: string }): boolean;
 }

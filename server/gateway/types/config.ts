@@ -17,7 +17,7 @@ export interface GatewayConfig {
   verifyKeys?: readonly (string | { key: string; until: Date | null })[];
   /** the clock that expires `verifyKeys`, in ms; default Date.now */
   now?: () => number;
-  /** signed field lists and content types (PROTOCOL.md 9); default the shared DEFAULT_PROFILE */
+  /** signed field lists and content types (docs/protocol-decisions.md 9); default the shared DEFAULT_PROFILE */
   profile?: GatewayProfile;
   /** per attempt, for every call; default 15000 */
   timeoutMs?: number;

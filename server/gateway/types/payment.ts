@@ -3,14 +3,15 @@ import type { Item } from '../../../shared/gateway/items';
 type Json = Readonly<Record<string, unknown>>;
 
 /**
- * Fields common to checkout and authorise (spec 2.2), without merchant_id, account_id and encryption_data: the
- * client adds and signs those. Amounts are the gateway's decimal strings (shared/gateway/money.ts `toDecimal`).
+ * Fields common to checkout and authorise (docs/gateway-api.md 2.2), without merchant_id, account_id and
+ * encryption_data: the client adds and signs those. Amounts are the gateway's decimal strings (shared/gateway/money.ts
+ * `toDecimal`).
  */
 export interface PaymentOrder {
   order_no: string;
   currency: string;
   amount: string;
-  /** signed, so it must not contain `&` (PROTOCOL.md 3) */
+  /** signed, so it must not contain `&` (docs/protocol-decisions.md 3) */
   return_url: string;
   /** the merchant site name ("the service" in the spec) */
   website: string;

@@ -1,6 +1,6 @@
 type Json = Readonly<Record<string, unknown>>;
 
-/** `/v1/payout` request (spec 2.7) without merchant_id, account_id and encryption_data. */
+/** `/v1/payout` request (docs/gateway-api.md 2.7) without merchant_id, account_id and encryption_data. */
 export interface PayoutRequest {
   /** UUID; the idempotency key of the payout: a retry with the same id can never pay twice */
   request_id: string;

@@ -5,8 +5,8 @@ export interface QuerySelector {
 }
 
 /**
- * One element of `orders_list` (spec 2.6). Only `query_result` is always present: a record that was not found
- * (`query_result` "0") may carry nothing else. Unknown fields are kept.
+ * One element of `orders_list` (docs/gateway-api.md 2.6). Only `query_result` is always present: a record that was not
+ * found (`query_result` "0") may carry nothing else. Unknown fields are kept.
  */
 export interface TransactionRecord {
   readonly [field: string]: unknown;
@@ -29,7 +29,7 @@ export interface TransactionRecord {
   transaction_date?: string;
 }
 
-/** What to look up with `/v1/retrievalRefund` (GATEWAY-DOCS.md 4): at least one value, at most 100 in all. */
+/** What to look up with `/v1/retrievalRefund` (docs/gateway-evidence.md 4): at least one value, at most 100 in all. */
 export interface RefundSelector {
   /** merchant order numbers */
   refund_orders?: readonly string[];
@@ -40,7 +40,7 @@ export interface RefundSelector {
 
 export const REFUND_SEARCH_LISTS = ['refund_orders', 'refund_references', 'merchant_refunds'] as const;
 
-/** One element of the answer's `refund_orders` (GATEWAY-DOCS.md 4). Unknown fields are kept. */
+/** One element of the answer's `refund_orders` (docs/gateway-evidence.md 4). Unknown fields are kept. */
 export interface RefundRecord {
   readonly [field: string]: unknown;
   transaction_id?: string;

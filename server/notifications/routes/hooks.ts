@@ -15,8 +15,8 @@ const REFUSED_AUDITS_PER_MINUTE = 60;
 const ORDER_NO_KEPT = 50;
 
 /**
- * `POST /hooks/gateway`: the gateway's notifications (PROTOCOL.md 6). The signature is checked on the form
- * exactly as received; only then is anything stored. Any verified notification is acknowledged with
+ * `POST /hooks/gateway`: the gateway's notifications (docs/protocol-decisions.md 6). The signature is checked on the
+ * form exactly as received; only then is anything stored. Any verified notification is acknowledged with
  * `success`, including duplicates and ignored ones, so the gateway stops retrying them. One whose signature
  * does not verify is refused, and its order queried in the background (`onBadSignature`); what it carried is not
  * stored: the audit line says why it was refused and names its order_no, truncated, and no more than

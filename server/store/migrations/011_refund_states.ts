@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Refunds are asynchronous at the gateway (GATEWAY-DOCS.md 8): a journalled refund is `requested`, then
+ * Refunds are asynchronous at the gateway (docs/gateway-evidence.md 8): a journalled refund is `requested`, then
  * `received`, `accepted`, and finally `succeeded` or `failed`. The old `pending` (journalled, maybe sent) is
  * `requested`; a refund already `succeeded` was counted into the order's refunded amount and stays so.
  * `answered_at`: when the gateway's answer to sending it was recorded (or a request was answered with it). A

@@ -2,8 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * Issue #23: saved payout recipients, so the owner types a beneficiary's bank details once and then pays it an
- * amount. `beneficiary` is the spec 2.7 object as JSON, unmasked (a payout to it must send the real account);
- * the admin API shows it masked. An archived recipient stays (past payouts name it) but cannot be paid.
+ * amount. `beneficiary` is the object of docs/gateway-api.md 2.7 as JSON, unmasked (a payout to it must send the real
+ * account); the admin API shows it masked. An archived recipient stays (past payouts name it) but cannot be paid.
  */
 export const payoutRecipients: Migration = {
   async up(db: Kysely<any>) {

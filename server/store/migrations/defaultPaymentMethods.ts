@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import type { PaymentMethodTable } from '..';
 
 /**
- * The demo's payment methods (DESIGN.md): the card iFrame and the four APMs the sandbox's demo account enables.
- * Seeded once by a migration; after that the table belongs to the shop owner (admin API).
+ * The demo's payment methods (docs/architecture.md 6): the card iFrame and the four APMs the sandbox's demo account
+ * enables. Seeded once by a migration; after that the table belongs to the shop owner (admin API).
  */
 export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTable>[] {
   const row = (

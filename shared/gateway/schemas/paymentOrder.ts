@@ -18,8 +18,8 @@ import {
 } from './wire';
 
 /**
- * The payment order of spec 2.2: the fields common to `/v1/authorise` and `/v1/checkout`, the APM-only and the
- * checkout-only ones. Mandatory: the envelope, order_no, currency, amount, return_url (and payment_method for
+ * The payment order of docs/gateway-api.md 2.2: the fields common to `/v1/authorise` and `/v1/checkout`, the APM-only
+ * and the checkout-only ones. Mandatory: the envelope, order_no, currency, amount, return_url (and payment_method for
  * authorise); everything else is optional, as the spec shows no mandatory set.
  */
 
@@ -46,7 +46,7 @@ export const paymentOrderFields = {
   insurance: decimal.optional(),
   shipping_discount: decimal.optional(),
   discount: decimal.optional(),
-  /** the spec's "the service": the merchant site name (PROTOCOL.md 1) */
+  /** the spec's "the service": the merchant site name (docs/protocol-decisions.md 1) */
   website: limited('website').optional(),
   /** `name#,#sku#,#unit_price#,#quantity` joined by `#;#` (items.ts) */
   items: limited('items').optional(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { checkAmount, coded, country, currency, decimal, envelope, isoDate, notifyUrl, str } from './wire';
 
-/** `/v1/payout` (spec 2.7). Signed: merchant_id, account_id, request_id, payment_currency, payment_amount. */
+/**
+ * `/v1/payout` (docs/gateway-api.md 2.7). Signed: merchant_id, account_id, request_id, payment_currency,
+ * payment_amount.
+ */
 
 const beneficiaryAdditionalInfo = z.object({
   business_area: str.optional(),

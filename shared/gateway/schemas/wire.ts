@@ -5,8 +5,8 @@ import { CODED_VALUES, MAX_LENGTH, type CodedField } from '../fields';
 import { MAX_AMOUNT_CHARS, isAmount, toMinor } from '../money';
 
 /**
- * Building blocks of the gateway's wire format (PROTOCOL.md 1). Every value is a string unless the spec gives
- * another type. Messages say what is wrong with the value; the issue path names the field.
+ * Building blocks of the gateway's wire format (docs/protocol-decisions.md 1). Every value is a string unless the spec
+ * gives another type. Messages say what is wrong with the value; the issue path names the field.
  */
 
 export type LimitedField = keyof typeof MAX_LENGTH;
@@ -49,7 +49,10 @@ export const decimal = z
   .max(MAX_AMOUNT_CHARS, { message: `must be at most ${MAX_AMOUNT_CHARS} characters`, abort: true })
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "10.36" (no sign, exponent or thousands separator)');
 
-/** Marks the issue that maps to I0021 rather than I0020, for `toGatewayError`. */
+/**
+ * Marks a zero amount's issue, the gateway's I0021 rather than I0020, for a caller that maps issues to gateway
+ * codes. None reads it today: the sandbox answers I0021 from its own field rules (sandbox/http/checkFields.ts).
+ */
 const AMOUNT_NOT_POSITIVE = 'amount_not_positive';
 
 /**
@@ -94,7 +97,9 @@ export const threeChars = str.length(3, 'must be exactly 3 characters');
 /** ISO 3166 alpha-2 in capitals. */
 export const country = countryCode;
 
-/** DD-MM-YYYY, a real date (spec 2.2); the shape is checked first so a wrong one is one issue, not two. */
+/**
+ * DD-MM-YYYY, a real date (docs/gateway-api.md 2.2); the shape is checked first so a wrong one is one issue, not two.
+ */
 export const dayMonthYear = z
   .string({ error: 'must be a date as DD-MM-YYYY' })
   .regex(/^\d{2}-\d{2}-\d{4}$/, { message: 'must be a date as DD-MM-YYYY', abort: true })
