@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Permission } from '../shared/contract/roles';
 import { type AdminApi, createAdminApi, type Me } from './api/client';
 import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
@@ -143,7 +144,7 @@ export function App() {
 
 function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me: Me; onMeChanged: () => void }) {
   const [section = 'overview', id] = route.parts;
-  const can = (p: string) => me.permissions.includes(p);
+  const can = (p: Permission) => me.permissions.includes(p);
   switch (section) {
     case 'overview':
       return <Overview api={api} />;

@@ -8,10 +8,42 @@ import { Chart } from './Chart';
 afterEach(cleanup);
 
 const stats = [
-  { date: '2024-05-01', status: 'paid', count: 3, volume_minor: 3000, currency: 'USD' },
-  { date: '2024-05-01', status: 'declined', count: 1, volume_minor: 1000, currency: 'USD' },
-  { date: '2024-05-03', status: 'paid', count: 6, volume_minor: 6050, currency: 'USD' },
-  { date: '2024-05-03', status: 'paid', count: 9, volume_minor: 900, currency: 'EUR' },
+  {
+    date: '2024-05-01',
+    status: 'paid',
+    count: 3,
+    volume_minor: 3000,
+    captured_minor: 0,
+    refunded_minor: 0,
+    currency: 'USD',
+  },
+  {
+    date: '2024-05-01',
+    status: 'declined',
+    count: 1,
+    volume_minor: 1000,
+    captured_minor: 0,
+    refunded_minor: 0,
+    currency: 'USD',
+  },
+  {
+    date: '2024-05-03',
+    status: 'paid',
+    count: 6,
+    volume_minor: 6050,
+    captured_minor: 0,
+    refunded_minor: 0,
+    currency: 'USD',
+  },
+  {
+    date: '2024-05-03',
+    status: 'paid',
+    count: 9,
+    volume_minor: 900,
+    captured_minor: 0,
+    refunded_minor: 0,
+    currency: 'EUR',
+  },
 ] as const;
 const dates = ['2024-05-01', '2024-05-02', '2024-05-03'];
 

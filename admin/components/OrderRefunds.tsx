@@ -76,8 +76,8 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
                 <DateTime iso={r.updated_at} />
               </td>
               <td>
-                {r.status === 'failed' && !r.retried && (
-                  <button type="button" disabled={busy} onClick={() => void retry(r.seq)}>
+                {r.status === 'failed' && !r.retried && r.seq !== null && (
+                  <button type="button" disabled={busy} onClick={() => void retry(r.seq!)}>
                     Retry refund {r.seq}
                   </button>
                 )}

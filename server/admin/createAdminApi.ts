@@ -31,12 +31,13 @@ const MAX_ADMIN_BODY_BYTES = 1024 * 1024;
  * role that lacks it gets a 403 naming it; roleMatrix.test.ts holds the whole matrix of routes and roles. A
  * state-changing request without a bearer header must come from the admin page's origin (`refuseCrossOrigin`,
  * CSRF). The person's own routes (sign-in, `/me`, ...) come first, as some need no session. Answers are never
- * cached: they show live orders and money.
+ * cached: they show live orders and money. Its return type is left to inference: it holds every route's answer
+ * type, which adminAnswers.test.ts holds to the shapes of shared/contract/ that the admin page reads.
  *
  * @example
  * app.route('/admin/api', createAdminApi(deps));
  */
-export function createAdminApi(deps: AppDeps): Hono<AppEnv> {
+export function createAdminApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(async function noStore(c, next) {
       await next();

@@ -1,20 +1,7 @@
 import { sql } from 'kysely';
+import type { StatsDay } from '../../shared/contract/adminOrders';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { Db } from '../store';
-
-export interface OrderStatsRow {
-  /** YYYY-MM-DD, UTC */
-  date: string;
-  status: OrderStatus;
-  currency: string;
-  count: number;
-  /** the orders' amounts, whatever happened to them */
-  volume_minor: number;
-  /** what was captured (kept by the shop before refunds): the captured amount of paid and refunded orders */
-  captured_minor: number;
-  /** what was refunded of them */
-  refunded_minor: number;
-}
 
 /** Statuses whose money was captured; a refund can follow only a capture. */
 const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
@@ -24,7 +11,7 @@ const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunde
  * captured and refunded (the overview's net volume is captured minus refunded). Times are
  * stored as ISO-8601 UTC text, so the day is the first ten characters on both databases.
  */
-export async function orderStats(db: Db, from: string, to: string): Promise<OrderStatsRow[]> {
+export async function orderStats(db: Db, from: string, to: string): Promise<StatsDay[]> {
   const date = sql<string>`substr(created_at, 1, 10)`;
   const rows = await db
     .selectFrom('orders')

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AdminPayout } from '../../shared/contract/adminPayouts';
 import { API_ERROR } from '../../shared/contract/errors';
 import { toMinor } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
@@ -28,7 +29,7 @@ const NOT_KNOWN_YET = (id: string) =>
 
 export interface PayoutAnswer {
   status: ContentfulStatusCode;
-  body: Record<string, unknown>;
+  body: AdminPayout;
 }
 
 /**

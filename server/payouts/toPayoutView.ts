@@ -1,3 +1,4 @@
+import type { AdminPayout } from '../../shared/contract/adminPayouts';
 import { toDecimal } from '../../shared/gateway/money';
 import type { PayoutRow } from './payouts';
 
@@ -8,7 +9,7 @@ const ENVELOPE = ['merchant_id', 'account_id', 'encryption_data', 'return_status
  * A payout as the admin API shows it: the gateway's answer when there is one (else the request as sent), both
  * stored masked, with the backend's own id, status and times on top.
  */
-export function toPayoutView(row: PayoutRow): Record<string, unknown> {
+export function toPayoutView(row: PayoutRow): AdminPayout {
   const stored = JSON.parse(row.response ?? row.request) as Record<string, unknown>;
   for (const field of ENVELOPE) delete stored[field];
   return {

@@ -1,7 +1,8 @@
+import type { TeamMember } from '../../shared/contract/adminTeam';
 import type { UserRow } from './users';
 
 /** A user as the Team page and `GET /admin/api/users` show it: no hash, no secret, no recovery code. */
-export function toUserView(user: UserRow, now: Date) {
+export function toUserView(user: UserRow, now: Date): TeamMember {
   const locked = user.locked_until !== null && Date.parse(user.locked_until) > now.getTime();
   return {
     id: user.id,

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../gateway/status';
+import type { FieldError } from './errors';
 import type { MethodField } from './session';
 
 /**
@@ -65,6 +66,11 @@ export interface AdminPaymentMethod {
   installment_interest?: Record<string, string>;
 }
 
+/** `GET`/`PUT /admin/api/payment-methods`: every method, in the order the shopper sees them. */
+export interface AdminPaymentMethods {
+  methods: AdminPaymentMethod[];
+}
+
 /** An order in the list: with the payment method of its current attempt (`card`, `pix`; null before one). */
 interface ListedOrder extends AdminOrder {
   method: string | null;
@@ -88,13 +94,30 @@ export interface BulkItem {
   idempotency_key?: string;
 }
 
-/** What became of one order of a bulk call or a sync. */
+/**
+ * What became of one order of a bulk call, a sync or a refund's retry: `ok`, or the error with its gateway code
+ * (e.g. E0009) or one of the admin API's own (`outcome_unknown`, `refund_pending`, `over_refund_limit`, ...).
+ */
 export type BulkResult =
-  | { order_no: string; ok: true }
   | {
       order_no: string;
+      transaction_id?: string;
+      ok: true;
+      status?: OrderStatus;
+      note?: string;
+      /** a refund's state when answered: refunds are asynchronous, `received` succeeds or fails later */
+      refund_state?: string;
+    }
+  | {
+      order_no: string;
+      transaction_id?: string;
       ok: false;
       /** a row the backend refused unsent (`invalid_request`): its position in the request's `orders` */
       position?: number;
-      error: { code: string; message: string; fields?: { path: string; message: string }[] };
+      error: { code: string; message: string; fields?: FieldError[] };
     };
+
+/** `POST /admin/api/orders/<action>` and `POST /admin/api/orders/sync`: one result per order, in the order sent. */
+export interface BulkResults {
+  results: BulkResult[];
+}

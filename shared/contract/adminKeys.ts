@@ -27,3 +27,8 @@ export interface CreatedApiKey extends ApiKeyView {
 export interface SupportRefundLimits {
   limits: { currency: string; amount: string }[];
 }
+
+/** `GET /admin/api/keys`: every key, revoked ones too. */
+export interface ApiKeyList {
+  keys: ApiKeyView[];
+}

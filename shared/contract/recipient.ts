@@ -30,3 +30,8 @@ export interface RecipientView extends RecipientBody {
   created_at: string;
   updated_at: string;
 }
+
+/** `GET /admin/api/recipients`: the saved recipients (`?archived=true`: the archived ones). */
+export interface RecipientList {
+  recipients: RecipientView[];
+}

@@ -42,3 +42,25 @@ export interface ShopDeliveryView {
   last_answer: string | null;
   delivered_at: string | null;
 }
+
+/** `GET /admin/api/shop-endpoints`. */
+export interface ShopEndpointList {
+  endpoints: ShopEndpointView[];
+}
+
+/** `GET /admin/api/shop-endpoints/deliveries`: the latest deliveries, newest first. */
+export interface ShopDeliveryList {
+  deliveries: ShopDeliveryView[];
+}
+
+/** `POST /admin/api/shop-endpoints/:id/test` (202): the test event and its delivery to this endpoint. */
+export interface TestEventSent {
+  event_id: string;
+  delivery_id: string;
+}
+
+/** `POST /admin/api/shop-endpoints/deliveries/:id/resend` (202): due again at once. */
+export interface DeliveryResent {
+  id: string;
+  status: 'pending';
+}

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
-import type { DisputeSummary } from '../../../shared/contract/adminDisputes';
+import type { DisputeDetail, DisputePage, DisputeSummary } from '../../../shared/contract/adminDisputes';
 import { toDecimal } from '../../../shared/gateway/money';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -62,7 +62,7 @@ export function disputeRoutes(deps: AppDeps) {
         id: d.dispute_id,
       }));
       const orders = await ordersById(db, [...new Set(page.map((d) => d.order_id))]);
-      return c.json({
+      return c.json<DisputePage>({
         disputes: page.map((d) => toDisputeView(d, orders.get(d.order_id)?.order_no ?? '', now)),
         next_cursor,
       });
@@ -78,12 +78,15 @@ export function disputeRoutes(deps: AppDeps) {
         captured_orders: captured,
         rate: captured === 0 ? 0 : totals.count / captured,
       };
-      return c.json(summary);
+      return c.json<DisputeSummary>(summary);
     })
     .get('/:dispute_id', requirePermission('orders.read'), async (c) => {
       const dispute = await findDispute(db, c.req.param('dispute_id'));
       const order = dispute && (await findOrder(db, dispute.order_id));
       if (!dispute || !order) throw new ApiError(404, API_ERROR.not_found, `no dispute ${c.req.param('dispute_id')}`);
-      return c.json({ ...toDisputeView(dispute, order.order_no, deps.now()), order: toOrderView(order) });
+      return c.json<DisputeDetail>({
+        ...toDisputeView(dispute, order.order_no, deps.now()),
+        order: toOrderView(order),
+      });
     });
 }

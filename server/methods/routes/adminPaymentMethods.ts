@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AdminPaymentMethods } from '../../../shared/contract/admin';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
@@ -18,7 +19,7 @@ import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../toAdminMethod
  */
 export function paymentMethodRoutes(deps: AppDeps) {
   const { db } = deps.store;
-  const list = async () => {
+  const list = async (): Promise<AdminPaymentMethods> => {
     const methods = await listPaymentMethods(db);
     const plans = await installmentPlansOf(
       db,
@@ -27,7 +28,7 @@ export function paymentMethodRoutes(deps: AppDeps) {
     return { methods: methods.map((m) => toAdminMethod(m, plans.get(m.id))) };
   };
   return new Hono<AppEnv>()
-    .get('/', requirePermission('methods.read'), async (c) => c.json(await list()))
+    .get('/', requirePermission('methods.read'), async (c) => c.json<AdminPaymentMethods>(await list()))
     .put('/', requirePermission('methods.write'), async (c) => {
       const { methods } = parseWith(methodsBody, (await readJson(c)).value);
       const now = deps.now().toISOString();
@@ -60,6 +61,6 @@ export function paymentMethodRoutes(deps: AppDeps) {
         },
         now,
       );
-      return c.json(after);
+      return c.json<AdminPaymentMethods>(after);
     });
 }

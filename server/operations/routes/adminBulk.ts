@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { BulkResult, BulkResults } from '../../../shared/contract/admin';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -47,7 +48,8 @@ export function bulkRoutes(deps: AppDeps) {
     valid.forEach((v, i) => {
       results[v.position] = sent[i];
     });
-    return c.json({ results });
+    // every position holds a result: its row's refusal or what was sent
+    return c.json<BulkResults>({ results: results as BulkResult[] });
   };
   return new Hono<AppEnv>()
     .post('/capture', requirePermission('orders.operate'), route('capture'))

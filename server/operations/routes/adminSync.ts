@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { BulkResults } from '../../../shared/contract/admin';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -58,6 +59,6 @@ export function syncRoutes(deps: AppDeps) {
       }
       orderNos = rows.map((o) => o.order_no);
     }
-    return c.json({ results: await syncOrders(deps, orderNos, c.get('requestId')) });
+    return c.json<BulkResults>({ results: await syncOrders(deps, orderNos, c.get('requestId')) });
   });
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AuditPage } from '../../../shared/contract/adminOrders';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
@@ -53,7 +54,7 @@ export function eventRoutes(deps: AppDeps) {
     });
     const page = rows.slice(0, q.limit);
     const shopOrderNos = await shopOrderNumbers(db, page);
-    return c.json({
+    return c.json<AuditPage>({
       events: page.map((e) => ({
         id: e.id,
         at: e.at,

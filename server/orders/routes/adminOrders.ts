@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { API_ERROR } from '../../../shared/contract/errors';
+import type { BulkResult, OrderPage } from '../../../shared/contract/admin';
+import type { ExtraPaymentRefund, OrderDetail } from '../../../shared/contract/adminOrders';
+import { API_ERROR, type ErrorBody } from '../../../shared/contract/errors';
 import { toDecimal } from '../../../shared/gateway/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status';
 import { ApiError } from '../../apiError';
@@ -60,7 +62,7 @@ export function orderRoutes(deps: AppDeps) {
       );
       const methods = await currentMethodsOf(db, page);
       const total = await countOrders(db, filter);
-      return c.json({
+      return c.json<OrderPage>({
         // the card brand and last four are not stored (only the gateway's hosted page sees the card)
         orders: page.map((o) => ({ ...toOrderView(o, lost.get(o.id)), method: methods.get(o.id) ?? null })),
         next_cursor,
@@ -85,7 +87,7 @@ export function orderRoutes(deps: AppDeps) {
         attempts.map((a) => a.id),
       );
       const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
-      return c.json({
+      return c.json<OrderDetail>({
         ...toOrderView(order, lostMinorOf(disputes)),
         subscription_result: subscription ?? null,
         // a timeline in time order: ids follow insertion, but an event's time is taken when its transaction
@@ -137,7 +139,7 @@ export function orderRoutes(deps: AppDeps) {
       });
     })
     .post('/:order_no/refunds/:seq/retry', requirePermission('orders.refund'), async (c) =>
-      c.json(
+      c.json<BulkResult>(
         await retryRefund(
           deps,
           c.req.param('order_no'),
@@ -155,7 +157,7 @@ export function orderRoutes(deps: AppDeps) {
         c.get('requestId'),
         await refundLimitFor(deps, principalOf(c)),
       );
-      return c.json(answer.body, answer.status);
+      return c.json<ExtraPaymentRefund | ErrorBody>(answer.body, answer.status);
     });
 }
 

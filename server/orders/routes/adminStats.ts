@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { OrderStats } from '../../../shared/contract/adminOrders';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
@@ -22,6 +23,6 @@ const statsQuery = z
 export function statsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', requirePermission('orders.read'), async (c) => {
     const q = parseWith(statsQuery, c.req.query());
-    return c.json({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
+    return c.json<OrderStats>({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
   });
 }

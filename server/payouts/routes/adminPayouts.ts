@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AdminPayout, PayoutPage } from '../../../shared/contract/adminPayouts';
 import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -38,18 +39,18 @@ export function payoutRoutes(deps: AppDeps) {
           ? await payoutToRecipient(deps, body, today)
           : parsePayoutBody(body, today);
       const answer = await createPayout(deps, fields, key, c.get('requestId'));
-      return c.json(answer.body, answer.status);
+      return c.json<AdminPayout>(answer.body, answer.status);
     })
     .get('/', requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listPayouts(db, { after: decodeCursor(q.cursor), limit: q.limit + 1 });
       const { page, next_cursor } = nextCursor(rows, q.limit, (p) => ({ at: p.created_at, id: p.id }));
-      return c.json({ payouts: page.map(toPayoutView), next_cursor });
+      return c.json<PayoutPage>({ payouts: page.map(toPayoutView), next_cursor });
     })
     .get('/:id', requirePermission('payouts.read'), async (c) => {
       const payout = await findPayout(db, c.req.param('id'));
       if (!payout) throw new ApiError(404, API_ERROR.not_found, `no payout ${c.req.param('id')}`);
-      return c.json(toPayoutView(payout));
+      return c.json<AdminPayout>(toPayoutView(payout));
     });
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors';
-import type { RecipientBody } from '../../../shared/contract/recipient';
+import type { RecipientBody, RecipientList, RecipientView } from '../../../shared/contract/recipient';
 import { checkRecipient } from '../../../shared/payouts/checkRecipient';
 import { ApiError } from '../../apiError';
 import { actorOf } from '../../team';
@@ -58,10 +58,10 @@ export function recipientRoutes(deps: AppDeps) {
     .get('/', requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listRecipients(db, q.archived === 'true', MAX_RECIPIENTS_LISTED);
-      return c.json({ recipients: rows.map(toRecipientView) });
+      return c.json<RecipientList>({ recipients: rows.map(toRecipientView) });
     })
     .get('/:id', requirePermission('payouts.read'), async (c) =>
-      c.json(toRecipientView(await mustFind(c.req.param('id')))),
+      c.json<RecipientView>(toRecipientView(await mustFind(c.req.param('id')))),
     )
     .post('/', requirePermission('payouts.send'), async (c) => {
       const r = await parse((await readJson(c)).value);
@@ -78,7 +78,7 @@ export function recipientRoutes(deps: AppDeps) {
       };
       await insertRecipient(db, row);
       await audit(c, row.id, `created: ${r.name}`, { after: r });
-      return c.json(toRecipientView(row), 201);
+      return c.json<RecipientView>(toRecipientView(row), 201);
     })
     .put('/:id', requirePermission('payouts.send'), async (c) => {
       const before = await mustFind(c.req.param('id'));
@@ -101,13 +101,13 @@ export function recipientRoutes(deps: AppDeps) {
         before: { ...toRecipientView(before), beneficiary: saved },
         after: r,
       });
-      return c.json(toRecipientView({ ...before, ...patch }));
+      return c.json<RecipientView>(toRecipientView({ ...before, ...patch }));
     })
     .post('/:id/archive', requirePermission('payouts.send'), async (c) => {
       const row = await mustFind(c.req.param('id'));
       const now = deps.now().toISOString();
       if (await updateRecipient(db, row.id, { archived_at: now, updated_at: now }))
         await audit(c, row.id, `archived: ${row.name}`, {});
-      return c.json(toRecipientView((await findRecipient(db, row.id))!));
+      return c.json<RecipientView>(toRecipientView((await findRecipient(db, row.id))!));
     });
 }

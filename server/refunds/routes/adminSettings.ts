@@ -36,7 +36,7 @@ export function settingsRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
     .use(requirePermission('team.manage'))
-    .get('/support-refund-limit', async (c) => c.json(await readLimits(db)))
+    .get('/support-refund-limit', async (c) => c.json<SupportRefundLimits>(await readLimits(db)))
     .put('/support-refund-limit', async (c) => {
       const body = parseWith(limitsBody, (await readJson(c)).value);
       const before = await readLimits(db);
@@ -58,7 +58,7 @@ export function settingsRoutes(deps: AppDeps) {
         },
         at,
       );
-      return c.json(after);
+      return c.json<SupportRefundLimits>(after);
     });
 }
 

@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ShopDeliveryView, ShopEndpointWithSecret } from '../../../shared/contract/shopEndpoints';
+import type {
+  DeliveryResent,
+  ShopDeliveryList,
+  ShopDeliveryView,
+  ShopEndpointList,
+  ShopEndpointView,
+  ShopEndpointWithSecret,
+  TestEventSent,
+} from '../../../shared/contract/shopEndpoints';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { SHOP_EVENT_TYPES } from '../../../shared/contract/shopEvents';
 import { ApiError } from '../../apiError';
@@ -118,7 +126,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
     .use(requirePermission('shop_endpoints.manage'))
     .get('/', async (c) => {
       const now = deps.now();
-      return c.json({ endpoints: (await listShopEndpoints(db)).map((e) => toEndpointView(e, now)) });
+      return c.json<ShopEndpointList>({ endpoints: (await listShopEndpoints(db)).map((e) => toEndpointView(e, now)) });
     })
     .post('/', async (c) => {
       const body = parseWith(createBody, (await readJson(c)).value);
@@ -140,7 +148,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       await insertShopEndpoint(db, row);
       await audit(c, `shop endpoint ${row.id} added (${url})`, { endpoint_id: row.id, url, types: row.types });
       const answer: ShopEndpointWithSecret = { endpoint: toEndpointView(row, now), secret };
-      return c.json(answer, 201);
+      return c.json<ShopEndpointWithSecret>(answer, 201);
     })
     .get('/deliveries', async (c) => {
       const q = parseWith(deliveriesQuery, givenQuery(c.req.query()));
@@ -166,7 +174,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
         last_answer: r.last_answer,
         delivered_at: r.delivered_at,
       }));
-      return c.json({ deliveries });
+      return c.json<ShopDeliveryList>({ deliveries });
     })
     .post('/deliveries/:id/resend', async (c) => {
       const id = c.req.param('id');
@@ -179,9 +187,11 @@ export function shopEndpointRoutes(deps: AppDeps) {
         event_id: delivery.event_id,
       });
       wakeDeliveries();
-      return c.json({ id, status: 'pending' }, 202);
+      return c.json<DeliveryResent>({ id, status: 'pending' }, 202);
     })
-    .get('/:id', async (c) => c.json(toEndpointView(await endpointOr404(c.req.param('id')), deps.now())))
+    .get('/:id', async (c) =>
+      c.json<ShopEndpointView>(toEndpointView(await endpointOr404(c.req.param('id')), deps.now())),
+    )
     .patch('/:id', async (c) => {
       const row = await endpointOr404(c.req.param('id'));
       const body = parseWith(updateBody, (await readJson(c)).value);
@@ -196,7 +206,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       await updateShopEndpoint(db, row.id, patch);
       const { updated_at: _, ...changed } = patch;
       await audit(c, `shop endpoint ${row.id} changed`, { endpoint_id: row.id, ...changed });
-      return c.json(toEndpointView({ ...row, ...patch }, now));
+      return c.json<ShopEndpointView>(toEndpointView({ ...row, ...patch }, now));
     })
     .delete('/:id', async (c) => {
       const row = await endpointOr404(c.req.param('id'));
@@ -218,12 +228,12 @@ export function shopEndpointRoutes(deps: AppDeps) {
         overlap_hours: overlap,
       });
       const answer: ShopEndpointWithSecret = { endpoint: toEndpointView({ ...row, ...patch }, now), secret };
-      return c.json(answer);
+      return c.json<ShopEndpointWithSecret>(answer);
     })
     .post('/:id/test', async (c) => {
       const row = await endpointOr404(c.req.param('id'));
       const sent = await sendTestEvent(db, row.id, deps.now());
       await audit(c, `shop endpoint ${row.id}: test event sent`, { endpoint_id: row.id, event_id: sent.event_id });
-      return c.json(sent, 202);
+      return c.json<TestEventSent>(sent, 202);
     });
 }

@@ -1,5 +1,13 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import type {
+  Me,
+  PasswordChanged,
+  SignedOutEverywhere,
+  TotpConfirmed,
+  TotpEnrolment,
+  Welcomed,
+} from '../../../shared/contract/adminTeam';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import { auditUserChange } from '../auditUserChange';
@@ -86,7 +94,7 @@ export function accountRoutes(deps: AppDeps) {
         role: outcome.user.role as Principal['role'],
         label: outcome.user.email,
       };
-      return c.json(meView(principal, outcome.user, outcome.purpose === 'enrol'));
+      return c.json<Me>(meView(principal, outcome.user, outcome.purpose === 'enrol'));
     })
     .post('/welcome', async (c) => {
       const body = parseWith(welcomeBody, (await readJson(c)).value);
@@ -113,7 +121,7 @@ export function accountRoutes(deps: AppDeps) {
         { actor: `user:${user.email}`, what: 'password set with a one-time link', user, before: user, after: user },
         at(),
       );
-      return c.json({ email: user.email });
+      return c.json<Welcomed>({ email: user.email });
     })
     .post('/sign-out', anyone, async (c) => {
       await endUserSession(c, deps);
@@ -122,12 +130,12 @@ export function accountRoutes(deps: AppDeps) {
     .post('/sign-out-everywhere', anyone, person, async (c) => {
       const ended = await deleteSessionsOfUser(db, principalOf(c).id);
       await endUserSession(c, deps);
-      return c.json({ ended });
+      return c.json<SignedOutEverywhere>({ ended });
     })
     .get('/me', anyone, async (c) => {
       const principal = principalOf(c);
       const user = principal.kind === 'user' ? await me(c) : undefined;
-      return c.json(meView(principal, user, c.get('userSession')?.purpose === 'enrol'));
+      return c.json<Me>(meView(principal, user, c.get('userSession')?.purpose === 'enrol'));
     })
     .post('/me/totp', anyone, person, async (c) => {
       const user = await me(c);
@@ -140,7 +148,7 @@ export function accountRoutes(deps: AppDeps) {
       const secret = newTotpSecret();
       await updateUser(db, user.id, { totp_pending: totpSeal(deps.config.tokenKey).seal(secret), updated_at: at() });
       const { uri, qrSvg } = await totpEnrolment(secret, user.email);
-      return c.json({ secret, otpauth_url: uri, qr_svg: qrSvg });
+      return c.json<TotpEnrolment>({ secret, otpauth_url: uri, qr_svg: qrSvg });
     })
     .post('/me/totp/confirm', anyone, person, async (c) => {
       const { code } = parseWith(codeBody, (await readJson(c)).value);
@@ -179,7 +187,7 @@ export function accountRoutes(deps: AppDeps) {
         },
         at(),
       );
-      return c.json({ totp_enabled: true, recovery_codes: recovery.codes });
+      return c.json<TotpConfirmed>({ totp_enabled: true, recovery_codes: recovery.codes });
     })
     .post('/me/password', anyone, person, async (c) => {
       const body = parseWith(passwordBody, (await readJson(c)).value);
@@ -205,12 +213,12 @@ export function accountRoutes(deps: AppDeps) {
         },
         at(),
       );
-      return c.json({ changed: true });
+      return c.json<PasswordChanged>({ changed: true });
     });
 }
 
 /** `GET /admin/api/me`: what the page needs to show the controls the role may use, and nothing secret. */
-function meView(principal: Principal, user: UserRow | undefined, enrolmentOnly: boolean) {
+function meView(principal: Principal, user: UserRow | undefined, enrolmentOnly: boolean): Me {
   return {
     kind: principal.kind,
     label: principal.label,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiKeyView, CreatedApiKey } from '../../../shared/contract/adminKeys';
+import type { ApiKeyList, ApiKeyView, CreatedApiKey } from '../../../shared/contract/adminKeys';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { text } from '../../../shared/contract/primitives';
 import { ApiError } from '../../apiError';
@@ -46,9 +46,9 @@ export function apiKeyRoutes(deps: AppDeps) {
         at,
       );
       const answer: CreatedApiKey = { ...toApiKeyView(created.row), key: created.key };
-      return c.json(answer, 201);
+      return c.json<CreatedApiKey>(answer, 201);
     })
-    .get('/', async (c) => c.json({ keys: (await listApiKeys(db)).map(toApiKeyView) }))
+    .get('/', async (c) => c.json<ApiKeyList>({ keys: (await listApiKeys(db)).map(toApiKeyView) }))
     .delete('/:id', async (c) => {
       const key = await findApiKey(db, c.req.param('id'));
       if (!key) throw new ApiError(404, API_ERROR.not_found, `no API key ${c.req.param('id')}`);
@@ -65,7 +65,7 @@ export function apiKeyRoutes(deps: AppDeps) {
           },
           at,
         );
-      return c.json(toApiKeyView((await findApiKey(db, key.id)) ?? key));
+      return c.json<ApiKeyView>(toApiKeyView((await findApiKey(db, key.id)) ?? key));
     });
 }
 

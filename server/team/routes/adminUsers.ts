@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import type { TeamList, TeamMemberChanged, TeamMemberWithLink } from '../../../shared/contract/adminTeam';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import { auditUserChange } from '../auditUserChange';
@@ -46,14 +47,14 @@ export function userRoutes(deps: AppDeps) {
     .use(requirePermission('team.manage'))
     .get('/', async (c) => {
       const now = deps.now();
-      return c.json({ users: (await listUsers(db)).map((u) => toUserView(u, now)) });
+      return c.json<TeamList>({ users: (await listUsers(db)).map((u) => toUserView(u, now)) });
     })
     .post('/', async (c) => {
       const fields = parseWith(newUserFields, (await readJson(c)).value);
       const user = await createUser(db, fields, deps.now());
       const link = await issueSignInLink(db, user.id, deps.config.publicUrl, deps.now());
       await audit(c, 'user added', null, user);
-      return c.json(
+      return c.json<TeamMemberWithLink>(
         { user: toUserView(user, deps.now()), sign_in_link: { url: link.url, expires_at: link.expiresAt } },
         201,
       );
@@ -83,7 +84,7 @@ export function userRoutes(deps: AppDeps) {
         before,
         after,
       );
-      return c.json({ user: toUserView(after, deps.now()) });
+      return c.json<TeamMemberChanged>({ user: toUserView(after, deps.now()) });
     })
     .post('/:id/reset-password', async (c) => {
       const before = await target(c);
@@ -92,7 +93,7 @@ export function userRoutes(deps: AppDeps) {
       const link = await issueSignInLink(db, before.id, deps.config.publicUrl, deps.now());
       const after = (await findUserById(db, before.id))!;
       await audit(c, 'password reset', before, after);
-      return c.json({
+      return c.json<TeamMemberWithLink>({
         user: toUserView(after, deps.now()),
         sign_in_link: { url: link.url, expires_at: link.expiresAt },
       });
@@ -110,13 +111,13 @@ export function userRoutes(deps: AppDeps) {
       await deleteSessionsOfUser(db, before.id);
       const after = (await findUserById(db, before.id))!;
       await audit(c, 'two-factor sign-in reset', before, after);
-      return c.json({ user: toUserView(after, deps.now()) });
+      return c.json<TeamMemberChanged>({ user: toUserView(after, deps.now()) });
     })
     .post('/:id/unlock', async (c) => {
       const before = await target(c);
       await updateUser(db, before.id, { failed_sign_ins: 0, locked_until: null, updated_at: at() });
       const after = (await findUserById(db, before.id))!;
       await audit(c, 'sign-in lock lifted', before, after);
-      return c.json({ user: toUserView(after, deps.now()) });
+      return c.json<TeamMemberChanged>({ user: toUserView(after, deps.now()) });
     });
 }
