@@ -186,6 +186,28 @@ describe('the gateway profile', () => {
     expect(readRefusal(DEFAULT_PROFILE, { status: '0' })).toBeUndefined();
   });
 
+  it('says a dialect lacks a value by an empty names list, which only an optional value may have', () => {
+    const profile = parseProfile(
+      JSON.stringify({ incoming: { fields: { id: [], time: [], message: [], disputeId: [] } } }),
+    );
+    expect(profile.incoming.fields.id).toEqual([]);
+    expect(readIncoming(profile, { notify_id: 'n1', notify_time: '20260101000000' }, 'id')).toBeUndefined();
+    expect(readIncoming(profile, { notify_id: 'n1', notify_time: '20260101000000' }, 'time')).toBeUndefined();
+    expect(profile.incoming.fields.code).toEqual(DEFAULT_PROFILE.incoming.fields.code);
+    for (const value of ['type', 'merchantId', 'accountId', 'orderNo', 'transactionId', 'amount', 'currency'])
+      expect(refusal(`{"incoming":{"fields":{"${value}":[]}}}`)).toBe(
+        `incoming.fields.${value}: this value is in every message: name at least one field`,
+      );
+  });
+
+  it('says whether a refusal comes as an HTTP error or as a 200 envelope', () => {
+    expect(DEFAULT_PROFILE.refusals.httpStatus).toBe('error');
+    const profile = parseProfile('{"refusals":{"httpStatus":200}}');
+    expect(profile.refusals).toEqual({ ...DEFAULT_PROFILE.refusals, httpStatus: 200 });
+    expect(refusal('{"refusals":{"httpStatus":400}}')).toBe('refusals.httpStatus: must be "error" or 200');
+    expect(refusal('{"refusals":{"httpStatus":"200"}}')).toBe('refusals.httpStatus: must be "error" or 200');
+  });
+
   it('refuses new keys given wrong, naming them', () => {
     expect(refusal('{"statuses":{"--1":"pending"}}')).toMatch(/^statuses\.--1: /);
     expect(refusal('{"incoming":{"fields":{"status":[]}}}')).toMatch(/^incoming\.fields\.status: /);
