@@ -82,7 +82,8 @@ export function payoutRoute(deps: SandboxDeps) {
               body.status === 'COMPLETED'
                 ? '0000:Payout completed'
                 : `${String(body.failure_type)}:${String(body.failure_reason)}`,
-            extra: { request_id: requestId, status: String(body.status) },
+            values: { requestId },
+            additions: { status: String(body.status) },
           },
           now,
           deps.profile,
