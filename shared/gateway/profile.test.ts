@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sign } from './hashNode';
 import {
@@ -198,6 +199,21 @@ describe('the gateway profile', () => {
       expect(refusal(`{"incoming":{"fields":{"${value}":[]}}}`)).toBe(
         `incoming.fields.${value}: this value is in every message: name at least one field`,
       );
+  });
+
+  it("the example profile of the sample schema's dialect (docs/profiles/sample-schema.json) parses and reads the sample", () => {
+    const profile = parseProfile(
+      readFileSync(new URL('../../docs/profiles/sample-schema.json', import.meta.url), 'utf8'),
+    );
+    expect(readIncoming(profile, chargeback, 'status')).toBe('3000');
+    expect(readIncoming(profile, chargeback, 'type')).toBe('Chargeback');
+    expect(readIncoming(profile, chargeback, 'reason')).toBe('fraud');
+    expect(readIncoming(profile, { ...chargeback, notify_id: 'n1', message: '0000:ok' }, 'id')).toBeUndefined();
+    expect(readIncoming(profile, { ...chargeback, message: '0000:ok' }, 'message')).toBeUndefined();
+    expect(kindOfNotification(profile, 'Chargeback')).toBe('dispute');
+    expect(toKnownStatus(profile, '-1')).toBe('1000');
+    expect(profile.returns.methods).toEqual(['POST']);
+    expect(profile.refusals.httpStatus).toBe(200);
   });
 
   it('says whether a refusal comes as an HTTP error or as a 200 envelope', () => {
