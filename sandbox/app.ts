@@ -8,6 +8,7 @@ import { discardBody } from './http/discardBody';
 import { GatewayError } from './http/gatewayError';
 import { errorFormatOf } from './http/errorFormatOf';
 import { renderGatewayError } from './http/renderGatewayError';
+import { type RefusalFormat, renderRefusal } from './http/renderRefusal';
 import { authoriseRoute } from './routes/authorise';
 import { cancelRoute } from './routes/cancel';
 import { captureRoute } from './routes/capture';
@@ -40,6 +41,8 @@ export interface SandboxDeps {
   refundStepMs: number;
   /** signed field lists, content types, status codes and notify types (docs/protocol-decisions.md 9) */
   profile: GatewayProfile;
+  /** hold each call to the profile's content type (`checkContentType`): the sandbox was given a profile */
+  strictContentTypes?: boolean;
   /** wakes the delivery loop after a notification was enqueued */
   onEnqueued: () => void;
   /** the caller's IP as the socket reports it (Node's getConnInfo in production, a stub in unit tests) */
@@ -60,6 +63,8 @@ export interface SandboxEnv {
      * counted when it arrives, so "how often did the gateway see it" is exact while it is still held.
      */
     recordRequest: (httpStatus: number) => Promise<void>;
+    /** set by a call whose refusals the profile answers with 200 and an envelope (`renderRefusal`) */
+    refusal: RefusalFormat | undefined;
   };
 }
 
@@ -127,7 +132,12 @@ export function createApp(deps: SandboxDeps): Hono<SandboxEnv> {
     ),
   );
   app.onError(function mapError(err, c) {
-    if (err instanceof GatewayError) return renderGatewayError(c, err, errorFormatOf(c.req.path));
+    if (err instanceof GatewayError) {
+      const refusal = c.get('refusal');
+      return refusal
+        ? renderRefusal(c, err, deps.profile, refusal)
+        : renderGatewayError(c, err, errorFormatOf(c.req.path));
+    }
     deps.log('sandbox error', { path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
     const format = errorFormatOf(c.req.path);
     if (format === 'json')

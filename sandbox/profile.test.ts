@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { parseProfile } from '../shared/gateway/profile';
 import { startSandboxInProcess, type SandboxInProcess } from '../testing/startSandboxInProcess';
 import { notificationsOf, payByCard } from './testing/flows';
-import { AUTO, paymentOrder, postJson } from './testing/gatewayCalls';
+import { AUTO, paymentOrder, postDocument, postJson } from './testing/gatewayCalls';
 import { startReceiver } from './testing/startReceiver';
 
 // a merchant's override: the notification signs fewer fields, the refund its two fields the other way round,
@@ -51,7 +51,8 @@ it('a sandbox with a changed profile signs, verifies, writes statuses and notifi
     refund_reason: 'damaged',
   };
   const envelope = { merchant_id: AUTO.merchant_id, account_id: AUTO.account_id, refund_orders: [item] };
-  const refund = (signature: string) => postJson(`${sb.url}/v1/refund`, { ...envelope, encryption_data: signature });
+  const refund = (signature: string) =>
+    postDocument(`${sb.url}/v1/refund`, { ...envelope, encryption_data: signature });
   // signed by the default list (merchant_id, account_id, then each transaction_id): refused
   const byDefault = await refund(sha256(`${AUTO.merchant_id}${AUTO.account_id}${p.transaction_id}${AUTO.key}`));
   expect(byDefault.status).toBe(400);
@@ -78,4 +79,9 @@ it('a sandbox with a changed profile signs, verifies, writes statuses and notifi
   );
   // no refund notification is in the profile's list: only the payment's notification was ever sent
   expect((await notificationsOf(sb.url, p.order_no)).map((n) => n.notify_type)).toEqual(['PAYMENT']);
+
+  // a sandbox given a profile holds each call to the profile's content type: the form type, by default
+  const asJson = await postJson(`${sb.url}/v1/refund`, { ...envelope, encryption_data: 'x'.repeat(64) });
+  expect(asJson.status).toBe(400);
+  expect(await asJson.json()).toMatchObject({ code: 'I0059', source: 'content-type' });
 });

@@ -77,6 +77,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     disputeMs,
     refundStepMs,
     profile,
+    // a profile given is spoken whole, its content types included; the built-in one reads any (sandbox/README.md)
+    strictContentTypes: config.profile !== undefined,
     onEnqueued: () => worker.wake(),
     clientIp: (c) => getConnInfo(c).remote.address,
     log: config.log,

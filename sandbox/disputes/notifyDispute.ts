@@ -13,7 +13,8 @@ import { compactUtc } from '../payments/formatTime';
  * Enqueues `DISPUTE RECIEVED` (an open dispute) or `DISPUTE RESULT` (a decided one) in the caller's database
  * transaction. The signed fields are a payment notification's (the order's amount and its payment_status, which a
  * dispute does not move); the dispute's own fields (docs/protocol-decisions.md 6, `dispute_result` ours) ride beside
- * them, unsigned like a refund's refund_amount, so the merchant confirms by query (`disputes` in the record).
+ * them, unsigned like a refund's refund_amount, so the merchant confirms by query (`disputes` in the record). In
+ * the sample schema's dialect the Chargeback carries only the reason of them (chargeback_reason).
  */
 export async function notifyDispute(
   db: Db,
@@ -37,15 +38,18 @@ export async function notifyDispute(
       amount: toDecimal(tx.amount_minor, tx.currency),
       payment_status: toWireStatus(profile, tx.status),
       message: `${DISPUTE_STATUS[dispute.state]}:Dispute ${open ? 'received' : dispute.state}`,
-      extra: {
-        dispute_id: dispute.dispute_id,
-        dispute_amount: toDecimal(dispute.amount_minor, dispute.currency),
-        reason_code: dispute.reason_code,
+      values: {
+        disputeId: dispute.dispute_id,
+        disputeAmount: toDecimal(dispute.amount_minor, dispute.currency),
+        reasonCode: dispute.reason_code,
         reason: dispute.reason,
-        respond_by: dispute.respond_by,
-        ...(open ? {} : { dispute_result: dispute.state }),
-        dispute_time: compactUtc(dispute.decided_at ?? dispute.created_at),
+        respondBy: dispute.respond_by,
+        ...(open ? {} : { disputeResult: dispute.state }),
       },
+      // ours, about the dispute its id names: a dialect without the id (the sample's Chargeback) has none
+      additions: profile.incoming.fields.disputeId.length
+        ? { dispute_time: compactUtc(dispute.decided_at ?? dispute.created_at) }
+        : {},
     },
     now,
     profile,

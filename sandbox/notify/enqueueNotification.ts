@@ -4,7 +4,8 @@ import type { Account } from '../accounts';
 import { compactUtc } from '../payments/formatTime';
 import { newNotifyId } from '../payments/newIds';
 import type { Db } from '../store/openStore';
-import type { NotifyType } from './notifyTypes';
+import { type NotifyType, wireNotifyType } from './notifyTypes';
+import { type IncomingValues, writeIncoming } from './writeIncoming';
 
 export interface NotificationEvent {
   type: NotifyType;
@@ -18,15 +19,19 @@ export interface NotificationEvent {
   payment_status: string;
   /** `<code>:<text>` */
   message: string;
-  /** more form fields, e.g. refund_amount and refund_reference_id on refunds */
-  extra?: Record<string, string>;
+  /** the event's own values beyond the payment's: a refund's amount and reference, a dispute's id, ... */
+  values?: IncomingValues;
+  /** the sandbox's own fields, which no profile value names: refund_state, capture_amount, card_brand, ... */
+  additions?: Record<string, string>;
 }
 
 /**
- * Writes a notification, signed by the profile's field list, to the outbox, in the caller's database
- * transaction: the state change and its notification commit together or not at all, and a restart cannot lose
- * one. The delivery loop sends it. A type the profile does not list is never sent (the gateway rehearsed does
- * not send it): undefined then.
+ * Writes a notification to the outbox, in the caller's database transaction: the state change and its notification
+ * commit together or not at all, and a restart cannot lose one. The delivery loop sends it. It is written in the
+ * profile's dialect (`writeIncoming`: field names, no id or time where the dialect has none) under the type the
+ * profile gives the event, and signed by the profile's field list over those names. An event the profile has no
+ * type for is never sent (the gateway rehearsed does not send it): undefined then. The outbox keeps its own id
+ * for every notification, sent or not, so the sandbox's routes and faults can name it.
  */
 export async function enqueueNotification(
   db: Db,
@@ -35,22 +40,27 @@ export async function enqueueNotification(
   now: number,
   profile: GatewayProfile,
 ): Promise<string | undefined> {
-  if (!Object.hasOwn(profile.notificationTypes, event.type)) return undefined;
+  const type = wireNotifyType(profile, event.type);
+  if (type === undefined) return undefined;
   const notifyId = newNotifyId();
-  const fields: Record<string, string> = {
-    notify_id: notifyId,
-    notify_type: event.type,
-    merchant_id: account.merchant_id,
-    account_id: account.account_id,
-    transaction_id: event.transaction_id,
-    order_no: event.order_no,
-    currency: event.currency,
-    amount: event.amount,
-    payment_status: event.payment_status,
-    message: event.message,
-    ...event.extra,
-    notify_time: compactUtc(now),
-  };
+  const fields = writeIncoming(
+    profile,
+    {
+      merchantId: account.merchant_id,
+      accountId: account.account_id,
+      transactionId: event.transaction_id,
+      orderNo: event.order_no,
+      currency: event.currency,
+      amount: event.amount,
+      status: event.payment_status,
+      message: event.message,
+      ...event.values,
+      type,
+      id: notifyId,
+      time: compactUtc(now),
+    },
+    event.additions,
+  );
   fields.encryption_data = sign('notification', fields, account.sign_key, profile);
   await db
     .insertInto('notifications')
@@ -59,7 +69,7 @@ export async function enqueueNotification(
       account_id: account.account_id,
       transaction_id: event.transaction_id,
       order_no: event.order_no,
-      notify_type: event.type,
+      notify_type: type,
       url: event.url,
       fields_json: JSON.stringify(fields),
       created_at: now,

@@ -1,4 +1,3 @@
-import { toDecimal } from '../../shared/gateway/money';
 import type { GatewayProfile } from '../../shared/gateway/profile';
 import { REFUND_NOTIFY_TYPE, REFUND_STATE, type RefundState } from '../../shared/gateway/refundState';
 import { PAYMENT_STATUS } from '../../shared/gateway/status';
@@ -8,7 +7,7 @@ import { dueRefunds, updateRefundIfState, type RefundRow } from '../store/refund
 import { lostDisputeMinor } from '../store/disputes';
 import { getTransaction } from '../store/transactions';
 import { moveTransaction } from './moveTransaction';
-import { notifyRefundStep } from './notifyRefundStep';
+import { notifyRefundStep, refundFields } from './notifyRefundStep';
 import { REFUND_FAILED, REFUND_OK } from './refundOk';
 
 /**
@@ -80,12 +79,7 @@ export async function stepRefund(
         message: REFUND_OK,
         notify: REFUND_NOTIFY_TYPE.result,
         patch: { refunded_minor: refunded },
-        extra: {
-          refund_amount: toDecimal(refund.amount_minor, refund.currency),
-          refund_reference_id: refund.refund_reference_id,
-          refund_reference: refund.refund_reference,
-          refund_state: to,
-        },
+        ...refundFields(profile, { ...refund, state: to }, refund.currency),
       },
       now,
       profile,

@@ -87,7 +87,7 @@ export async function finishPayment(
             message: APPROVED_MESSAGE,
             notify: NOTIFY_TYPE.payment,
             patch,
-            ...(token ? { extra: { ...token } } : {}),
+            ...(token ? { additions: { ...token } } : {}),
           },
           now,
           profile,

@@ -4,6 +4,7 @@ import type { Account } from '../accounts';
 import { GatewayError } from '../http/gatewayError';
 import { enqueueNotification } from '../notify/enqueueNotification';
 import type { NotifyType } from '../notify/notifyTypes';
+import type { IncomingValues } from '../notify/writeIncoming';
 import type { Db } from '../store/openStore';
 import { updateIfStatus, type TransactionPatch, type TransactionRow } from '../store/transactions';
 import { toDecimal } from '../../shared/gateway/money';
@@ -15,8 +16,10 @@ export interface Move {
   message: string;
   notify: NotifyType;
   patch?: TransactionPatch;
-  /** extra notification fields */
-  extra?: Record<string, string>;
+  /** the notification's own values beyond the payment's (a refund's amount and reference id) */
+  values?: IncomingValues;
+  /** the sandbox's own notification fields, which no profile value names (capture_amount, card_brand, ...) */
+  additions?: Record<string, string>;
 }
 
 /**
@@ -52,7 +55,8 @@ export async function moveTransaction(
         amount: toDecimal(tx.amount_minor, tx.currency),
         payment_status: toWireStatus(profile, move.to),
         message: move.message,
-        ...(move.extra ? { extra: move.extra } : {}),
+        ...(move.values ? { values: move.values } : {}),
+        ...(move.additions ? { additions: move.additions } : {}),
       },
       now,
       profile,

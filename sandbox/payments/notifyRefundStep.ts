@@ -4,6 +4,7 @@ import type { RefundState } from '../../shared/gateway/refundState';
 import type { Account } from '../accounts';
 import { enqueueNotification } from '../notify/enqueueNotification';
 import type { NotifyType } from '../notify/notifyTypes';
+import type { IncomingValues } from '../notify/writeIncoming';
 import type { Db } from '../store/openStore';
 import type { RefundTable } from '../store/schema';
 import type { TransactionRow } from '../store/transactions';
@@ -39,14 +40,30 @@ export async function notifyRefundStep(
       amount: toDecimal(tx.amount_minor, tx.currency),
       payment_status: toWireStatus(profile, tx.status),
       message: refund.message ?? REFUND_OK,
-      extra: {
-        refund_amount: toDecimal(refund.amount_minor, tx.currency),
-        refund_reference_id: refund.refund_reference_id,
-        refund_reference: refund.refund_reference,
-        refund_state: refund.state,
-      },
+      ...refundFields(profile, refund, tx.currency),
     },
     now,
     profile,
   );
+}
+
+/**
+ * A refund's own notification fields: its amount and reference id as profile values, and, ours, the merchant's
+ * refund_reference and the refund's state, which ride only with the reference id they are about (a dialect that
+ * does not carry the id has none of them).
+ */
+export function refundFields(
+  profile: GatewayProfile,
+  refund: Pick<RefundTable, 'refund_reference_id' | 'refund_reference' | 'amount_minor'> & { state: RefundState },
+  currency: string,
+): { values: IncomingValues; additions: Record<string, string> } {
+  return {
+    values: {
+      refundAmount: toDecimal(refund.amount_minor, currency),
+      refundReference: refund.refund_reference_id,
+    },
+    additions: profile.incoming.fields.refundReference.length
+      ? { refund_reference: refund.refund_reference, refund_state: refund.state }
+      : {},
+  };
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { toDecimal } from '../../shared/gateway/money';
 import { toWireStatus } from '../../shared/gateway/profile';
 import type { SandboxDeps, SandboxEnv } from '../app';
+import { checkContentType } from '../http/checkContentType';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { checkFields } from '../http/checkFields';
 import { AUTHORISE_RULES, PAYMENT_JSON_FIELDS } from '../http/fieldRules';
@@ -13,12 +14,15 @@ import { createPayment } from '../payments/createPayment';
 
 /**
  * `POST /v1/authorise`: an APM payment (docs/gateway-api.md 2.2, 2.3). Answers XML `<respon>` with `issuer_url`, the
- * page where the shopper approves or declines; errors are XML too (docs/protocol-decisions.md 2).
+ * page where the shopper approves or declines; errors are XML too (docs/protocol-decisions.md 2), with a 200 when the
+ * profile says refusals come so (`renderRefusal`).
  */
 export function authoriseRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
+    if (deps.profile.refusals.httpStatus === 200) c.set('refusal', 'xml');
     const fields = await readFields(c, ['json', 'form'], PAYMENT_JSON_FIELDS);
     refuseCardData(fields);
+    checkContentType(c, deps, 'authorise');
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (typeof fields.order_no === 'string') c.set('orderNos', [fields.order_no]);

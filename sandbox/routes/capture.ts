@@ -30,7 +30,7 @@ const CAPTURE: BatchOp = {
         message: '0000:Captured',
         notify: NOTIFY_TYPE.capture,
         patch: { captured_minor: amount },
-        extra: { capture_amount: String(item.amount) },
+        additions: { capture_amount: String(item.amount) },
       },
       now,
       profile,

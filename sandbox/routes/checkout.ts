@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { sign } from '../../shared/gateway/hashNode';
 import { toDecimal } from '../../shared/gateway/money';
 import type { SandboxDeps, SandboxEnv } from '../app';
+import { checkContentType } from '../http/checkContentType';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { checkFields } from '../http/checkFields';
 import { CHECKOUT_RULES, PAYMENT_JSON_FIELDS } from '../http/fieldRules';
@@ -13,7 +14,7 @@ import { renderChallengePage } from '../pages/renderChallengePage';
 import { renderLoadingPage } from '../pages/renderLoadingPage';
 import { amountText } from '../payments/amountText';
 import { createPayment } from '../payments/createPayment';
-import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { sendShopperBack } from '../payments/sendShopperBack';
 import { storedCardOf } from '../payments/storedCardOf';
 import { findCardToken } from '../store/cardTokens';
 import { latestForOrder, type TransactionRow } from '../store/transactions';
@@ -27,11 +28,17 @@ import { challengeOpen } from './hostedCard';
  */
 export function checkoutRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
+    // step 1 is the merchant's server call, whose refusals the profile may answer with a 200; step 2 is the
+    // loading page's post in the shopper's browser, which gets the error page either way
+    if (deps.profile.refusals.httpStatus === 200) c.set('refusal', 'json');
     const fields = await readFields(c, ['form', 'json'], PAYMENT_JSON_FIELDS);
     refuseCardData(fields);
-    return fields.merNo !== undefined && fields.signInfo !== undefined
-      ? step2(c, deps, fields)
-      : step1(c, deps, fields);
+    if (fields.merNo !== undefined && fields.signInfo !== undefined) {
+      c.set('refusal', undefined);
+      return step2(c, deps, fields);
+    }
+    checkContentType(c, deps, 'checkout');
+    return step1(c, deps, fields);
   });
 }
 
@@ -84,8 +91,7 @@ async function step2(c: Context<SandboxEnv>, deps: SandboxDeps, fields: Fields):
       }),
     );
   // a reload or a second tab after the card was submitted: show the outcome instead of a second card form
-  if (tx.status !== '1000' || tx.card_last4 !== null)
-    return c.redirect(returnRedirectUrl(account, tx, deps.profile), 303);
+  if (tx.status !== '1000' || tx.card_last4 !== null) return sendShopperBack(c, account, tx, deps.profile);
   const request = JSON.parse(tx.request_json) as Fields;
   const saved = await storedCardOf(deps.db, tx);
   return c.html(

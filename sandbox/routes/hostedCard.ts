@@ -6,7 +6,7 @@ import { renderCardPage } from '../pages/renderCardPage';
 import { renderChallengePage } from '../pages/renderChallengePage';
 import { amountText } from '../payments/amountText';
 import { finishPayment, type Finish } from '../payments/finishPayment';
-import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { sendShopperBack } from '../payments/sendShopperBack';
 import { cardBrand } from '../payments/cardBrand';
 import { storedCardOf } from '../payments/storedCardOf';
 import { cardOutcome, isExpiryValid, normaliseCardNumber, type CardOutcome } from '../payments/testCards';
@@ -21,9 +21,9 @@ export const challengeOpen = (tx: TransactionRow) => tx.card_last4 !== null && t
 
 /**
  * The hosted card page's form posts (`/hosted/card/:id`) and the 3-D Secure challenge (`/hosted/3ds/:id`).
- * Each ends with the 303 to return_url (docs/protocol-decisions.md 7). The card number is read here and only its last
- * four digits, its brand and its test behaviour are kept. A checkout with a token_id pays with that stored card: the
- * page only asks to confirm it.
+ * Each ends with the shopper sent back to return_url (docs/protocol-decisions.md 7, `sendShopperBack`). The card
+ * number is read here and only its last four digits, its brand and its test behaviour are kept. A checkout with a
+ * token_id pays with that stored card: the page only asks to confirm it.
  */
 export function hostedCardRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>()
@@ -32,7 +32,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
       const { tx, account } = await loadPageTransaction(deps, c.req.param('id'), form.token, 'checkout');
       c.set('accountId', account.account_id);
       const now = deps.now();
-      const done = (row: TransactionRow) => c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
+      const done = (row: TransactionRow) => sendShopperBack(c, account, row, deps.profile);
       if (tx.status !== '1000' || !cardOpen(tx)) return done(tx);
       if (form.action === 'cancel') {
         return done(
@@ -108,7 +108,7 @@ export function hostedCardRoute(deps: SandboxDeps) {
         deps.profile,
       );
       deps.onEnqueued();
-      return c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
+      return sendShopperBack(c, account, row, deps.profile);
     });
 }
 

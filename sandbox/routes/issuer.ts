@@ -5,7 +5,7 @@ import { readFields, type Fields } from '../http/readFields';
 import { ISSUER_ACTIONS, renderIssuerPage, type IssuerAction } from '../pages/renderIssuerPage';
 import { amountText } from '../payments/amountText';
 import { finishPayment, type Finish } from '../payments/finishPayment';
-import { returnRedirectUrl } from '../payments/returnRedirectUrl';
+import { sendShopperBack } from '../payments/sendShopperBack';
 import { STATUS_NAME } from '../../shared/gateway/status';
 import { loadPageTransaction } from './loadPageTransaction';
 
@@ -17,7 +17,8 @@ const FINISH_OF: Record<Exclude<IssuerAction, 'pending'>, Finish> = {
 
 /**
  * The APM issuer page at `issuer_url` (docs/protocol-decisions.md 8): GET shows it (200, so `issuer_url` is itself the
- * page to send the shopper to); POST applies the shopper's button and ends with the 303 to return_url.
+ * page to send the shopper to); POST applies the shopper's button and ends with the shopper sent back to return_url
+ * (`sendShopperBack`: a 303, or a form posted in the sample dialect).
  */
 export function issuerRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>()
@@ -58,6 +59,6 @@ export function issuerRoute(deps: SandboxDeps) {
               deps.profile,
             );
       deps.onEnqueued();
-      return c.redirect(returnRedirectUrl(account, row, deps.profile), 303);
+      return sendShopperBack(c, account, row, deps.profile);
     });
 }

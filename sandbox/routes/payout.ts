@@ -6,6 +6,7 @@ import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { checkFields } from '../http/checkFields';
 import { PAYOUT_RULES, type FieldRule } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
+import { checkContentType } from '../http/checkContentType';
 import { readFields, type Fields } from '../http/readFields';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import { enqueueNotification } from '../notify/enqueueNotification';
@@ -39,6 +40,7 @@ const BANK_RULES: readonly FieldRule[] = [
 export function payoutRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['json']);
+    checkContentType(c, deps, 'payout');
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     checkSignature('payout', fields, account, deps.profile);
@@ -82,7 +84,8 @@ export function payoutRoute(deps: SandboxDeps) {
               body.status === 'COMPLETED'
                 ? '0000:Payout completed'
                 : `${String(body.failure_type)}:${String(body.failure_reason)}`,
-            extra: { request_id: requestId, status: String(body.status) },
+            values: { requestId },
+            additions: { status: String(body.status) },
           },
           now,
           deps.profile,

@@ -6,6 +6,7 @@ import { isQueryIpAllowed } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { GatewayError } from '../http/gatewayError';
+import { checkContentType } from '../http/checkContentType';
 import { readFields } from '../http/readFields';
 import { searchList } from '../http/splitList';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
@@ -26,6 +27,7 @@ const SELECTORS = ['refund_orders', 'refund_references', 'merchant_refunds'] as 
 export function retrievalRefundRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['form']);
+    checkContentType(c, deps, 'retrievalRefund');
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);

@@ -4,6 +4,7 @@ import { isQueryIpAllowed } from '../accounts';
 import type { SandboxDeps, SandboxEnv } from '../app';
 import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { GatewayError } from '../http/gatewayError';
+import { checkContentType } from '../http/checkContentType';
 import { readFields } from '../http/readFields';
 import { searchList } from '../http/splitList';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
@@ -20,6 +21,7 @@ import { getTransaction, latestForOrder } from '../store/transactions';
 export function retrievalTransRoute(deps: SandboxDeps) {
   return new Hono<SandboxEnv>().post('/', async (c) => {
     const fields = await readFields(c, ['form']);
+    checkContentType(c, deps, 'query');
     const account = checkEnvelope(fields, deps.findAccount);
     c.set('accountId', account.account_id);
     if (!isQueryIpAllowed(account, deps.clientIp(c))) throw new GatewayError('I0072', 'ip', undefined, 403);

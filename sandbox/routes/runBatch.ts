@@ -8,6 +8,7 @@ import { checkEnvelope, checkSignature } from '../http/checkEnvelope';
 import { checkFields } from '../http/checkFields';
 import type { FieldRule } from '../http/fieldRules';
 import { GatewayError } from '../http/gatewayError';
+import { checkContentType } from '../http/checkContentType';
 import { readFields, type Fields } from '../http/readFields';
 import { RETURN_MESSAGE_OK } from '../http/successMessage';
 import type { Db } from '../store/openStore';
@@ -40,10 +41,12 @@ export interface BatchOp {
  * Runs a capture, cancel, review or refund call (docs/gateway-api.md 2.5): the envelope and signature, the batch limit
  * (B0001), then each item on its own: an item that fails leaves its order as it was and the others proceed.
  * return_status `1` when all succeeded, `2` when any failed (docs/protocol-decisions.md 4). A body is read as JSON
- * whatever its content-type header says (docs/gateway-evidence.md 1).
+ * whatever its content-type header says (docs/gateway-evidence.md 1), which a sandbox given a profile holds to the
+ * profile's (`checkContentType`).
  */
 export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: BatchOp): Promise<Response> {
   const fields = await readFields(c, ['json']);
+  checkContentType(c, deps, op.name);
   const account = checkEnvelope(fields, deps.findAccount);
   c.set('accountId', account.account_id);
   checkSignature(op.name, fields, account, deps.profile);

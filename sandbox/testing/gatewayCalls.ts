@@ -25,6 +25,19 @@ export function postJson(url: string, body: unknown): Promise<Response> {
   });
 }
 
+/**
+ * A JSON document sent as the docs' samples send it, under the form content type (docs/gateway-evidence.md 1): what
+ * a sandbox holding calls to the default content types (one given a profile) reads.
+ */
+export function postDocument(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
 /** A form post; object and array values are JSON-encoded, as docs/protocol-decisions.md 2 says. */
 export function postForm(url: string, fields: Record<string, unknown>): Promise<Response> {
   const form = new URLSearchParams();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sign } from './hashNode';
 import {
@@ -184,6 +185,43 @@ describe('the gateway profile', () => {
     });
     expect(readRefusal(DEFAULT_PROFILE, { return_status: '1', return_message: 'ok' })).toBeUndefined();
     expect(readRefusal(DEFAULT_PROFILE, { status: '0' })).toBeUndefined();
+  });
+
+  it('says a dialect lacks a value by an empty names list, which only an optional value may have', () => {
+    const profile = parseProfile(
+      JSON.stringify({ incoming: { fields: { id: [], time: [], message: [], disputeId: [] } } }),
+    );
+    expect(profile.incoming.fields.id).toEqual([]);
+    expect(readIncoming(profile, { notify_id: 'n1', notify_time: '20260101000000' }, 'id')).toBeUndefined();
+    expect(readIncoming(profile, { notify_id: 'n1', notify_time: '20260101000000' }, 'time')).toBeUndefined();
+    expect(profile.incoming.fields.code).toEqual(DEFAULT_PROFILE.incoming.fields.code);
+    for (const value of ['type', 'merchantId', 'accountId', 'orderNo', 'transactionId', 'amount', 'currency'])
+      expect(refusal(`{"incoming":{"fields":{"${value}":[]}}}`)).toBe(
+        `incoming.fields.${value}: this value is in every message: name at least one field`,
+      );
+  });
+
+  it("the example profile of the sample schema's dialect (docs/profiles/sample-schema.json) parses and reads the sample", () => {
+    const profile = parseProfile(
+      readFileSync(new URL('../../docs/profiles/sample-schema.json', import.meta.url), 'utf8'),
+    );
+    expect(readIncoming(profile, chargeback, 'status')).toBe('3000');
+    expect(readIncoming(profile, chargeback, 'type')).toBe('Chargeback');
+    expect(readIncoming(profile, chargeback, 'reason')).toBe('fraud');
+    expect(readIncoming(profile, { ...chargeback, notify_id: 'n1', message: '0000:ok' }, 'id')).toBeUndefined();
+    expect(readIncoming(profile, { ...chargeback, message: '0000:ok' }, 'message')).toBeUndefined();
+    expect(kindOfNotification(profile, 'Chargeback')).toBe('dispute');
+    expect(toKnownStatus(profile, '-1')).toBe('1000');
+    expect(profile.returns.methods).toEqual(['POST']);
+    expect(profile.refusals.httpStatus).toBe(200);
+  });
+
+  it('says whether a refusal comes as an HTTP error or as a 200 envelope', () => {
+    expect(DEFAULT_PROFILE.refusals.httpStatus).toBe('error');
+    const profile = parseProfile('{"refusals":{"httpStatus":200}}');
+    expect(profile.refusals).toEqual({ ...DEFAULT_PROFILE.refusals, httpStatus: 200 });
+    expect(refusal('{"refusals":{"httpStatus":400}}')).toBe('refusals.httpStatus: must be "error" or 200');
+    expect(refusal('{"refusals":{"httpStatus":"200"}}')).toBe('refusals.httpStatus: must be "error" or 200');
   });
 
   it('refuses new keys given wrong, naming them', () => {

@@ -80,6 +80,27 @@ const INCOMING_VALUES = [
 ] as const;
 export type IncomingValue = (typeof INCOMING_VALUES)[number];
 
+/**
+ * The values a dialect may lack, whose names list may therefore be empty (`"id": []`): the sample schema's
+ * notification has no id, no time and no whole `message`. Every other value names at least one field.
+ */
+const MAY_BE_ABSENT: readonly IncomingValue[] = [
+  'id',
+  'time',
+  'message',
+  'code',
+  'text',
+  'refundAmount',
+  'refundReference',
+  'disputeId',
+  'disputeAmount',
+  'reasonCode',
+  'reason',
+  'respondBy',
+  'disputeResult',
+  'requestId',
+];
+
 export interface GatewayProfile {
   /** the values signed, in order; batch messages then append every item's transaction_id (ITEM_LIST_FIELD) */
   signatures: Readonly<Record<SignedMessage, readonly string[]>>;
@@ -92,7 +113,11 @@ export interface GatewayProfile {
   /** the notification types the gateway sends, each with what it is about; a type not here is a cue to query */
   notificationTypes: Readonly<Record<string, NotificationKind>>;
   incoming: {
-    /** where each value of a notification or return is read: its names, the first one present wins */
+    /**
+     * where each value of a notification or return is read: its names, the first one present wins. A gateway
+     * (the sandbox) writes each value under the first name; an empty list (MAY_BE_ABSENT values only) says the
+     * dialect does not carry that value at all.
+     */
     fields: Readonly<Record<IncomingValue, readonly string[]>>;
     /**
      * The kinds whose notification, once its signature verifies, is applied at once; every other notification
@@ -107,8 +132,15 @@ export interface GatewayProfile {
   /**
    * How a refusal looks in a 200 answer (checkout, authorise): an envelope whose `statusField` holds one of
    * `refusedValues`, with the code and text in `messageField` (`I0013:...`). An HTTP error status is a refusal too.
+   * `httpStatus` says which of the two the gateway answers: `'error'` (its 4xx, docs/protocol-decisions.md 2) or
+   * `200` (the envelope); the backend reads either, the sandbox answers as it says.
    */
-  refusals: { statusField: string; refusedValues: readonly string[]; messageField: string };
+  refusals: {
+    statusField: string;
+    refusedValues: readonly string[];
+    messageField: string;
+    httpStatus: 'error' | 200;
+  };
 }
 
 const ORDER_SIGNED = ['merchant_id', 'account_id', 'order_no', 'currency', 'amount', 'return_url'];
@@ -191,7 +223,7 @@ export const DEFAULT_PROFILE: GatewayProfile = {
     trusted: ['payment', 'review', 'capture', 'cancel', 'payout'],
   },
   returns: { methods: ['GET', 'POST'] },
-  refusals: { statusField: 'return_status', refusedValues: ['0'], messageField: 'return_message' },
+  refusals: { statusField: 'return_status', refusedValues: ['0'], messageField: 'return_message', httpStatus: 'error' },
 };
 
 /** For batch messages: the list whose items' transaction_id values are appended after the fixed fields [docs]. */
@@ -353,7 +385,13 @@ const profileOverride = z.strictObject({
       fields: z
         .strictObject(
           Object.fromEntries(
-            INCOMING_VALUES.map((v) => [v, z.array(z.string().regex(WIRE_NAME, 'not a field name')).min(1).optional()]),
+            INCOMING_VALUES.map((v) => [
+              v,
+              z
+                .array(z.string().regex(WIRE_NAME, 'not a field name'))
+                .min(MAY_BE_ABSENT.includes(v) ? 0 : 1, 'this value is in every message: name at least one field')
+                .optional(),
+            ]),
           ) as Record<IncomingValue, z.ZodOptional<z.ZodArray<z.ZodString>>>,
         )
         .optional(),
@@ -373,6 +411,7 @@ const profileOverride = z.strictObject({
       statusField: z.string().regex(WIRE_NAME, 'not a field name').optional(),
       refusedValues: z.array(z.string().min(1)).min(1).optional(),
       messageField: z.string().regex(WIRE_NAME, 'not a field name').optional(),
+      httpStatus: z.union([z.literal('error'), z.literal(200)], { error: 'must be "error" or 200' }).optional(),
     })
     .optional(),
 });
