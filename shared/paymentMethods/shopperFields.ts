@@ -4,10 +4,15 @@
  * them; everything that asks for, checks or sends such a field reads this table:
  *
  * - the contract: the payment body's schema (shared/contract/payment.ts) and `MethodField`;
+ * - the widget: its form (ShopperForm), the values it keeps and sends (formValues.ts) and validateShopper;
  * - the backend: the admin API's method schema (methodsBody.ts), the missing-field answer of a payment
  *   (missingMethodFields.ts) and the gateway payment order (buildPaymentOrder.ts).
  *
- * The two groups (the address, the payer's `person`) have rules of their own in each consumer.
+ * A single field (`ValueField`: one string the shopper types or picks) needs nothing but its rows here and its
+ * texts in the widget's locales: `field.<key>` (its label), `invalid.<key>` (a value of the wrong shape, or no
+ * pick) and, as declared, `field.<key>.hint`, `field.<key>.placeholder` (a pick) and `field.<key>.<choice>`
+ * (fixed choices); the widget does not compile while en.ts lacks one. The two groups (the address, the payer's
+ * `person`) have form sections and rules of their own in each consumer.
  *
  * The order of the rows is the order of the form and of the editor's checkboxes (single fields, then groups) and
  * of the admin API's list of allowed values; a payment's missing fields are named as the body is laid out: the
@@ -27,8 +32,8 @@ export interface ValueField {
   /** a pick: among the method's `banks`, or one of these values */
   choices?: 'banks' | readonly string[];
   /** the widget's input; autoComplete defaults to `off` */
-  type?: 'tel';
-  inputMode?: 'tel' | 'numeric';
+  type?: 'tel' | 'email';
+  inputMode?: 'tel' | 'numeric' | 'email';
   autoComplete?: string;
   /** the label has a hint below it (`field.<key>.hint`) */
   hint?: true;
@@ -65,6 +70,18 @@ export type ValueKey = Exclude<MethodField, KeyWhere<{ group: string }>>;
 export type BodyValueKey = KeyWhere<{ body: true }>;
 /** The single fields under the body's `shopper`. */
 export type ShopperValueKey = Exclude<ValueKey, BodyValueKey>;
+/** The message keys the widget needs for the single fields (widget/i18n/en.ts must have each). */
+export type ValueFieldText =
+  | `field.${ValueKey}`
+  | `invalid.${ValueKey}`
+  | `field.${KeyWhere<{ hint: true }>}.hint`
+  | `field.${KeyWhere<{ choices: unknown }>}.placeholder`
+  | {
+      [K in MethodField]: Fields[K] extends { choices: readonly (infer C extends string)[] }
+        ? `field.${K}.${C}`
+        : never;
+    }[MethodField];
+
 export const SHOPPER_FIELDS: Readonly<Record<MethodField, ShopperField>> = FIELDS;
 
 /** Every method field, in the table's order. */
@@ -82,8 +99,8 @@ export function askedFields(fields: readonly MethodField[]): Set<MethodField> {
 }
 
 /*
- * What one side alone reads, in tables of their own so that the widget's bundle leaves them out. Each names every
- * field it concerns: a field added above and forgotten here does not compile.
+ * What one side alone reads, in tables of their own so that the widget's bundle leaves them out (it carries every
+ * row of FIELDS). Each names every field it concerns: a field added above and forgotten here does not compile.
  */
 
 /**
