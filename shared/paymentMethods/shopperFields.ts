@@ -6,7 +6,8 @@
  * - the contract: the payment body's schema (shared/contract/payment.ts) and `MethodField`;
  * - the widget: its form (ShopperForm), the values it keeps and sends (formValues.ts) and validateShopper;
  * - the backend: the admin API's method schema (methodsBody.ts), the missing-field answer of a payment
- *   (missingMethodFields.ts) and the gateway payment order (buildPaymentOrder.ts).
+ *   (missingMethodFields.ts) and the gateway payment order (buildPaymentOrder.ts);
+ * - the admin page's method editor.
  *
  * A single field (`ValueField`: one string the shopper types or picks) needs nothing but its rows here and its
  * texts in the widget's locales: `field.<key>` (its label), `invalid.<key>` (a value of the wrong shape, or no
@@ -112,6 +113,16 @@ export const ORDER_FIELDS: Readonly<Record<ValueKey, string>> = {
   document: 'document',
   birth_date: 'birth_date',
   bank_code: 'bank_code',
+};
+
+/** Each field's checkbox on the admin page's method editor; null: only the admin API sets it. */
+export const EDITOR_LABELS: Readonly<Record<MethodField, string | null>> = {
+  billing_address: null,
+  phone: null,
+  document: 'Document number',
+  birth_date: 'Date of birth',
+  bank_code: 'Bank',
+  person: 'Payer identity and address (document type, number, district)',
 };
 
 /** A single field's path in the payment body, as field errors name it: `shopper.document`, `bank_code`. */
