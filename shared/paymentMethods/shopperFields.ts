@@ -7,7 +7,7 @@
  * - the widget: its form (ShopperForm), the values it keeps and sends (formValues.ts) and validateShopper;
  * - the backend: the admin API's method schema (methodsBody.ts), the missing-field answer of a payment
  *   (missingMethodFields.ts) and the gateway payment order (buildPaymentOrder.ts);
- * - the admin page's method editor.
+ * - the admin page's method editor; the demo's seed and the sandbox's demo accounts (DEMO_APMS).
  *
  * A single field (`ValueField`: one string the shopper types or picks) needs nothing but its rows here and its
  * texts in the widget's locales: `field.<key>` (its label), `invalid.<key>` (a value of the wrong shape, or no
@@ -124,6 +124,17 @@ export const EDITOR_LABELS: Readonly<Record<MethodField, string | null>> = {
   bank_code: 'Bank',
   person: 'Payer identity and address (document type, number, district)',
 };
+
+/**
+ * The APMs of the demo: the gateway codes the sandbox's demo accounts enable, and the fields the seeded methods
+ * ask for (server/store/migrations/defaultPaymentMethods.ts).
+ */
+export const DEMO_APMS = {
+  PIX: [],
+  BOLETO: ['document'],
+  ALIPAY: [],
+  IDEAL: ['bank_code'],
+} as const satisfies Record<string, readonly MethodField[]>;
 
 /** A single field's path in the payment body, as field errors name it: `shopper.document`, `bank_code`. */
 export function bodyPath(key: ValueKey): string {
