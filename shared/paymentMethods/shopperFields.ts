@@ -13,7 +13,8 @@
  * texts in the widget's locales: `field.<key>` (its label), `invalid.<key>` (a value of the wrong shape, or no
  * pick) and, as declared, `field.<key>.hint`, `field.<key>.placeholder` (a pick) and `field.<key>.<choice>`
  * (fixed choices); the widget does not compile while en.ts lacks one. The two groups (the address, the payer's
- * `person`) have form sections and rules of their own in each consumer.
+ * `person`) have form sections and rules of their own in each consumer. Steps and an example:
+ * docs/adding-a-payment-method.md.
  *
  * The order of the rows is the order of the form and of the editor's checkboxes (single fields, then groups) and
  * of the admin API's list of allowed values; a payment's missing fields are named as the body is laid out: the
