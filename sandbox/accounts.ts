@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEMO_APMS } from '../shared/paymentMethods/shopperFields';
 
 /**
  * Merchant accounts the sandbox knows. Each signs with its own case-sensitive key (docs/protocol-decisions.md 3); cards
@@ -18,7 +19,8 @@ export interface Account {
 }
 
 const LOOPBACK = ['127.0.0.1', '::1'];
-const DEMO_APMS = ['PIX', 'BOLETO', 'ALIPAY', 'IDEAL'];
+/** The demo's APM codes (shared/paymentMethods/shopperFields.ts): what an account enables unless it says otherwise. */
+const DEMO_APM_CODES = Object.keys(DEMO_APMS);
 
 /** The demo account (docs/architecture.md 4), and an auto-capture twin for tests of the 3000 path. */
 export const BUILT_IN_ACCOUNTS: readonly Account[] = [
@@ -28,7 +30,7 @@ export const BUILT_IN_ACCOUNTS: readonly Account[] = [
     sign_key: 'sk_sandbox_701001010',
     capture: 'manual',
     query_ips: LOOPBACK,
-    apm_methods: DEMO_APMS,
+    apm_methods: DEMO_APM_CODES,
   },
   {
     merchant_id: '701001',
@@ -36,7 +38,7 @@ export const BUILT_IN_ACCOUNTS: readonly Account[] = [
     sign_key: 'sk_sandbox_701001020',
     capture: 'auto',
     query_ips: LOOPBACK,
-    apm_methods: DEMO_APMS,
+    apm_methods: DEMO_APM_CODES,
   },
 ];
 
@@ -47,7 +49,7 @@ const accountFile = z.array(
     sign_key: z.string().min(8, 'must be at least 8 characters'),
     capture: z.enum(['manual', 'auto']).default('manual'),
     query_ips: z.array(z.string().min(1)).default(LOOPBACK),
-    apm_methods: z.array(z.string().min(1).max(50)).default(DEMO_APMS),
+    apm_methods: z.array(z.string().min(1).max(50)).default(DEMO_APM_CODES),
   }),
 );
 

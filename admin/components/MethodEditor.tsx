@@ -1,16 +1,18 @@
 import type { FieldError } from '../../shared/contract/errors';
+import { EDITOR_LABELS, METHOD_FIELDS, SHOPPER_FIELDS } from '../../shared/paymentMethods/shopperFields';
 import type { MethodFieldName } from '../api/client';
 import type { MethodDraft } from '../methodDraft';
 import { errorsFor } from '../nestFields';
 import { SelectField } from './SelectField';
 import { TextField, fieldId } from './TextField';
 
-const EXTRA_FIELDS: { field: MethodFieldName; label: string }[] = [
-  { field: 'document', label: 'Document number' },
-  { field: 'birth_date', label: 'Date of birth' },
-  { field: 'bank_code', label: 'Bank' },
-  { field: 'person', label: 'Payer identity and address (document type, number, district)' },
-];
+/** The shopper fields the editor offers (those with a label), single fields first, then the groups. */
+const EXTRA_FIELDS: { field: MethodFieldName; label: string }[] = [false, true].flatMap((group) =>
+  METHOD_FIELDS.flatMap((field) => {
+    const label = EDITOR_LABELS[field];
+    return label && 'group' in SHOPPER_FIELDS[field] === group ? [{ field, label }] : [];
+  }),
+);
 
 interface Props {
   index: number;

@@ -2,6 +2,7 @@ import type { CreatePaymentBody } from '../../shared/contract/payment';
 import type { AMOUNT_PARTS, CreateSessionBody } from '../../shared/contract/session';
 import { encodeItems } from '../../shared/gateway/items';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
+import { ORDER_FIELDS, VALUE_FIELDS, bodyPath, bodyValue } from '../../shared/paymentMethods/shopperFields';
 import type { AuthoriseOrder, CheckoutOrder } from '../gateway';
 import type { InstallmentPlan } from '../methods';
 import type { PaymentMethod } from '../methods';
@@ -169,6 +170,36 @@ function person(s: OrderSources) {
   });
 }
 
+/** The row of a gateway field that one of the shopper fields fills (shared/paymentMethods/shopperFields.ts). */
+function shopperField(gatewayField: string): FieldRule {
+  const [key] = VALUE_FIELDS.find(([k]) => ORDER_FIELDS[k] === gatewayField)!;
+  return { from: 'shopper', value: (s) => bodyValue(s.body, key), path: bodyPath(key) };
+}
+
+/**
+ * A gateway object field with what the shopper fields put into it (those whose ORDER_FIELDS entry is a path into
+ * it, e.g. `person.documents.labels.bank_account.account_type`): each value given, at its path.
+ */
+function withFieldsInside(gatewayField: string, value: Value, s: OrderSources): Value {
+  let out = value;
+  for (const [key] of VALUE_FIELDS) {
+    const [top, ...inside] = ORDER_FIELDS[key].split('.');
+    const given = bodyValue(s.body, key);
+    if (top !== gatewayField || !inside.length || !given) continue;
+    out = setIn((out ?? {}) as Readonly<Record<string, unknown>>, inside, given);
+  }
+  return out;
+}
+
+function setIn(
+  o: Readonly<Record<string, unknown>>,
+  [head, ...rest]: string[],
+  value: string,
+): Readonly<Record<string, unknown>> {
+  const inner = (o[head!] ?? {}) as Readonly<Record<string, unknown>>;
+  return { ...o, [head!]: rest.length ? setIn(inner, rest, value) : value };
+}
+
 /**
  * THE table of the gateway payment order: every spec 2.2 field, who it comes from and how. Read top to bottom
  * it answers "what does the gateway receive, from whom". A field without a value is left out; `from: 'none'`
@@ -220,11 +251,11 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
 
   // the shopper, in the widget's form
   shopper_email: { from: 'shopper', value: (s) => s.body.shopper.email, path: 'shopper.email' },
-  shopper_phone: { from: 'shopper', value: (s) => s.body.shopper.phone, path: 'shopper.phone' },
+  shopper_phone: shopperField('shopper_phone'),
   first_name: { from: 'shopper', value: (s) => s.body.shopper.first_name, path: 'shopper.first_name' },
   last_name: { from: 'shopper', value: (s) => s.body.shopper.last_name, path: 'shopper.last_name' },
-  document: { from: 'shopper', value: (s) => s.body.shopper.document, path: 'shopper.document' },
-  birth_date: { from: 'shopper', value: (s) => s.body.shopper.birth_date, path: 'shopper.birth_date' },
+  document: shopperField('document'),
+  birth_date: shopperField('birth_date'),
   billing_country: { from: 'shopper', value: (s) => s.body.shopper.billing?.country, path: 'shopper.billing.country' },
   billing_state: { from: 'shopper', value: (s) => s.body.shopper.billing?.state, path: 'shopper.billing.state' },
   billing_city: { from: 'shopper', value: (s) => s.body.shopper.billing?.city, path: 'shopper.billing.city' },
@@ -258,7 +289,7 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
     only: 'authorise',
     path: 'shopper.delivery.address',
   },
-  bank_code: { from: 'shopper', value: (s) => s.body.bank_code, only: 'authorise', path: 'bank_code' },
+  bank_code: { ...shopperField('bank_code'), only: 'authorise' },
   person: { from: 'shopper', value: person, only: 'authorise', path: 'shopper.person' },
   installments: {
     from: 'shopper',
@@ -327,7 +358,7 @@ function build(kind: 'checkout' | 'authorise', sources: OrderSources): Record<st
   const order: Record<string, unknown> = {};
   for (const [field, rule] of Object.entries(PAYMENT_ORDER_FIELDS)) {
     if (rule.only && rule.only !== kind) continue;
-    const value = rule.value(sources);
+    const value = withFieldsInside(field, rule.value(sources), sources);
     if (value !== undefined && value !== '') order[field] = value;
   }
   return order;

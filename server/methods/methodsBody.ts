@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { countryCode, currencyCode, decimalString } from '../../shared/contract/primitives';
 import { CODED_VALUES, MAX_LENGTH } from '../../shared/gateway/fields';
 import { methodLimitIssues } from '../../shared/paymentMethods/methodLimitIssues';
-
-/** The extra shopper fields a method can ask for (shared/contract/session.ts MethodField). */
-const METHOD_FIELDS = ['billing_address', 'phone', 'document', 'birth_date', 'bank_code', 'person'] as const;
+import { METHOD_FIELDS } from '../../shared/paymentMethods/shopperFields';
 
 /** Installment counts a card method may offer: paying at once (1) needs no plan, 48 months is the longest. */
 const INSTALLMENTS_MIN = 2;

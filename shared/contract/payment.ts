@@ -1,5 +1,32 @@
 import { z } from 'zod';
+import {
+  VALUE_FIELDS,
+  type BodyValueKey,
+  type ShopperValueKey,
+  type ValueField,
+  type ValueKey,
+} from '../paymentMethods/shopperFields';
 import { birthDate, countryCode, decimalString, email, text } from './primitives';
+
+/** A single shopper field's value by its shape (shared/paymentMethods/shopperFields.ts); all are optional here. */
+const VALUE_SCHEMAS: Record<NonNullable<ValueField['format']> | 'text', (f: ValueField) => z.ZodString> = {
+  phone: () => z.string().regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number, e.g. "+55 11 91234 5678"'),
+  date: () => birthDate,
+  text: (f) => text(f.max),
+};
+
+/**
+ * The single fields in the body's `shopper` (or, `body`, beside it), each optional: a method that asks for one
+ * makes it required (missingMethodFields, which knows the method).
+ */
+function valueSchemas<K extends ValueKey>(body: boolean): Record<K, z.ZodOptional<z.ZodString>> {
+  return Object.fromEntries(
+    VALUE_FIELDS.filter(([, f]) => !f.body === !body).map(([key, f]) => [
+      key,
+      VALUE_SCHEMAS[f.format ?? 'text'](f).optional(),
+    ]),
+  ) as Record<K, z.ZodOptional<z.ZodString>>;
+}
 
 /** `POST /api/sessions/:id/payments` body: who pays and from which device. Never an amount. */
 const address = z.strictObject({
@@ -29,13 +56,8 @@ export const shopperDetails = z.strictObject({
   first_name: text(100).min(1, 'is required'),
   last_name: text(100).min(1, 'is required'),
   email,
-  /** required only by methods that ask for `phone` (server/methods/missingMethodFields.ts) */
-  phone: z
-    .string()
-    .regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number, e.g. "+55 11 91234 5678"')
-    .optional(),
-  document: text(50).optional(),
-  birth_date: birthDate.optional(),
+  /** phone, document, birth_date, ...: required only by the methods that ask for them */
+  ...valueSchemas<ShopperValueKey>(false),
   /** required only by methods that ask for `billing_address` (or `person`) */
   billing: address.optional(),
   /** omitted = same as billing */
@@ -68,7 +90,8 @@ export const createPaymentBody = z
     method: z.string().min(1, 'is required').max(50),
     shopper: shopperDetails,
     device: deviceData,
-    bank_code: text(50).optional(),
+    /** bank_code: required only by the methods that ask for it */
+    ...valueSchemas<BodyValueKey>(true),
     /** the shopper ticked "save my card" (cards, when the session offers it) */
     save_card: z.boolean({ error: 'must be true or false' }).optional(),
     /** pay with this saved card: an id from the method's `saved_cards` */

@@ -4,6 +4,7 @@ import { isAmount, lineTotal, sumMinor, toMinor } from '../gateway/money';
 import { isCurrency } from '../gateway/currencies';
 import type { DeclineReason } from '../gateway/declineReason';
 import type { OrderStatus } from '../gateway/status';
+import type { MethodField } from '../paymentMethods/shopperFields';
 import {
   birthDate,
   countryCode,
@@ -233,11 +234,10 @@ export interface CreateSessionResponse {
 }
 
 /**
- * A shopper field a payment method asks for beyond name and e-mail (which every payment sends: the gateway
- * requires shopper_email). The gateway requires no address and no phone, so a method asks for them only when
- * the shop's method config says so.
+ * A shopper field a payment method asks for beyond name and e-mail, one of shared/paymentMethods/shopperFields.ts.
+ * The gateway requires no address and no phone, so a method asks for them only when the shop's method config says so.
  */
-export type MethodField = 'billing_address' | 'phone' | 'document' | 'birth_date' | 'bank_code' | 'person';
+export type { MethodField };
 
 export interface PaymentMethodView {
   id: string;

@@ -195,7 +195,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
         clientSecret: options.clientSecret,
         method,
         shopper: form.shopper(),
-        bankCode: form.values.bank_code,
+        fields: form.bodyFields(),
         cardChoices: form.cardChoices(),
         // the card frame takes the widget's width and may grow to the viewport's height
         deviceContext: {

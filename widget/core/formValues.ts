@@ -1,5 +1,12 @@
 import type { MethodField, PaymentMethodView, SessionView } from '../../shared/contract/session';
 import type { CreatePaymentBody, ShopperDetails } from '../../shared/contract/payment';
+import {
+  VALUE_FIELDS,
+  askedFields,
+  type BodyValueKey,
+  type ValueField,
+  type ValueKey,
+} from '../../shared/paymentMethods/shopperFields';
 
 export const ADDRESS_KEYS = ['country', 'state', 'city', 'address', 'postal_code'] as const;
 export type AddressKey = (typeof ADDRESS_KEYS)[number];
@@ -17,15 +24,14 @@ interface PersonValues {
   fiscal_country: string;
 }
 
-/** What the shopper typed, as typed. Field paths (`billing.city`) match the backend's error paths under `shopper.`. */
-export interface FormValues {
+/**
+ * What the shopper typed, as typed, with one value per single field of shared/paymentMethods/shopperFields.ts
+ * (phone, document, ...). Field paths (`billing.city`) match the backend's error paths under `shopper.`.
+ */
+export interface FormValues extends Record<ValueKey, string> {
   first_name: string;
   last_name: string;
   email: string;
-  phone: string;
-  document: string;
-  birth_date: string;
-  bank_code: string;
   billing: AddressValues;
   deliverySame: boolean;
   delivery: AddressValues;
@@ -56,13 +62,13 @@ export function initialValues(session: SessionView): FormValues {
   const country = session.country ?? '';
   const billing = address(p.billing, country);
   return {
+    // the single fields the shop can prefill (phone, document, birth_date) start with its value
+    ...(Object.fromEntries(
+      VALUE_FIELDS.map(([key]) => [key, (p as Partial<Record<ValueKey, string>>)[key] ?? '']),
+    ) as Record<ValueKey, string>),
     first_name: p.first_name ?? '',
     last_name: p.last_name ?? '',
     email: p.email ?? '',
-    phone: p.phone ?? '',
-    document: p.document ?? '',
-    birth_date: p.birth_date ?? '',
-    bank_code: '',
     billing,
     deliverySame: !p.delivery,
     delivery: p.delivery ? address(p.delivery, billing.country) : { ...billing },
@@ -93,7 +99,15 @@ function trimAddress(a: AddressValues, parts: boolean): ShopperDetails['billing'
 
 /** The billing address (and a delivery one) is asked only by methods that declare it, or the payer's `person`. */
 export function asksAddress(needs: readonly MethodField[]): boolean {
-  return needs.includes('billing_address') || needs.includes('person');
+  return askedFields(needs).has('billing_address');
+}
+
+/** The single fields `needs` asks for (with what its groups imply) that `pick` takes, trimmed, in the form's order. */
+function givenValues(values: FormValues, needs: readonly MethodField[], pick: (f: ValueField) => unknown) {
+  const asked = askedFields(needs);
+  return Object.fromEntries(
+    VALUE_FIELDS.filter(([key, f]) => pick(f) && asked.has(key)).map(([key]) => [key, values[key].trim()]),
+  );
 }
 
 /**
@@ -106,19 +120,26 @@ export function toShopperDetails(values: FormValues, needs: readonly MethodField
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
+    ...givenValues(values, needs, (f) => !f.body && f.withName),
   };
-  if (needs.includes('phone')) shopper.phone = values.phone.trim();
   if (asksAddress(needs)) {
     shopper.billing = trimAddress(values.billing, person);
     if (!values.deliverySame) shopper.delivery = trimAddress(values.delivery, person);
   }
-  if (needs.includes('document') || person) shopper.document = values.document.trim();
-  if (needs.includes('birth_date')) shopper.birth_date = values.birth_date.trim();
+  Object.assign(
+    shopper,
+    givenValues(values, needs, (f) => !f.body && !f.withName),
+  );
   if (person) {
     const p = given(values.person, ['social_name', 'net_monthly_average_income', 'fiscal_country']);
     shopper.person = { document_type: values.person.document_type.trim(), ...p };
   }
   return shopper;
+}
+
+/** The single fields the payment body has beside `shopper` (bank_code), for the methods that ask for them. */
+export function toBodyFields(values: FormValues, needs: readonly MethodField[]): Pick<CreatePaymentBody, BodyValueKey> {
+  return givenValues(values, needs, (f) => f.body);
 }
 
 /** The card choices of the payment body: installments, a saved card, or "save my card", only where offered. */

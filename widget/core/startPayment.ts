@@ -1,5 +1,6 @@
 import type { CreatePaymentBody, CreatePaymentResponse, ShopperDetails } from '../../shared/contract/payment';
 import type { PaymentMethodView, SessionView } from '../../shared/contract/session';
+import type { BodyValueKey } from '../../shared/paymentMethods/shopperFields';
 import { collectDevice, type DeviceContext } from '../device/collectDevice';
 import type { FingerprintSource } from '../device/fingerprint';
 import { createPayment } from './api/createPayment';
@@ -15,7 +16,8 @@ export interface PaymentAttempt {
   clientSecret: string;
   method: PaymentMethodView;
   shopper: ShopperDetails;
-  bankCode: string;
+  /** the method's fields beside the shopper (bank_code) */
+  fields: Pick<CreatePaymentBody, BodyValueKey>;
   /** installments, a saved card or "save my card" */
   cardChoices: Pick<CreatePaymentBody, 'installments' | 'saved_card' | 'save_card'>;
   /** the card frame's room and the shop's screening cookie */
@@ -32,11 +34,10 @@ export interface PaymentAttempt {
 export async function startPayment(a: PaymentAttempt): Promise<CreatePaymentResponse | undefined> {
   if ((await a.onSubmit?.({ method: a.method.id, shopper: a.shopper })) === false) return undefined;
   const device = collectDevice(a.win, await a.fingerprint.read(FINGERPRINT_WAIT_MS), new Date(), a.deviceContext);
-  const bank = a.method.fields.includes('bank_code') ? { bank_code: a.bankCode.trim() } : {};
   return createPayment(
     a.apiBase,
     a.session.id,
-    { client_secret: a.clientSecret, method: a.method.id, shopper: a.shopper, device, ...bank, ...a.cardChoices },
+    { client_secret: a.clientSecret, method: a.method.id, shopper: a.shopper, device, ...a.fields, ...a.cardChoices },
     newIdempotencyKey(),
   );
 }

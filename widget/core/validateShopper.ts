@@ -1,6 +1,7 @@
 import { regexes } from 'zod/v4/core';
 import type { MethodField } from '../../shared/contract/session';
 import { checkDocument } from '../../shared/document/checkDocument';
+import { VALUE_FIELDS, askedFields, type ValueField, type ValueKey } from '../../shared/paymentMethods/shopperFields';
 import type { MessageKey } from '../i18n/en';
 import { ADDRESS_KEYS, toShopperDetails, type AddressKey, type FormValues } from './formValues';
 
@@ -32,6 +33,29 @@ function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * A single field's problem: empty (a pick says "choose one"), not among the offered choices, not of its shape,
+ * too long or with control characters, or not a document number of the country.
+ */
+function valueProblem(
+  key: ValueKey,
+  field: ValueField,
+  value: string,
+  banks: readonly { code: string }[] | undefined,
+  country: string | undefined,
+): Problem | undefined {
+  const invalid = { key: `invalid.${key}` } as const;
+  if (!value) return field.choices ? invalid : { key: 'invalid.required' };
+  const choices = field.choices === 'banks' ? banks?.map((b) => b.code) : field.choices;
+  if (choices?.length && !choices.includes(value)) return invalid;
+  // the shapes of shared/paymentMethods/shopperFields.ts `format`, as the contract has them
+  if (field.format)
+    return (field.format === 'phone' ? PHONE.test(value) : BIRTH_DATE.test(value) && isRealDate(value))
+      ? undefined
+      : invalid;
+  return text(value, field.max, true) ?? (field.document && checkDocument(value, country) ? invalid : undefined);
+}
+
 const ADDRESS_RULES: Record<Exclude<AddressKey, 'country'>, { max: number; required: boolean }> = {
   state: { max: 100, required: false },
   city: { max: 100, required: true },
@@ -54,25 +78,16 @@ export function validateShopper(
   const add = (path: string, problem: Problem | undefined) => {
     if (problem) problems[path] = problem;
   };
+  const asked = askedFields(needs);
   add('first_name', text(s.first_name, 100, true));
   add('last_name', text(s.last_name, 100, true));
   if (s.email.length === 0) add('email', { key: 'invalid.required' });
   else if (s.email.length > 100) add('email', { key: 'invalid.too_long', vars: { max: 100 } });
   else if (!regexes.email.test(s.email)) add('email', { key: 'invalid.email' });
-  if (s.phone !== undefined) {
-    if (s.phone.length === 0) add('phone', { key: 'invalid.required' });
-    else if (!PHONE.test(s.phone)) add('phone', { key: 'invalid.phone' });
-  }
-  if (s.document !== undefined) {
-    add('document', text(s.document, 50, true));
-    if (!problems.document && checkDocument(s.document, sessionCountry ?? s.billing?.country))
-      add('document', { key: 'invalid.document' });
-  }
-  if (s.birth_date !== undefined) {
-    if (s.birth_date.length === 0) add('birth_date', { key: 'invalid.required' });
-    else if (!BIRTH_DATE.test(s.birth_date) || !isRealDate(s.birth_date))
-      add('birth_date', { key: 'invalid.birth_date' });
-  }
+  // the method's single fields (phone, document, bank_code, ...)
+  for (const [key, field] of VALUE_FIELDS)
+    if (asked.has(key))
+      add(key, valueProblem(key, field, values[key].trim(), banks, sessionCountry ?? s.billing?.country));
   const addresses = [
     ...(s.billing ? [['billing', s.billing] as const] : []),
     ...(s.delivery ? [['delivery', s.delivery] as const] : []),
@@ -99,12 +114,6 @@ export function validateShopper(
         add(`${prefix}.${key}`, text(a[key] ?? '', rule.max, rule.required));
       }
     }
-  }
-  if (needs.includes('bank_code')) {
-    const code = values.bank_code.trim();
-    if (!code) add('bank_code', { key: 'invalid.bank_code' });
-    else if (banks?.length && !banks.some((b) => b.code === code)) add('bank_code', { key: 'invalid.bank_code' });
-    else add('bank_code', text(code, 50, true));
   }
   return problems;
 }

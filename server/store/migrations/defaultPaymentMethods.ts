@@ -1,9 +1,11 @@
 import type { Insertable } from 'kysely';
+import { DEMO_APMS } from '../../../shared/paymentMethods/shopperFields';
 import type { PaymentMethodTable } from '..';
 
 /**
- * The demo's payment methods (docs/architecture.md 6): the card iFrame and the four APMs the sandbox's demo account
- * enables. Seeded once by a migration; after that the table belongs to the shop owner (admin API).
+ * The demo's payment methods (docs/architecture.md 6): the card iFrame and the four APMs the sandbox's demo account enables
+ * (shared/paymentMethods/shopperFields.ts `DEMO_APMS`, which says the fields each asks for). Seeded once by a
+ * migration; after that the table belongs to the shop owner (admin API).
  */
 export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTable>[] {
   const row = (
@@ -52,7 +54,7 @@ export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTabl
       sort_order: 30,
       countries: ['BR'],
       currencies: ['BRL'],
-      fields: ['document'],
+      fields: [...DEMO_APMS.BOLETO],
       labels: { en: 'Boleto', pt: 'Boleto bancário' },
     }),
     row({
@@ -71,7 +73,7 @@ export function defaultPaymentMethods(now: string): Insertable<PaymentMethodTabl
       sort_order: 50,
       countries: ['NL'],
       currencies: ['EUR'],
-      fields: ['bank_code'],
+      fields: [...DEMO_APMS.IDEAL],
       labels: { en: 'iDEAL', nl: 'iDEAL' },
       banks: [
         { code: 'ABNANL2A', name: 'ABN AMRO' },

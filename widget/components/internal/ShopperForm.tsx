@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
+import {
+  VALUE_FIELDS,
+  askedFields,
+  type ValueField,
+  type ValueFieldText,
+} from '../../../shared/paymentMethods/shopperFields';
 import { asksAddress, type FormValues } from '../../core/formValues';
 import type { ValidityDetail } from '../../core/types';
 import { validateShopper } from '../../core/validateShopper';
@@ -47,6 +53,48 @@ export function ShopperForm(props: ShopperFormProps) {
   const person = needs.includes('person');
   const address = asksAddress(needs);
   const common = { onValue: props.onValue, onLeave: props.onLeave };
+  const asked = askedFields(needs);
+  /**
+   * The name and e-mail and the method's single fields asked with them (`withName`), or those asked after the
+   * method: a select for a pick (the method's banks, or fixed choices), else a text input. Their texts are typed
+   * `ValueFieldText`, which `t` takes only if en.ts has them all.
+   */
+  const valueInputs = (withName: boolean) =>
+    [
+      ...(withName ? NAME_FIELDS : []),
+      ...VALUE_FIELDS.filter(([key, f]) => !f.withName === !withName && asked.has(key)),
+    ].map(([key, field]) => {
+      const input = {
+        ...common,
+        path: key,
+        label: t(`field.${key}`),
+        value: values[key],
+        error: errors[key],
+        autoComplete: field.autoComplete ?? 'off',
+      };
+      const { choices } = field;
+      return choices ? (
+        <SelectField
+          key={key}
+          {...input}
+          placeholder={t(`field.${key}.placeholder` as ValueFieldText)}
+          options={
+            choices === 'banks'
+              ? (method?.banks ?? []).map((b) => ({ value: b.code, label: b.name }))
+              : choices.map((c) => ({ value: c, label: t(`field.${key}.${c}` as ValueFieldText) }))
+          }
+        />
+      ) : (
+        <TextField
+          key={key}
+          {...input}
+          type={field.type}
+          inputMode={field.inputMode}
+          hint={field.hint && t(`field.${key}.hint` as ValueFieldText)}
+          maxLength={field.max}
+        />
+      );
+    });
   const form = useRef<HTMLFormElement>(null);
   const valid = !!method && Object.keys(validateShopper(values, needs, method.banks, session.country)).length === 0;
   // The shop's own Pay button (checkout.submit()) follows this: one event when it changes, bubbling from the host.
@@ -76,50 +124,7 @@ export function ShopperForm(props: ShopperFormProps) {
       <fieldset class="ck-fieldset">
         <legend class="ck-legend">{t('form.title')}</legend>
         <p class="ck-note">{t('form.required_note')}</p>
-        <div class="ck-grid">
-          <TextField
-            {...common}
-            path="first_name"
-            label={t('field.first_name')}
-            value={values.first_name}
-            error={errors.first_name}
-            autoComplete="given-name"
-            maxLength={100}
-          />
-          <TextField
-            {...common}
-            path="last_name"
-            label={t('field.last_name')}
-            value={values.last_name}
-            error={errors.last_name}
-            autoComplete="family-name"
-            maxLength={100}
-          />
-          <TextField
-            {...common}
-            path="email"
-            type="email"
-            inputMode="email"
-            label={t('field.email')}
-            value={values.email}
-            error={errors.email}
-            autoComplete="email"
-            maxLength={100}
-          />
-          {needs.includes('phone') && (
-            <TextField
-              {...common}
-              path="phone"
-              type="tel"
-              inputMode="tel"
-              label={t('field.phone')}
-              value={values.phone}
-              error={errors.phone}
-              autoComplete="tel"
-              maxLength={30}
-            />
-          )}
-        </div>
+        <div class="ck-grid">{valueInputs(true)}</div>
       </fieldset>
       {address && (
         <fieldset class="ck-fieldset">
@@ -172,42 +177,7 @@ export function ShopperForm(props: ShopperFormProps) {
       )}
       {needs.length > 0 && (
         <div class="ck-grid ck-fieldset">
-          {(needs.includes('document') || person) && (
-            <TextField
-              {...common}
-              path="document"
-              label={t('field.document')}
-              value={values.document}
-              error={errors.document}
-              autoComplete="off"
-              maxLength={50}
-            />
-          )}
-          {needs.includes('birth_date') && (
-            <TextField
-              {...common}
-              path="birth_date"
-              label={t('field.birth_date')}
-              hint={t('field.birth_date.hint')}
-              inputMode="numeric"
-              value={values.birth_date}
-              error={errors.birth_date}
-              autoComplete="bday"
-              maxLength={10}
-            />
-          )}
-          {needs.includes('bank_code') && (
-            <SelectField
-              {...common}
-              path="bank_code"
-              label={t('field.bank_code')}
-              placeholder={t('field.bank_code.placeholder')}
-              value={values.bank_code}
-              options={(method?.banks ?? []).map((b) => ({ value: b.code, label: b.name }))}
-              error={errors.bank_code}
-              autoComplete="off"
-            />
-          )}
+          {valueInputs(false)}
           {person && (
             <PersonFields
               values={values}
@@ -232,3 +202,11 @@ export function ShopperForm(props: ShopperFormProps) {
     </form>
   );
 }
+
+/** What every method asks, drawn as the single fields of shared/paymentMethods/shopperFields.ts are. */
+const NAME_FIELDS: [NameKey, ValueField][] = [
+  ['first_name', { max: 100, autoComplete: 'given-name' }],
+  ['last_name', { max: 100, autoComplete: 'family-name' }],
+  ['email', { max: 100, type: 'email', inputMode: 'email', autoComplete: 'email' }],
+];
+type NameKey = 'first_name' | 'last_name' | 'email';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { FieldError } from '../../../shared/contract/errors';
 import type { PaymentMethodView, SessionView } from '../../../shared/contract/session';
-import { initialValues, toCardChoices, toShopperDetails, type FormValues } from '../../core/formValues';
+import { initialValues, toBodyFields, toCardChoices, toShopperDetails, type FormValues } from '../../core/formValues';
 import { keepForm, readKeptForm } from '../../core/keptForm';
 import { validateShopper, type Problems } from '../../core/validateShopper';
 
@@ -56,6 +56,8 @@ export function useShopperForm(session: SessionView) {
     submitted,
     /** the payment body's shopper for the chosen method */
     shopper: () => toShopperDetails(values, method?.fields ?? []),
+    /** the payment body's fields beside the shopper (bank_code) for the chosen method */
+    bodyFields: () => toBodyFields(values, method?.fields ?? []),
     /** the payment body's installments, saved_card or save_card, for the chosen method */
     cardChoices: () => (method ? toCardChoices(values, method) : {}),
     /** a saved card the backend removed: off the list, and if it was chosen, a new card is */
