@@ -8,8 +8,8 @@ import { searchRefunds } from './searchRefunds';
 
 /**
  * Looks one refund up (`/v1/retrievalRefund` by its payment's order number, matched by its reference: searchRefunds)
- * and applies what the gateway says. A lookup that fails changes nothing: the refund stays in flight and the
- * reconcile pass asks again.
+ * and applies what the gateway says; a move makes the reconcile loop's back-off for it start again. A lookup that
+ * fails changes nothing: the refund stays in flight and the reconcile pass asks again.
  */
 export async function confirmRefund(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log'>,

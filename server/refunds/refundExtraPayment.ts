@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { findAttempt } from '../orders';
 import { writeAuditEvent } from '../orders';
 import { findOrderByNo, type OrderRow } from '../orders';
-import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
+import { backOffAlertRefund, findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
 import { callBatch } from '../operations';
 import { refreshFromGateway } from '../operations';
 import { overRefundLimit, type RefundLimit } from './refundLimit';
@@ -181,19 +181,25 @@ async function settle(
 }
 
 /**
- * The reconcile loop's part: every extra-payment refund still pending is looked up and settled once the gateway
- * says it succeeded or failed (a failed one can then be sent again by the owner, under a new reference). One the
- * gateway does not know is left pending: the owner's next request sends it again, as after a lost answer.
+ * The reconcile loop's part: every extra-payment refund still pending whose check is due is looked up and settled
+ * once the gateway says it succeeded or failed (a failed one can then be sent again by the owner, under a new
+ * reference). One the gateway does not know, or still has in flight, is left pending and next looked up at
+ * `nextCheckAt(checks)` (the loop's back-off); the owner's next request sends an unknown one again, as after a
+ * lost answer.
  */
 export async function settlePendingExtraRefunds(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now'>,
+  nextCheckAt: (checks: number) => string,
 ): Promise<{ checked: number; settled: number }> {
-  const pending = await pendingAlertRefunds(deps.store.db);
+  const pending = await pendingAlertRefunds(deps.store.db, deps.now().toISOString());
   let settled = 0;
   for (const alert of pending) {
     const attempt = await findAttempt(deps.store.db, alert.attempt_id);
     const found = attempt ? await lookUp(deps, attempt.gateway_order_no, alert.refund_reference!) : 'unavailable';
-    if (!found || found === 'in_flight' || found === 'unavailable') continue;
+    if (!found || found === 'in_flight' || found === 'unavailable') {
+      await backOffAlertRefund(deps.store.db, alert, nextCheckAt(alert.refund_checks));
+      continue;
+    }
     await settleAlertRefund(
       deps.store.db,
       alert.id,
