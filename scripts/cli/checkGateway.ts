@@ -107,7 +107,10 @@ export async function checkGateway(
       return 1;
     }
   }
-  const notifyUrl = options.notifyUrl ?? listener?.url ?? config.notifyUrl;
+  // the watch port itself only for a gateway on this machine (the sandbox): a real one would refuse a plain-http
+  // notify_url, or never reach it, and the payment signature step would fail for that instead
+  const onThisMachine = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(baseUrl).hostname);
+  const notifyUrl = options.notifyUrl ?? (listener && onThisMachine ? listener.url : config.notifyUrl);
   const result = await checkAccount(gateway, {
     apm: options.apm,
     orders: {
@@ -157,9 +160,9 @@ async function watch(
     say(
       `  to make the gateway send one, open ${listener.url}pay in a browser and pay the test order with a test card (use a test account, or refund it)`,
     );
-  if (!options.notifyUrl)
+  if (notifyUrl !== listener.url && !options.notifyUrl)
     say(
-      '  a real gateway calls HTTPS public addresses only: give the address that forwards to this port with --notify-url',
+      `  the test order's notifications go to the backend's receiver: a real gateway calls public HTTPS addresses only, so give one that forwards to this port with --notify-url`,
     );
   let allRead = true;
   const suggestions: ProfileSuggestion[] = [];
@@ -171,7 +174,7 @@ async function watch(
     );
     if (n.contentType !== 'application/x-www-form-urlencoded')
       say(
-        `  ! the backend's receiver (POST /hooks/gateway) takes application/x-www-form-urlencoded only, as the docs say the gateway sends (docs/protocol-decisions.md 6)`,
+        `✗ content type: the backend's receiver (POST /hooks/gateway) takes application/x-www-form-urlencoded only, as the docs say the gateway sends (docs/protocol-decisions.md 6); no profile key changes it: report the content type`,
       );
     const reading = readNotification(account.profile, { ...account, signKeys }, n.form);
     for (const line of reading.lines) say(line);
