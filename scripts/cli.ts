@@ -10,7 +10,9 @@
  *   payout  --json payout.json --key <Idempotency-Key>
  *   keys add --role owner|finance|support|viewer|shop --name "month-end script"   prints the new key, once
  *   keys list | keys revoke <id|prefix>                                            (owners only)
- *   gateway check    the gateway account and profile, with calls that move no money (before going live)
+ *   gateway check [--apm PIX] [--currency USD]     the gateway account and profile, with calls that move no money
+ *   gateway check --watch [--port 4020] [--host 127.0.0.1] [--notify-url URL] [--count 1] [--timeout 600]
+ *                    then shows each notification that arrives on that port as the profile reads it
  *   endpoints list                                                 the shop's event endpoints
  *   endpoints add --url URL [--types order.paid,order.refunded]    prints the new secret once
  *   endpoints roll --id ID [--overlap-hours 24]                    a new secret; the old one signs for the overlap
@@ -22,7 +24,8 @@
  * ADMIN_URL (default http://127.0.0.1:4000) says where; API_KEY (an API key) or else ADMIN_TOKEN (default the
  * demo token) as whom: each command needs a key whose role may do it, and the audit log names the key.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
- * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; exit 0 when every part works, 1 otherwise. `users`
+ * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; every "✗" names the profile key or variable to change;
+ * exit 0 when every part works, 1 otherwise. `users`
  * works on the backend's database directly (DATABASE_URL or SQLITE_FILE, and PUBLIC_URL for the link), so the
  * first owner can be added before anyone can sign in.
  * Paths are relative to the folder the command is run in. Progress goes to stderr, results (CSV) to --out or
@@ -38,7 +41,7 @@ import { ApiError } from '../shared/contract/ApiError';
 import { ordersCsv } from '../shared/csv/ordersCsv';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
-import { checkGateway } from './cli/checkGateway';
+import { checkGateway, readGatewayCheckArgs } from './cli/checkGateway';
 import { InputError } from './cli/InputError';
 import { runKeys } from './cli/keys';
 import { progressBar } from './cli/progressBar';
@@ -143,8 +146,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'gateway') {
-    if (rest.length !== 1 || rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
-    return checkGateway(process.env);
+    if (rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
+    return checkGateway(
+      process.env,
+      readGatewayCheckArgs(rest.slice(1), (message) => new UsageError(message)),
+    );
   }
   if (command === 'keys') return runKeys(call, rest, (message) => new UsageError(message));
   if (command === 'users') return usersCommand(rest, (line) => process.stdout.write(`${line}\n`));

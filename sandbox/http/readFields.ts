@@ -11,11 +11,17 @@ export type Fields = Record<string, unknown>;
  * JSON, XML, a JSON document where form fields are expected and unknown content types are refused (400) before
  * anything else runs. In a form, the listed `jsonFields` (arrays and objects of the spec) arrive JSON-encoded
  * and are decoded here.
+ *
+ * `profiled`: the content type the sandbox's gateway profile names for this call. `application/json` there makes
+ * the body read as its header says, as a gateway that reads bodies by their content type would: a JSON document
+ * sent as a form is then form fields, which this endpoint does not take (I0059, source `body`). So a sandbox
+ * started with another profile than the backend's shows a wrong `contentTypes` entry (`gateway check`).
  */
 export async function readFields(
   c: Context,
   accepted: readonly BodyFormat[],
   jsonFields: readonly string[] = [],
+  profiled?: string,
 ): Promise<Fields> {
   const text = await c.req.text();
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -23,8 +29,9 @@ export async function readFields(
     throw new GatewayError('I0059', 'body', `XML is not accepted; send ${accepted.map(mediaType).join(' or ')}`);
   }
   const declaredJson = type === 'application/json' || type.endsWith('+json');
+  const sniffed = /^\s*\{/.test(text) && profiled !== 'application/json';
   const format: BodyFormat | undefined =
-    /^\s*\{/.test(text) || declaredJson ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
+    sniffed || declaredJson ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
   if (!format || !accepted.includes(format)) {
     const what = format === 'json' ? 'a JSON document' : `content type "${type || '(none)'}"`;
     throw new GatewayError(

@@ -41,11 +41,12 @@ export interface BatchOp {
  * Runs a capture, cancel, review or refund call (docs/gateway-api.md 2.5): the envelope and signature, the batch limit
  * (B0001), then each item on its own: an item that fails leaves its order as it was and the others proceed.
  * return_status `1` when all succeeded, `2` when any failed (docs/protocol-decisions.md 4). A body is read as JSON
- * whatever its content-type header says (docs/gateway-evidence.md 1), which a sandbox given a profile holds to the
+ * whatever its content-type header says (docs/gateway-evidence.md 1), unless the profile names `application/json`
+ * for the call: then only under that header (readFields). A sandbox given a profile also holds the header to the
  * profile's (`checkContentType`).
  */
 export async function runBatch(c: Context<SandboxEnv>, deps: SandboxDeps, op: BatchOp): Promise<Response> {
-  const fields = await readFields(c, ['json']);
+  const fields = await readFields(c, ['json'], [], deps.profile.contentTypes[op.name]);
   checkContentType(c, deps, op.name);
   const account = checkEnvelope(fields, deps.findAccount);
   c.set('accountId', account.account_id);

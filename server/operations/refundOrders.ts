@@ -333,6 +333,8 @@ async function reserveRefunds(
       request_key: key ?? null,
       request_hash: key === undefined ? null : hashItem(target.input),
       answered_at: null,
+      next_check_at: null,
+      checks: 0,
       created_at: at,
       updated_at: at,
     };

@@ -106,8 +106,9 @@ export async function applyGatewayStatus(
     payment_status: to,
     transaction_id: state.transaction_id || attempt.transaction_id,
     message: state.message || attempt.message,
-    // still pending: the reconcile loop keeps its schedule; settled: nothing left to ask
+    // still pending: the reconcile loop keeps its schedule, its back-off starting again; settled: nothing to ask
     next_check_at: OPEN_STATUSES.includes(status) ? attempt.next_check_at : null,
+    ...(OPEN_STATUSES.includes(status) ? { checks: 0 } : {}),
     // the card page is kept only while it can still be reopened (resumePayment)
     frame_form: status === 'pending' ? attempt.frame_form : null,
     ...(strandedByQuery(attempt, source, status) ? { stranded_at: at } : {}),

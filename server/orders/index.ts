@@ -49,7 +49,13 @@ export {
   setCapturedAmount,
 } from './orders';
 export type { OrderRow } from './orders';
-export { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from './paymentAlerts';
+export {
+  backOffAlertRefund,
+  findAlert,
+  journalAlertRefund,
+  pendingAlertRefunds,
+  settleAlertRefund,
+} from './paymentAlerts';
 export type { RaisedAlert } from './raisePaymentAlerts';
 export { settleAttempt } from './settleAttempt';
 export type { AttemptOutcome } from './settleAttempt';

@@ -57,7 +57,15 @@ export async function journalAlertRefund(
 ): Promise<boolean> {
   let update = db
     .updateTable('payment_alerts')
-    .set({ refund_status: 'pending', refund_reference: reference, refund_message: null, updated_at: at })
+    .set({
+      refund_status: 'pending',
+      refund_reference: reference,
+      refund_message: null,
+      // a new refund: the reconcile loop looks it up at its next pass, then less often
+      refund_checks: 0,
+      refund_next_check_at: null,
+      updated_at: at,
+    })
     .where('id', '=', alert.id);
   update =
     alert.refund_status === null
@@ -82,14 +90,37 @@ export async function settleAlertRefund(
     .execute();
 }
 
-/** Alerts whose extra-payment refund was sent and is not known final yet (at most `limit`, oldest first). */
-export async function pendingAlertRefunds(db: Db, limit = 100): Promise<PaymentAlertRow[]> {
+/**
+ * Alerts whose extra-payment refund was sent and is not known final yet, and whose next look-up is due at `now`
+ * (at most `limit`, oldest first).
+ */
+export async function pendingAlertRefunds(db: Db, now: string, limit = 100): Promise<PaymentAlertRow[]> {
   return db
     .selectFrom('payment_alerts')
     .selectAll()
     .where('refund_status', '=', 'pending')
     .where('refund_reference', 'is not', null)
+    .where((eb) => eb.or([eb('refund_next_check_at', 'is', null), eb('refund_next_check_at', '<=', now)]))
     .orderBy('updated_at')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * A look-up found the alert's refund still pending: one more check, the next at `nextCheckAt`, unless the refund
+ * changed meanwhile (settled, or journalled anew).
+ */
+export async function backOffAlertRefund(
+  db: Db,
+  alert: Pick<PaymentAlertRow, 'id' | 'refund_reference' | 'refund_checks'>,
+  nextCheckAt: string,
+): Promise<void> {
+  await db
+    .updateTable('payment_alerts')
+    .set({ refund_checks: alert.refund_checks + 1, refund_next_check_at: nextCheckAt })
+    .where('id', '=', alert.id)
+    .where('refund_status', '=', 'pending')
+    .where('refund_reference', '=', alert.refund_reference)
+    .where('refund_checks', '=', alert.refund_checks)
     .execute();
 }

@@ -19,7 +19,7 @@ import { inFlightCutoff } from '../operations';
 import { settlePendingRefunds } from '../refunds';
 import { settlePendingExtraRefunds } from '../refunds';
 import { refreshFromGateway } from '../operations';
-import { ordersWithRefundsInFlight, REFUND_STATUS } from '../refunds';
+import { backOffRefunds, refundsDueForCheck, REFUND_STATUS } from '../refunds';
 
 export interface ReconcileResult {
   /** false when another process was running a pass */
@@ -32,18 +32,23 @@ export interface ReconcileResult {
   errors: number;
 }
 
-/** The most attempts one pass looks at; the rest wait for the next pass. */
+/** The most attempts (and refunds) one pass looks at; the rest wait for the next pass. */
 const MAX_PER_PASS = 1000;
-/** The longest wait between two checks of one open attempt. */
+/** The longest wait between two checks of one open attempt or refund. */
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /**
  * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
- * answers; then the refunds not final (by reference, `settlePendingRefunds`); then the payouts left SENDING
- * (settleSendingPayouts), the open disputes (recheckOpenDisputes) and the extra payments' refunds
- * (settlePendingExtraRefunds). At most one pass runs at a time across all
- * processes sharing the store.
+ * answers; then the refunds not final (searched by their payments' order numbers, `settlePendingRefunds`); then
+ * the payouts left SENDING (settleSendingPayouts), the open disputes (recheckOpenDisputes) and the extra payments'
+ * refunds (settlePendingExtraRefunds). At most one pass runs at a time across all processes sharing the store.
+ *
+ * Each attempt and refund is asked about only when its own next check is due: one the gateway keeps open (a
+ * payment pending, a refund accepted) is asked RECONCILE_INTERVAL_MS later, then twice as long after each answer
+ * that finds it unchanged, at most hourly (`nextCheckAt`); once it moves, by this pass or by a notification, the
+ * next check is at the next pass again. At the default 30 s interval a refund held accepted for a day is searched
+ * about 30 times that day and 24 a day after, not 2,880.
  */
 export async function reconcileOnce(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
@@ -74,21 +79,28 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
       result.checked += 1;
       const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
       const record = mine.find((r) => r.query_result === '1') ?? mine[0];
+      let moved = false;
       try {
         const outcome = await applyQueryRecord(deps, attempt, record);
-        if (outcome === 'applied') result.applied += 1;
+        moved = outcome === 'applied';
+        if (moved) result.applied += 1;
         else if (outcome === 'not_found' && (await closeIfNeverReceived(deps, attempt))) result.closed += 1;
       } catch (err) {
         result.errors += 1;
         deps.log.error({ err, attemptId: attempt.id }, 'reconcile: could not apply the query answer');
       }
-      await reschedule(deps, attempt);
+      // still open after a move (unknown -> pending): the back-off starts again
+      await reschedule(deps, moved ? { ...attempt, checks: 0 } : attempt);
     }
   }
-  // refunds not final: their result (or their arrival) is looked up by reference, as a lost notification's would be
+  // refunds not final, each when its check is due: their result (or their arrival) is looked up, as a lost
+  // notification's would be; those the gateway still has where they were are asked again later, less often
   try {
-    const orderIds = await ordersWithRefundsInFlight(db, inFlightCutoff(deps), MAX_PER_PASS);
-    const found = await settlePendingRefunds(deps, orderIds, { inFlight: true });
+    const searchedAt = deps.now().toISOString();
+    const due = await refundsDueForCheck(db, searchedAt, inFlightCutoff(deps), MAX_PER_PASS);
+    const orderIds = [...new Set(due.map((r) => r.order_id))];
+    const found = await settlePendingRefunds(deps, orderIds, { inFlight: true, only: due.map((r) => r.id) });
+    await backOffRefunds(db, due, searchedAt, (checks) => nextCheckAt(deps, checks));
     const succeeded: string[] = [];
     for (const entry of found.values()) {
       result.checked += entry.settled.length + entry.unsent.length + entry.unknown.length;
@@ -113,7 +125,7 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
   result.applied += disputes.applied;
   result.errors += disputes.errors;
   // the refunds of double payments' extra payments (payment alerts) are asynchronous too
-  const extra = await settlePendingExtraRefunds(deps);
+  const extra = await settlePendingExtraRefunds(deps, (checks) => nextCheckAt(deps, checks));
   result.checked += extra.checked;
   result.applied += extra.settled;
   return result;
@@ -167,9 +179,19 @@ async function closeIfNeverReceived(
   return closed;
 }
 
+/**
+ * When to ask again about something the gateway keeps open after `checks` answers that found it unchanged: the
+ * reconcile interval, doubled with each such answer, at most an hour.
+ */
+function nextCheckAt(deps: Pick<AppDeps, 'now' | 'config'>, checks: number): string {
+  const delay = Math.min(deps.config.reconcile.intervalMs * 2 ** Math.min(checks, 30), MAX_BACKOFF_MS);
+  return new Date(deps.now().getTime() + delay).toISOString();
+}
+
 /** Still open after this pass: ask again later, less often each time. */
-async function reschedule(deps: Pick<AppDeps, 'store' | 'now' | 'config'>, attempt: AttemptRow): Promise<void> {
-  const delay = Math.min(deps.config.reconcile.intervalMs * 2 ** attempt.checks, MAX_BACKOFF_MS);
-  const next = new Date(deps.now().getTime() + delay).toISOString();
-  await scheduleNextCheck(deps.store.db, attempt.id, attempt.checks + 1, next);
+async function reschedule(
+  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
+  attempt: Pick<AttemptRow, 'id' | 'checks'>,
+): Promise<void> {
+  await scheduleNextCheck(deps.store.db, attempt.id, attempt.checks + 1, nextCheckAt(deps, attempt.checks));
 }

@@ -1,11 +1,14 @@
 import type { AppDeps } from '../deps';
+import type { RefundRecord } from '../gateway';
 import { writeAuditEvent } from '../orders';
 import type { RefundRow } from './refunds';
 import { runInTransaction } from '../store';
 import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
+import { searchRefunds } from './searchRefunds';
 
 /**
- * Looks one refund up by its reference (`/v1/retrievalRefund`) and applies what the gateway says. A lookup that
+ * Looks one refund up (`/v1/retrievalRefund` by its payment's order number, matched by its reference: searchRefunds)
+ * and applies what the gateway says; a move makes the reconcile loop's back-off for it start again. A lookup that
  * fails changes nothing: the refund stays in flight and the reconcile pass asks again.
  */
 export async function confirmRefund(
@@ -14,9 +17,9 @@ export async function confirmRefund(
   orderNo: string,
   requestId?: string,
 ): Promise<void> {
-  let records: Awaited<ReturnType<AppDeps['gateway']['retrievalRefund']>>['refunds'];
+  let records: RefundRecord[];
   try {
-    records = (await deps.gateway.retrievalRefund({ refund_references: [refund.refund_reference] })).refunds;
+    records = await searchRefunds(deps, [refund]);
   } catch (err) {
     deps.log.warn(
       { requestId, err: { name: (err as Error).name, message: (err as Error).message } },

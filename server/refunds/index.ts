@@ -18,10 +18,10 @@ export {
   insertRefund,
   markRefundAnswered,
   moveRefund,
-  ordersWithRefundsInFlight,
   refundsOf,
 } from './refunds';
 export type { RefundRow, RefundStatus } from './refunds';
+export { backOffRefunds, refundsDueForCheck } from './refundChecks';
 export { retryRefund } from './retryRefund';
 export { settlePendingRefunds } from './settlePendingRefunds';
 export type { PendingRefunds } from './settlePendingRefunds';

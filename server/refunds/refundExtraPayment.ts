@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { findAttempt } from '../orders';
 import { writeAuditEvent } from '../orders';
 import { findOrderByNo, type OrderRow } from '../orders';
-import { findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
+import { backOffAlertRefund, findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
 import { callBatch } from '../operations';
 import { refreshFromGateway } from '../operations';
 import { overRefundLimit, type RefundLimit } from './refundLimit';
@@ -74,7 +74,7 @@ export async function refundExtraPayment(
   if (alert.refund_status === 'succeeded') return done();
   let reference = alert.refund_reference;
   if (alert.refund_status === 'pending' && reference) {
-    const found = await lookUp(deps, reference);
+    const found = await lookUp(deps, attempt.gateway_order_no, reference);
     if (found === 'unavailable')
       return unknown(
         'the earlier refund of this payment could not be checked with the gateway; nothing was sent, try again later',
@@ -134,12 +134,14 @@ function money(order: OrderRow): string {
   return toDecimal(order.amount_minor, order.currency);
 }
 
+/** The extra payment's refund `reference`, searched by the payment's order number (as searchRefunds does). */
 async function lookUp(
   deps: Pick<AppDeps, 'gateway' | 'log'>,
+  gatewayOrderNo: string,
   reference: string,
 ): Promise<{ ok: boolean; message: string | null } | 'in_flight' | undefined | 'unavailable'> {
   try {
-    const { refunds } = await deps.gateway.retrievalRefund({ refund_references: [reference] });
+    const { refunds } = await deps.gateway.retrievalRefund({ refund_orders: [gatewayOrderNo] });
     const record = refunds.find((r) => r.query_result !== '0' && r.refund_reference === reference);
     if (!record) return undefined;
     const state = refundStateOfRecord(record);
@@ -179,19 +181,25 @@ async function settle(
 }
 
 /**
- * The reconcile loop's part: every extra-payment refund still pending is looked up by its reference and settled
+ * The reconcile loop's part: every extra-payment refund still pending whose check is due is looked up and settled
  * once the gateway says it succeeded or failed (a failed one can then be sent again by the owner, under a new
- * reference). One the gateway does not know is left pending: the owner's next request sends it again, as after
- * a lost answer.
+ * reference). One the gateway does not know, or still has in flight, is left pending and next looked up at
+ * `nextCheckAt(checks)` (the loop's back-off); the owner's next request sends an unknown one again, as after a
+ * lost answer.
  */
 export async function settlePendingExtraRefunds(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now'>,
+  nextCheckAt: (checks: number) => string,
 ): Promise<{ checked: number; settled: number }> {
-  const pending = await pendingAlertRefunds(deps.store.db);
+  const pending = await pendingAlertRefunds(deps.store.db, deps.now().toISOString());
   let settled = 0;
   for (const alert of pending) {
-    const found = await lookUp(deps, alert.refund_reference!);
-    if (!found || found === 'in_flight' || found === 'unavailable') continue;
+    const attempt = await findAttempt(deps.store.db, alert.attempt_id);
+    const found = attempt ? await lookUp(deps, attempt.gateway_order_no, alert.refund_reference!) : 'unavailable';
+    if (!found || found === 'in_flight' || found === 'unavailable') {
+      await backOffAlertRefund(deps.store.db, alert, nextCheckAt(alert.refund_checks));
+      continue;
+    }
     await settleAlertRefund(
       deps.store.db,
       alert.id,

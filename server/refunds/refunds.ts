@@ -27,7 +27,7 @@ export const RESERVING: readonly string[] = [
   REFUND_STATUS.succeeded,
 ];
 
-/** Not final: the gateway may still move them; reconcile looks them up by reference. */
+/** Not final: the gateway may still move them; reconcile searches them by their payments' order numbers. */
 export const IN_FLIGHT: readonly string[] = [REFUND_STATUS.requested, REFUND_STATUS.received, REFUND_STATUS.accepted];
 
 /** The statuses a refund may still leave for `to`: a refund moves only forward (never back from a later step). */
@@ -128,6 +128,9 @@ export async function moveRefund(
       status: to,
       ...(detail.refundReferenceId ? { refund_reference_id: detail.refundReferenceId } : {}),
       message: to === REFUND_STATUS.failed ? (detail.message ?? null) : null,
+      // it moved: the reconcile loop's back-off starts again, and its next pass searches it (refundChecks.ts)
+      checks: 0,
+      next_check_at: null,
       updated_at: at,
     })
     .where('id', '=', refund.id)
@@ -142,18 +145,4 @@ export async function moveRefund(
       .execute();
   }
   return true;
-}
-
-/** Orders with a refund not final that was last touched before `before` (at most `limit`), for reconcile. */
-export async function ordersWithRefundsInFlight(db: Db, before: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('refunds')
-    .select('order_id')
-    .distinct()
-    .where('status', 'in', [...IN_FLIGHT])
-    .where('updated_at', '<', before)
-    .orderBy('order_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.order_id);
 }

@@ -5,6 +5,7 @@ import { writeAuditEvent } from '../orders';
 import { applyRefundRecord, recordOfRefund } from './applyRefundRecord';
 import { IN_FLIGHT, REFUND_STATUS, refundsOf, type RefundRow } from './refunds';
 import { runInTransaction } from '../store';
+import { searchRefunds } from './searchRefunds';
 import { runBatches } from '../operations';
 import { splitIntoBatches } from '../operations';
 import { inFlightCutoff } from '../operations';
@@ -20,11 +21,12 @@ export interface PendingRefunds {
 }
 
 /**
- * Looks up the refunds of these orders that are not final, by their refund_reference (`/v1/retrievalRefund`,
- * 100 a call), and applies what the gateway says (forward only). By default only the `requested` ones past the
- * in-flight window, before anything else is sent for them: a refund journalled just before a crash, or sent
- * without an answer, is either found at the gateway (and recorded) or known never to have arrived (and may be
- * sent again under the same reference, which the gateway would refuse as E0008 if it had arrived after all).
+ * Looks up the refunds of these orders that are not final (`/v1/retrievalRefund` by their payments' order numbers,
+ * 100 refunds a call, each matched by its refund_reference: searchRefunds), and applies what the gateway says
+ * (forward only). By default only the `requested` ones past the in-flight window, before anything else is sent for
+ * them: a refund journalled just before a crash, or sent without an answer, is either found at the gateway (and
+ * recorded) or known never to have arrived (and may be sent again under the same reference, which the gateway would
+ * refuse as E0008 if it had arrived after all).
  * `inFlight` adds the received and accepted ones (sync and reconcile: a result whose notification was lost);
  * `only` names the ones to check (e.g. just answered E0008).
  */
@@ -49,9 +51,7 @@ export async function settlePendingRefunds(
   if (pending.length === 0) return byOrder;
 
   const batches = splitIntoBatches(pending, BATCH_LIMIT.query);
-  const lookups = await runBatches(batches, (batch) =>
-    deps.gateway.retrievalRefund({ refund_references: batch.map((r) => r.refund_reference) }),
-  );
+  const lookups = await runBatches(batches, (batch) => searchRefunds(deps, batch));
   const at = deps.now().toISOString();
   await runInTransaction(db, async (trx) => {
     byOrder.clear();
@@ -66,7 +66,7 @@ export async function settlePendingRefunds(
         continue;
       }
       for (const refund of batch) {
-        const record = recordOfRefund(lookup.value.refunds, refund);
+        const record = recordOfRefund(lookup.value, refund);
         if (!record) {
           // a refund the gateway reported received but cannot find is left as it is: never sent again
           if (refund.status === REFUND_STATUS.requested) entry(refund.order_id).unsent.push(refund);

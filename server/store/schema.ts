@@ -133,6 +133,10 @@ export interface RefundTable {
   request_hash: string | null;
   /** when the answer to sending it was recorded, or a request was answered with it (migration 011) */
   answered_at: string | null;
+  /** when the reconcile loop next searches it while not final; NULL: at its next pass (migration 018) */
+  next_check_at: string | null;
+  /** searches that found it unchanged since it last moved: the next one waits twice as long, at most an hour */
+  checks: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -259,6 +263,10 @@ export interface PaymentAlertTable {
   /** fixed before the refund is sent; a retry sends the same one, which the gateway refuses to refund twice */
   refund_reference: string | null;
   refund_message: string | null;
+  /** when the reconcile loop next searches the pending refund; NULL: at its next pass (migration 018) */
+  refund_next_check_at: string | null;
+  /** searches that found the pending refund unchanged: the next one waits twice as long, at most an hour */
+  refund_checks: Generated<number>;
   created_at: string;
   updated_at: string;
 }

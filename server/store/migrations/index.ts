@@ -17,6 +17,7 @@ import { apiKeys } from './014_api_keys';
 import { users } from './015_users';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
+import { refundChecks } from './018_refund_checks';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '015_users': users,
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
+    '018_refund_checks': refundChecks,
   };
 }
