@@ -33,7 +33,7 @@ import { findTargets, type Target } from './findTargets';
 import { inFlightCutoff } from './inFlightCutoff';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, succeeded, type OrderResult, type ResultLabel } from './results';
-import { wrongState } from './runOrderActions';
+import { wrongState } from './runGatewayOperation';
 import { settlePendingRefunds, type PendingRefunds } from '../refunds';
 
 interface RefundOptions {

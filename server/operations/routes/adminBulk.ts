@@ -9,9 +9,14 @@ import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { bulkEnvelope, type BulkAction } from '../bulkBody';
+import { cancelOrders } from '../cancelOrders';
+import { captureOrders } from '../captureOrders';
 import { checkBulkItems } from '../checkBulkItems';
 import { refundOrders } from '../refundOrders';
-import { runOrderActions } from '../runOrderActions';
+import { reviewOrders } from '../reviewOrders';
+import { runGatewayOperation } from '../runGatewayOperation';
+
+const ORDER_ACTIONS = { capture: captureOrders, cancel: cancelOrders, review: reviewOrders };
 
 /**
  * `POST /admin/api/orders/{capture|cancel|review|refund}`: `{orders:[{order_no | transaction_id, amount?,
@@ -41,7 +46,7 @@ export function bulkRoutes(deps: AppDeps) {
     const sent = orders.length
       ? action === 'refund'
         ? await refundOrders(deps, orders, { requestId, key, limit: await refundLimitFor(deps, principalOf(c)) })
-        : await runOrderActions(deps, action, orders, requestId)
+        : await runGatewayOperation(deps, ORDER_ACTIONS[action], orders, requestId)
       : [];
     const results = rows.map((_, position) => invalid.get(position));
     valid.forEach((v, i) => {
