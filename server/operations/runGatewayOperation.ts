@@ -156,7 +156,7 @@ export async function runGatewayOperation<
 }
 
 /** Why a state the machine refuses is refused, in the gateway's words (E0009) plus the order's status. */
-export function wrongState(order: OrderRow): string {
+function wrongState(order: OrderRow): string {
   return `${GATEWAY_ERRORS.E0009}: the order is ${order.status}`;
 }
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
 import { principalOf, requirePermission } from '../../team';
-import { refundLimitFor } from '../../refunds';
+import { refundLimitFor, refundOrders } from '../../refunds';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
@@ -12,7 +12,6 @@ import { bulkEnvelope, type BulkAction } from '../bulkBody';
 import { cancelOrders } from '../cancelOrders';
 import { captureOrders } from '../captureOrders';
 import { checkBulkItems } from '../checkBulkItems';
-import { refundOrders } from '../refundOrders';
 import { reviewOrders } from '../reviewOrders';
 import { runGatewayOperation } from '../runGatewayOperation';
 
@@ -45,7 +44,12 @@ export function bulkRoutes(deps: AppDeps) {
     const requestId = c.get('requestId');
     const sent = orders.length
       ? action === 'refund'
-        ? await refundOrders(deps, orders, { requestId, key, limit: await refundLimitFor(deps, principalOf(c)) })
+        ? await runGatewayOperation(
+            deps,
+            refundOrders({ key, limit: await refundLimitFor(deps, principalOf(c)) }),
+            orders,
+            requestId,
+          )
         : await runGatewayOperation(deps, ORDER_ACTIONS[action], orders, requestId)
       : [];
     const results = rows.map((_, position) => invalid.get(position));
