@@ -18,7 +18,11 @@ export type ItemOutcome =
   /** the gateway may or may not have acted on it */
   | { kind: 'unknown'; message: string };
 
-type ItemOf<K extends BatchKind> = K extends 'review' ? ReviewItem : K extends 'refund' ? RefundItem : BatchOrder;
+export type ItemOf<K extends BatchKind> = K extends 'review'
+  ? ReviewItem
+  : K extends 'refund'
+    ? RefundItem
+    : BatchOrder;
 
 /**
  * One batch call, answered per item (keyed by transaction_id, which the gateway echoes). A call the gateway

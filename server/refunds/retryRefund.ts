@@ -4,9 +4,9 @@ import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { findOrderByNo } from '../orders';
 import { REFUND_STATUS, refundsOf } from './refunds';
-import { refundOrders } from '../operations';
+import { runGatewayOperation, type OrderResult } from '../operations';
 import type { RefundLimit } from './refundLimit';
-import type { OrderResult } from '../operations';
+import { refundOrders } from './refundOrders';
 
 /**
  * `POST /admin/api/orders/:order_no/refunds/:seq/retry`: sends a FAILED refund again, as a new refund (new
@@ -39,8 +39,9 @@ export async function retryRefund(
         ? `refund ${seq} succeeded: there is nothing to retry`
         : `refund ${seq} is ${refund.status}: it may still succeed, so it is not sent again; wait for its result`,
     );
-  const [result] = await refundOrders(
+  const [result] = await runGatewayOperation(
     deps,
+    refundOrders({ key: `retry-of:${refund.id}`, limit }),
     [
       {
         order_no: order.order_no,
@@ -48,7 +49,7 @@ export async function retryRefund(
         ...(refund.reason ? { reason: refund.reason } : {}),
       },
     ],
-    { requestId, key: `retry-of:${refund.id}`, limit },
+    requestId,
   );
   return result!;
 }

@@ -5,14 +5,18 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashRequest } from '../../hashRequest';
 import { principalOf, requirePermission } from '../../team';
-import { refundLimitFor } from '../../refunds';
+import { refundLimitFor, refundOrders } from '../../refunds';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { bulkEnvelope, type BulkAction } from '../bulkBody';
+import { cancelOrders } from '../cancelOrders';
+import { captureOrders } from '../captureOrders';
 import { checkBulkItems } from '../checkBulkItems';
-import { refundOrders } from '../refundOrders';
-import { runOrderActions } from '../runOrderActions';
+import { reviewOrders } from '../reviewOrders';
+import { runGatewayOperation } from '../runGatewayOperation';
+
+const ORDER_ACTIONS = { capture: captureOrders, cancel: cancelOrders, review: reviewOrders };
 
 /**
  * `POST /admin/api/orders/{capture|cancel|review|refund}`: `{orders:[{order_no | transaction_id, amount?,
@@ -41,8 +45,13 @@ export function bulkRoutes(deps: AppDeps) {
     const requestId = c.get('requestId');
     const sent = orders.length
       ? action === 'refund'
-        ? await refundOrders(deps, orders, { requestId, key, limit: await refundLimitFor(deps, principalOf(c)) })
-        : await runOrderActions(deps, action, orders, requestId)
+        ? await runGatewayOperation(
+            deps,
+            refundOrders({ key, limit: await refundLimitFor(deps, principalOf(c)) }),
+            orders,
+            requestId,
+          )
+        : await runGatewayOperation(deps, ORDER_ACTIONS[action], orders, requestId)
       : [];
     const results = rows.map((_, position) => invalid.get(position));
     valid.forEach((v, i) => {
