@@ -35,8 +35,13 @@ describe('server/main.ts', () => {
     expect(err).toContain('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS');
   });
 
-  it('starts with the demo defaults on SQLite, answers health, and stops on SIGTERM', async () => {
-    const run = runMain({ PORT: '0', SQLITE_FILE: join(tempDir, 'merchant.db'), RECONCILE_INTERVAL_MS: '60000' });
+  it('starts with the demo defaults on SQLite, says so in one line, answers health, and stops on SIGTERM', async () => {
+    const run = runMain({
+      PORT: '0',
+      SQLITE_FILE: join(tempDir, 'merchant.db'),
+      RECONCILE_INTERVAL_MS: '60000',
+      DEMO: '1',
+    });
     try {
       const deadline = Date.now() + 20_000;
       let url: string | undefined;
@@ -45,6 +50,16 @@ describe('server/main.ts', () => {
         if (!url) await new Promise((r) => setTimeout(r, 50));
       }
       expect(url, run.err()).toBeDefined();
+      // #33: whoever starts it learns, in one line, what runs that only a demo should
+      const demoLines = run
+        .out()
+        .split('\n')
+        .filter((line) => line.includes('demo-only'));
+      expect(demoLines).toHaveLength(1);
+      expect(JSON.parse(demoLines[0]!)).toMatchObject({
+        level: 40,
+        msg: 'merchant backend: demo-only, not for real payments: the demo shop at / and /demo/* (DEMO=1); the published demo values of ADMIN_TOKEN, SHOP_SECRET, SIGN_KEY, TOKEN_KEY',
+      });
       const health = await fetch(`${url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', store: 'ok' });
