@@ -3,7 +3,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'libsql';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from './store';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tempDir = mkdtempSync(join(tmpdir(), 'merchant-main-'));
@@ -92,6 +94,35 @@ describe('server/main.ts on a database it cannot use', () => {
       /^merchant backend: refusing to start, cannot open the database postgres:\/\/127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/,
     );
     expect(line).not.toContain('hunter2');
+  });
+
+  // #33: a migrated file that cannot be written started, and served 503 from /readyz for as long as it ran
+  it('refuses a migrated SQLite file it cannot write in one line naming the file and why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merchant-readonly-file-'));
+    const file = join(dir, 'merchant.db');
+    try {
+      const store = await openStore({ kind: 'sqlite', file });
+      await store.close();
+      // every migration in the file itself, and no -wal or -shm left that only root could open
+      const db = new Database(file);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      for (const extra of ['-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
+      // the directory stays writable (SQLite may make its -wal and -shm files there); the file itself is not
+      chmodSync(dir, 0o777);
+      chmodSync(file, 0o444);
+      const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = runMain({ PORT: '0', SQLITE_FILE: file, HOME: dir, LOG_LEVEL: 'silent' }, asUser);
+      expect(await run.exited).toBe(1);
+      expect(oneLine(run.err())).toMatch(
+        new RegExp(
+          `^merchant backend: refusing to start, cannot open the database ${file.replace(/[.]/g, '\\.')}: it takes no write \\(SQLITE_READONLY`,
+        ),
+      );
+      expect(run.out()).not.toContain('merchant backend listening');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a SQLite file in a read-only directory in one line naming the file', async () => {
