@@ -71,6 +71,8 @@ const backend = start('merchant backend', 'server/main.ts', {
   HOST: host,
   GATEWAY_BASE_URL: sandboxUrl!,
   PUBLIC_URL: publicUrl,
+  // the demo shop is served only when asked for (`npm run server` never asks)
+  DEMO: '1',
 });
 children.push(backend);
 await waitForLine(backend, /merchant backend listening/, 'the backend');

@@ -127,8 +127,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));
   app.route('/admin', adminPageRoutes(deps));
-  // the demo shop's server calls this app's shop API with the typed client, in-process
-  if (!deps.config.production)
+  // the demo shop's server calls this app's shop API with the typed client, in-process; it takes anonymous
+  // visitors, so it is served only when asked for (DEMO=1, which `npm start` sets and production refuses)
+  if (deps.config.demo && !deps.config.production)
     app.route(
       '/',
       demoRoutes(deps, async (input, init) => app.fetch(new Request(input, init))),

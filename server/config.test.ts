@@ -135,6 +135,28 @@ describe('loadConfig', () => {
   });
 });
 
+// #33: the demo shop takes anonymous visitors; it was served by every backend not in production
+describe('the demo shop', () => {
+  it('is served only when asked for with DEMO=1, and refused in production', () => {
+    expect(loadConfig({}).demo).toBe(false);
+    expect(loadConfig({ DEMO: '1' }).demo).toBe(true);
+    expect(problems({ ...PRODUCTION, DEMO: '1' })).toBe('DEMO: the demo shop is refused when NODE_ENV=production');
+    expect(loadConfig({ ...PRODUCTION, DEMO: '0' }).demo).toBe(false);
+    expect(problems({ DEMO: 'yes' })).toBe('DEMO: must be 1 (serve the demo shop) or 0');
+  });
+
+  it('names what a process runs that only a demo should: the demo shop, published demo secrets', () => {
+    expect(loadConfig({ DEMO: '1' }).demoOnly).toEqual([
+      'the demo shop at / and /demo/* (DEMO=1)',
+      'the published demo values of ADMIN_TOKEN, SHOP_SECRET, SIGN_KEY, TOKEN_KEY',
+    ]);
+    const own = { ADMIN_TOKEN: 'a', SHOP_SECRET: 'b', SIGN_KEY: 'c', TOKEN_KEY: DEMO_DEFAULTS.TOKEN_KEY };
+    expect(loadConfig(own).demoOnly).toEqual(['the published demo values of TOKEN_KEY']);
+    expect(loadConfig({ ...own, TOKEN_KEY: 'd' }).demoOnly).toEqual([]);
+    expect(loadConfig(PRODUCTION).demoOnly).toEqual([]);
+  });
+});
+
 describe('the gateway profile file and the gateway address', () => {
   const file = (text: string) => (path: string) => {
     expect(path).toBe('/etc/gateway-profile.json');

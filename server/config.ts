@@ -105,6 +105,11 @@ const envSchema = z.object({
   ADMIN_DIR: z.string().default('dist/admin'),
   DEMO_PAGE: z.string().default('widget/demo/index.html'),
   /**
+   * `1` serves the demo shop (`GET /` and `/demo/*`); `npm start` sets it, `npm run server` never does. The demo
+   * takes anonymous visitors, so it is never on by default and refused in production (#33)
+   */
+  DEMO: z.enum(['0', '1'], { error: 'must be 1 (serve the demo shop) or 0' }).default('0'),
+  /**
    * the secret the demo shop's server verifies pushed events with (`POST /demo/shop-events`); the demo shop is not
    * served in production, so it is never a production secret
    */
@@ -171,6 +176,13 @@ export interface Config {
   /** the built admin page: its index.html and the assets folder beside it */
   adminDir: string;
   demoPage: string;
+  /** DEMO=1: the demo shop is served (never in production) */
+  demo: boolean;
+  /**
+   * what this process runs that only a demo should (the demo shop, published demo values of secrets and
+   * addresses), for the one line `main.ts` logs at start; empty in production
+   */
+  demoOnly: string[];
   /** DEMO_SHOP_EVENTS_SECRET */
   demoShopEventsSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -282,6 +294,7 @@ export function loadConfig(
     for (const o of shopOrigins) {
       if (o.startsWith('http:')) problems.push(`ALLOWED_ORIGINS: ${o} must be HTTPS when NODE_ENV=production`);
     }
+    if (e.DEMO === '1') problems.push('DEMO: the demo shop is refused when NODE_ENV=production');
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
 
@@ -327,6 +340,8 @@ export function loadConfig(
     widgetDir: e.WIDGET_DIR,
     adminDir: e.ADMIN_DIR,
     demoPage: e.DEMO_PAGE,
+    demo: e.DEMO === '1',
+    demoOnly: production ? [] : demoOnly(e.DEMO === '1', given),
     demoShopEventsSecret: e.DEMO_SHOP_EVENTS_SECRET,
     logLevel: e.LOG_LEVEL,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
@@ -340,6 +355,20 @@ export function loadConfig(
       rollOverlapHours: e.SHOP_EVENTS_ROLL_OVERLAP_HOURS,
     },
   };
+}
+
+/**
+ * What a development process runs that only a demo should: the demo shop, and the variables left at their
+ * published demo values (anyone who read the README holds them: the admin token moves money).
+ */
+function demoOnly(demo: boolean, given: Readonly<Record<string, string | undefined>>): string[] {
+  const published = (['ADMIN_TOKEN', 'SHOP_SECRET', 'SIGN_KEY', 'TOKEN_KEY'] as const).filter(
+    (name) => !given[name] || given[name] === DEMO_DEFAULTS[name],
+  );
+  return [
+    ...(demo ? ['the demo shop at / and /demo/* (DEMO=1)'] : []),
+    ...(published.length ? [`the published demo values of ${published.join(', ')}`] : []),
+  ];
 }
 
 /**

@@ -3,7 +3,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'libsql';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from './store';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tempDir = mkdtempSync(join(tmpdir(), 'merchant-main-'));
@@ -35,8 +37,13 @@ describe('server/main.ts', () => {
     expect(err).toContain('PUBLIC_URL: the notify URL (PUBLIC_URL + /hooks/gateway) must be HTTPS');
   });
 
-  it('starts with the demo defaults on SQLite, answers health, and stops on SIGTERM', async () => {
-    const run = runMain({ PORT: '0', SQLITE_FILE: join(tempDir, 'merchant.db'), RECONCILE_INTERVAL_MS: '60000' });
+  it('starts with the demo defaults on SQLite, says so in one line, answers health, and stops on SIGTERM', async () => {
+    const run = runMain({
+      PORT: '0',
+      SQLITE_FILE: join(tempDir, 'merchant.db'),
+      RECONCILE_INTERVAL_MS: '60000',
+      DEMO: '1',
+    });
     try {
       const deadline = Date.now() + 20_000;
       let url: string | undefined;
@@ -45,6 +52,16 @@ describe('server/main.ts', () => {
         if (!url) await new Promise((r) => setTimeout(r, 50));
       }
       expect(url, run.err()).toBeDefined();
+      // #33: whoever starts it learns, in one line, what runs that only a demo should
+      const demoLines = run
+        .out()
+        .split('\n')
+        .filter((line) => line.includes('demo-only'));
+      expect(demoLines).toHaveLength(1);
+      expect(JSON.parse(demoLines[0]!)).toMatchObject({
+        level: 40,
+        msg: 'merchant backend: demo-only, not for real payments: the demo shop at / and /demo/* (DEMO=1); the published demo values of ADMIN_TOKEN, SHOP_SECRET, SIGN_KEY, TOKEN_KEY',
+      });
       const health = await fetch(`${url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', store: 'ok' });
@@ -77,6 +94,35 @@ describe('server/main.ts on a database it cannot use', () => {
       /^merchant backend: refusing to start, cannot open the database postgres:\/\/127\.0\.0\.1:1\/nothing: .*ECONNREFUSED/,
     );
     expect(line).not.toContain('hunter2');
+  });
+
+  // #33: a migrated file that cannot be written started, and served 503 from /readyz for as long as it ran
+  it('refuses a migrated SQLite file it cannot write in one line naming the file and why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merchant-readonly-file-'));
+    const file = join(dir, 'merchant.db');
+    try {
+      const store = await openStore({ kind: 'sqlite', file });
+      await store.close();
+      // every migration in the file itself, and no -wal or -shm left that only root could open
+      const db = new Database(file);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      for (const extra of ['-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
+      // the directory stays writable (SQLite may make its -wal and -shm files there); the file itself is not
+      chmodSync(dir, 0o777);
+      chmodSync(file, 0o444);
+      const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = runMain({ PORT: '0', SQLITE_FILE: file, HOME: dir, LOG_LEVEL: 'silent' }, asUser);
+      expect(await run.exited).toBe(1);
+      expect(oneLine(run.err())).toMatch(
+        new RegExp(
+          `^merchant backend: refusing to start, cannot open the database ${file.replace(/[.]/g, '\\.')}: it takes no write \\(SQLITE_READONLY`,
+        ),
+      );
+      expect(run.out()).not.toContain('merchant backend listening');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a SQLite file in a read-only directory in one line naming the file', async () => {

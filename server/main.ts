@@ -35,6 +35,14 @@ const log = createLogger(
   !config.production && process.stdout.isTTY ? await prettyDestination() : undefined,
 );
 
+// one line, so nobody runs a demo-only part unknowingly: anyone may use the demo shop, and the README publishes
+// the demo values
+if (config.demoOnly.length)
+  log.warn(
+    { demoOnly: config.demoOnly },
+    `merchant backend: demo-only, not for real payments: ${config.demoOnly.join('; ')}`,
+  );
+
 let draining = false;
 let backend: BuiltBackend;
 try {

@@ -74,7 +74,8 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
       gatewayUrl: sandbox.url,
       extraOrigins: [shop.origin],
       logFile: logs.backend,
-      env: { SQLITE_FILE: join(dataDir, 'merchant.db'), RECONCILE_INTERVAL_MS: '1000', ...opts.backendEnv },
+      // DEMO=1: the browser tests shop on the demo shop at the backend's `/`
+      env: { SQLITE_FILE: join(dataDir, 'merchant.db'), RECONCILE_INTERVAL_MS: '1000', DEMO: '1', ...opts.backendEnv },
     });
     started.push({ close: backend.stop });
     backendUrl = backend.url;

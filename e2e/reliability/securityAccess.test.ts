@@ -39,7 +39,8 @@ beforeAll(async () => {
   backend = await startBackend({
     gatewayUrl: sandbox.url,
     allowedOrigins: [shop.origin],
-    env: { ...BULK_ENV, AUTH_FAILURES_PER_IP: '1000000' },
+    // DEMO=1: the demo's session route is held to the same body limit
+    env: { ...BULK_ENV, AUTH_FAILURES_PER_IP: '1000000', DEMO: '1' },
   });
 });
 afterAll(async () => {
@@ -387,7 +388,7 @@ describe('rate limits', () => {
     limited = await startBackend({
       gatewayUrl: sandbox.url,
       allowedOrigins: [shop.origin],
-      env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '3' },
+      env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '3', DEMO: '1' },
     });
     limitedPayments = await startBackend({
       gatewayUrl: sandbox.url,

@@ -1,47 +1,128 @@
 import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 
 // #18: POST /demo/sessions is open to any visitor and took any return_url, so anyone could make a link that
 // ends on this backend's return page and then forwards to a page of their choosing (an open redirect).
+// #33: it took the whole session body from that visitor, shopper_id and allow_save_card included, so a stranger's
+// session offered another shopper's saved cards; it was also served by any backend not in production.
 describe('POST /demo/sessions', () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ env: { DEMO: '1' } });
+  });
+  afterAll(() => backend?.close());
+
+  const demoSession = (body: Record<string, unknown>) =>
+    callJson(`${backend.url}/demo/sessions`, { body: { amount: '10.00', currency: 'USD', ...body } });
+  const sessionRow = (id: string) =>
+    backend.store.db
+      .selectFrom('sessions')
+      .select(['return_url', 'shopper_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const sessionCount = async () =>
+    Number(
+      (
+        await backend.store.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.each(['https://evil.example/', 'https://evil.example/?next=/', '//evil.example/', 'REPLACED_BY_OWN_PAGE'])(
+    'refuses any return_url (%s), naming the field: the return is always the demo page',
+    async (returnUrl) => {
+      const given = returnUrl === 'REPLACED_BY_OWN_PAGE' ? `${backend.url}/admin` : returnUrl;
+      const res = await demoSession({ return_url: given });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual([{ path: 'return_url', message: 'is not allowed' }]);
+    },
+  );
+
+  it('creates the cart the demo page sends, returning to the demo page', async () => {
+    const plain = await demoSession({
+      country: 'US',
+      items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '5.00', quantity: 2 }],
+    });
+    expect(plain.status).toBe(201);
+    expect(await sessionRow(plain.body.id)).toEqual({ return_url: `${backend.url}/`, shopper_id: null });
+    // the backend still checks the cart as it checks any shop's: the items must add up to the amount
+    const wrong = await demoSession({ items: [{ name: 'T-shirt', sku: 'TS-1', unit_price: '5.00', quantity: 1 }] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.map((f: { path: string }) => f.path)).toEqual(['amount']);
+  });
+
+  it("a stranger's demo session never sees another shopper's saved card", async () => {
+    // a shopper of the shop has saved a card (the shop's own server made their sessions with their shopper_id)
+    await (backend.store.db as Kysely<any>)
+      .insertInto('saved_cards')
+      .values({
+        id: 'card_victim',
+        shopper_id: 'cust-victim',
+        token_hash: 'hash-of-the-victims-token',
+        token_sealed: 'sealed-victims-token',
+        legacy_token: null,
+        label: 'Visa •••• 4242',
+        attempt_id: null,
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute();
+    const before = await sessionCount();
+    // the stranger names that shopper: refused, naming each field a visitor may not set, and nothing created
+    const res = await demoSession({ shopper_id: 'cust-victim', allow_save_card: true });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual([
+      { path: 'shopper_id', message: 'is not allowed' },
+      { path: 'allow_save_card', message: 'is not allowed' },
+    ]);
+    for (const field of ['shopper', 'metadata', 'order_no', 'account_owner'])
+      expect((await demoSession({ [field]: {} })).body.error.fields, field).toEqual([
+        { path: field, message: 'is not allowed' },
+      ]);
+    expect(await sessionCount()).toBe(before);
+    // what the stranger can get: a session of no shopper, whose methods offer no saved card
+    const own = await demoSession({});
+    expect(own.status).toBe(201);
+    const view = await callJson(`${backend.url}/api/sessions/${own.body.id}`, {
+      headers: { 'X-Client-Secret': own.body.client_secret },
+    });
+    expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).not.toContain('card_victim');
+    expect(view.body.methods.flatMap((m: { saved_cards?: unknown[] }) => m.saved_cards ?? [])).toEqual([]);
+    expect((await sessionRow(own.body.id)).shopper_id).toBeNull();
+  });
+});
+
+// #33: the demo was served by every backend not started with NODE_ENV=production (`npm run server` included)
+describe('a backend not asked for the demo', () => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend();
   });
   afterAll(() => backend?.close());
 
-  const demoSession = (body: Record<string, unknown>) =>
-    callJson(`${backend.url}/demo/sessions`, { body: { amount: '10.00', currency: 'USD', ...body } });
-  const returnUrlOf = async (id: string) =>
-    (await backend.store.db.selectFrom('sessions').select('return_url').where('id', '=', id).executeTakeFirstOrThrow())
-      .return_url;
-
-  it.each(['https://evil.example/', 'https://evil.example/?next=/', '//evil.example/'])(
-    'refuses return_url %s, naming the field',
-    async (returnUrl) => {
-      const res = await demoSession({ return_url: returnUrl });
-      expect(res.status).toBe(400);
-      expect(res.body.error.fields.map((f: { path: string }) => f.path)).toEqual(['return_url']);
-    },
-  );
-
-  it('refuses another page of this backend too: only the demo page is a demo return', async () => {
-    const res = await demoSession({ return_url: `${backend.url}/admin` });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual([
-      { path: 'return_url', message: `must be the demo page (${backend.url}/) or left out` },
-    ]);
-  });
-
-  it('returns to the demo page when none is given, and accepts the demo page itself', async () => {
-    const plain = await demoSession({});
-    expect(plain.status).toBe(201);
-    expect(await returnUrlOf(plain.body.id)).toBe(`${backend.url}/`);
-    const own = await demoSession({ return_url: `${backend.url}/?paid=1` });
-    expect(own.status).toBe(201);
-    expect(await returnUrlOf(own.body.id)).toBe(`${backend.url}/?paid=1`);
+  it('answers 404 on the demo page and every /demo route', async () => {
+    expect(backend.config.demo).toBe(false);
+    const asked = [
+      ['GET', '/'],
+      ['POST', '/demo/sessions'],
+      ['POST', '/demo/shop-events'],
+      ['GET', '/demo/shipments/DEMO-1'],
+    ] as const;
+    for (const [method, path] of asked) {
+      const res = await fetch(`${backend.url}${path}`, {
+        method,
+        ...(method === 'POST'
+          ? { headers: { 'Content-Type': 'application/json' }, body: '{"amount":"1.00","currency":"USD"}' }
+          : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
   });
 });
 
@@ -50,7 +131,7 @@ describe('POST /demo/shop-events', () => {
   const SECRET = 'whsec_demo_test_secret';
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({ env: { DEMO_SHOP_EVENTS_SECRET: SECRET } });
+    backend = await startBackend({ env: { DEMO: '1', DEMO_SHOP_EVENTS_SECRET: SECRET } });
   });
   afterAll(() => backend?.close());
 

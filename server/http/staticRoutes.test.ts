@@ -44,8 +44,11 @@ describe('widget files, demo shop', () => {
     writeFileSync(join(built, 'demo.css'), 'body{}');
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Demo shop</title>');
     writeFileSync(join(dir, 'secret.txt'), 'not public');
-    backend = await startBackend({ env: { WIDGET_DIR: built, DEMO_PAGE: join(dir, 'index.html') } });
-    unbuilt = await startBackend({ env: { WIDGET_DIR: join(dir, 'missing'), DEMO_PAGE: join(dir, 'missing.html') } });
+    // DEMO=1: the demo shop's page and session route are served only when asked for (#33)
+    backend = await startBackend({ env: { WIDGET_DIR: built, DEMO_PAGE: join(dir, 'index.html'), DEMO: '1' } });
+    unbuilt = await startBackend({
+      env: { WIDGET_DIR: join(dir, 'missing'), DEMO_PAGE: join(dir, 'missing.html'), DEMO: '1' },
+    });
   });
   afterAll(async () => {
     await backend?.close();

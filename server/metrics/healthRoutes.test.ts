@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openStore } from '../store/db';
+import { probeWrite } from '../store/probeWrite';
+import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
@@ -77,6 +79,59 @@ describeOnStores('health and readiness', (store) => {
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${last.name}, ${last.timestamp})`.execute(db);
     }
+  });
+});
+
+// #33: /readyz rewrote one row in place, which a full disk still took while every insert failed: it answered 200
+// for as long as that lasted (about 5 s, and more)
+describeOnStores('readiness while the store refuses writes', (store) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ store });
+  });
+  afterAll(() => backend?.close());
+
+  /** The store refuses every write that needs more room, as a full disk does; its probe row still fits. */
+  async function fillTheDisk(): Promise<void> {
+    const { db } = backend.store;
+    if (store === 'sqlite') {
+      const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+      await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(db);
+      return;
+    }
+    await sql`create function disk_full() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger disk_full before insert on sessions for each row execute function disk_full()`.execute(db);
+  }
+
+  it('/readyz is 503 from the first write that failed, though its own probe still passes', async () => {
+    expect((await fetch(`${backend.url}/readyz`)).status).toBe(200);
+    await fillTheDisk();
+    // the shop keeps creating sessions until one is refused by the store
+    let failedAt = 0;
+    for (let i = 1; i <= 500 && !failedAt; i++) {
+      const res = await callJson(`${backend.url}/api/sessions`, {
+        body: { amount: '10.00', currency: 'USD', note: 'x'.repeat(900) },
+        headers: { Authorization: `Bearer ${backend.config.shopSecret}` },
+      });
+      if (res.status >= 500) failedAt = i;
+      else expect(res.status).toBe(201);
+    }
+    expect(failedAt).toBeGreaterThan(0);
+    // the probe alone would say all is well: it rewrites a row that is there
+    await probeWrite(backend.store.db, backend.store.dialect, new Date(), 2000);
+    const ready = await fetch(`${backend.url}/readyz`);
+    expect(ready.status).toBe(503);
+    const body = (await ready.json()) as { status: string; checks: Record<string, string> };
+    expect(body.status).toBe('not_ready');
+    expect(body.checks.write).toMatch(
+      store === 'sqlite'
+        ? /^failed at \S+: SQLITE_FULL: database or disk is full$/
+        : /^failed at \S+: 53100: could not extend file/,
+    );
+    expect(body.checks.store).toBe('ok');
   });
 });
 

@@ -1,5 +1,11 @@
 import type { AppDeps } from '../deps';
-import { claimDueDeliveries, recordDeliveryAttempt, type ShopDeliveryRow } from './shopDeliveries';
+import {
+  claimDueDeliveries,
+  recordDeliveryAttempt,
+  type ShopDeliveryRow,
+  startDeliveryAttempt,
+  unrecordedAttempts,
+} from './shopDeliveries';
 import { findShopEndpoint } from './shopEndpoints';
 import { findShopEvent } from './shopEventRows';
 import { activeSecrets, endpointSecretSeal, type StoredSecret } from './endpointSecrets';
@@ -9,6 +15,13 @@ import { retryDelay } from './retryDelay';
 
 /** Deliveries one pass claims at most (sent in parallel: at most one per order and endpoint). */
 const CLAIM_BATCH = 20;
+/** Deliveries to one endpoint in flight at once, across every worker: what one slow or hostile endpoint can hold. */
+const PER_ENDPOINT = 4;
+/**
+ * Sends in a row that never recorded their outcome (the process stopped during each) before a delivery is
+ * failed rather than tried again: a send that kills the backend must not kill it at every restart (#33).
+ */
+const MAX_UNRECORDED = 3;
 /** A lease outlives the send's time-out by this much, so a slow answer is recorded before another worker may retry. */
 const LEASE_MARGIN_MS = 5_000;
 
@@ -35,6 +48,7 @@ export async function deliverDueEvents(deps: Pick<AppDeps, 'store' | 'config' | 
     start.toISOString(),
     new Date(start.getTime() + config.shopEvents.timeoutMs + LEASE_MARGIN_MS).toISOString(),
     CLAIM_BATCH,
+    PER_ENDPOINT,
   );
   const seal = endpointSecretSeal(config.tokenKey);
   await Promise.all(
@@ -57,6 +71,24 @@ async function sendClaimed(
     findShopEvent(store.db, d.event_id),
   ]);
   if (!endpoint || !event) return 'failed';
+  const stopped = unrecordedAttempts(d);
+  if (stopped >= MAX_UNRECORDED) {
+    const error = `gave up: ${stopped} sends in a row stopped the backend before their outcome was recorded; resend it once the cause is found`;
+    deps.log.error({ deliveryId: d.id, eventId: event.id, endpointId: endpoint.id }, `shop event: ${error}`);
+    await recordDeliveryAttempt(store.db, d.id, {
+      status: 'failed',
+      at: now().toISOString(),
+      statusCode: null,
+      error,
+      answer: null,
+    });
+    return 'failed';
+  }
+  const attempts = d.attempts + 1;
+  const next = now().getTime() + retryDelay(attempts, config.shopEvents);
+  const giveUp = next - Date.parse(event.created_at) > config.shopEvents.retryForMs;
+  // counted before it is sent: should this send stop the process, it is retried after its backoff, and counted
+  await startDeliveryAttempt(store.db, d, now().toISOString(), new Date(next).toISOString());
   const secrets = activeSecrets(JSON.parse(endpoint.secrets) as StoredSecret[], now()).map((s) => seal.open(s.sealed));
   const sent = await deliverOne({ url: endpoint.url, secrets, eventId: event.id, body: event.payload }, config, now);
   const { ok, ...attempt } = sent;
@@ -64,9 +96,6 @@ async function sendClaimed(
     await recordDeliveryAttempt(store.db, d.id, { ...attempt, status: 'delivered' });
     return 'delivered';
   }
-  const attempts = d.attempts + 1;
-  const next = now().getTime() + retryDelay(attempts, config.shopEvents);
-  const giveUp = next - Date.parse(event.created_at) > config.shopEvents.retryForMs;
   deps.log.warn(
     { deliveryId: d.id, eventId: event.id, endpointId: endpoint.id, attempts, error: attempt.error, giveUp },
     'shop event: delivery failed',

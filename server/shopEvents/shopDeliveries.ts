@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../store';
 import type { StoreDialect } from '../store';
 import type { ShopDeliveryTable } from '../store';
@@ -22,8 +22,11 @@ export async function insertDeliveries(trx: Db, rows: readonly Insertable<ShopDe
  * Takes up to `limit` deliveries that are due, and leases them to this worker until `leaseUntil`. A delivery is
  * due when it is pending, its time has come, no other worker holds it, and no earlier event of the same order
  * (or payout) is still pending for the same endpoint: the shop receives an order's events in the order they
- * happened. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
- * or taking each other's rows; SQLite has one writer at a time, so the conditional update is enough.
+ * happened. At most `perEndpoint` deliveries of one endpoint are in flight, those leased by any worker
+ * counted: a slow or hostile endpoint gets a few connections, never the whole batch (#33). On PostgreSQL
+ * `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on or taking each other's rows
+ * (two claiming at the same moment rank the same deliveries first, so one of them gets them); SQLite has one
+ * writer at a time, so the conditional update is enough.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -31,11 +34,23 @@ export async function claimDueDeliveries(
   now: string,
   leaseUntil: string,
   limit: number,
+  perEndpoint: number,
 ): Promise<ShopDeliveryRow[]> {
   return db.transaction().execute(async (trx) => {
-    let due = trx
+    const ranked = trx
       .selectFrom('shop_deliveries as d')
-      .select('d.id')
+      .select(['d.id', 'd.event_seq'])
+      // its place among the due deliveries of its endpoint, and how many of that endpoint are in flight
+      .select(sql<number>`row_number() over (partition by d.endpoint_id order by d.event_seq)`.as('place'))
+      .select((eb) =>
+        eb
+          .selectFrom('shop_deliveries as f')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('f.endpoint_id', '=', 'd.endpoint_id')
+          .where('f.status', '=', 'pending')
+          .where('f.lease_until', '>=', now)
+          .as('in_flight'),
+      )
       .where('d.status', '=', 'pending')
       .where('d.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
@@ -50,11 +65,31 @@ export async function claimDueDeliveries(
               .whereRef('e.event_seq', '<', 'd.event_seq'),
           ),
         ),
-      )
-      .orderBy('d.event_seq')
-      .limit(limit);
-    if (dialect === 'postgres') due = due.forUpdate('d').skipLocked();
-    const ids = (await due.execute()).map((r) => r.id);
+      );
+    const picked = (
+      await trx
+        .selectFrom(ranked.as('r'))
+        .select('r.id')
+        .where(sql<boolean>`r.place + r.in_flight <= ${perEndpoint}`)
+        .orderBy('r.event_seq')
+        .limit(limit)
+        .execute()
+    ).map((r) => r.id);
+    if (picked.length === 0) return [];
+    let ids = picked;
+    // PostgreSQL allows no row lock beside a window function: the rows picked are locked apart, skipping any
+    // another process holds
+    if (dialect === 'postgres')
+      ids = (
+        await trx
+          .selectFrom('shop_deliveries')
+          .select('id')
+          .where('id', 'in', picked)
+          .where('status', '=', 'pending')
+          .forUpdate()
+          .skipLocked()
+          .execute()
+      ).map((r) => r.id);
     if (ids.length === 0) return [];
     return trx
       .updateTable('shop_deliveries')
@@ -77,13 +112,50 @@ export interface DeliveryResult {
   nextAttemptAt?: string;
 }
 
-/** Records an attempt and releases the lease. */
-export async function recordDeliveryAttempt(db: Db, id: string, result: DeliveryResult): Promise<void> {
+/**
+ * What an attempt begun says until its outcome is recorded: if the process stops during the send, this stays,
+ * and the next claim sees the attempt was made (see startDeliveryAttempt).
+ */
+const UNRECORDED = /^no outcome recorded: the backend stopped during the send \((\d+) in a row\)$/;
+const unrecorded = (times: number) => `no outcome recorded: the backend stopped during the send (${times} in a row)`;
+
+/** How many attempts in a row before `row`'s claim began and never recorded an outcome (0: none). */
+export function unrecordedAttempts(row: Pick<ShopDeliveryRow, 'last_error'>): number {
+  return Number(UNRECORDED.exec(row.last_error ?? '')?.[1] ?? 0);
+}
+
+/**
+ * Counts an attempt before it is sent: one more attempt, its time, `nextAttemptAt` as the retry should it never
+ * be recorded, and a last error that says so. A send that kills the process (an endpoint's answer read whole
+ * did, #33) is then retried after its backoff like any failure, not at every restart once the lease ends, and
+ * counted, so the caller can stop after a few (unrecordedAttempts). The lease stays.
+ */
+export async function startDeliveryAttempt(
+  db: Db,
+  row: Pick<ShopDeliveryRow, 'id' | 'last_error'>,
+  at: string,
+  nextAttemptAt: string,
+): Promise<void> {
   await db
     .updateTable('shop_deliveries')
     .set((eb) => ({
-      status: result.status,
       attempts: eb('attempts', '+', 1),
+      last_attempt_at: at,
+      last_status_code: null,
+      last_error: unrecorded(unrecordedAttempts(row) + 1),
+      last_answer: null,
+      next_attempt_at: nextAttemptAt,
+    }))
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** Records the outcome of the attempt startDeliveryAttempt counted, and releases the lease. */
+export async function recordDeliveryAttempt(db: Db, id: string, result: DeliveryResult): Promise<void> {
+  await db
+    .updateTable('shop_deliveries')
+    .set({
+      status: result.status,
       last_status_code: result.statusCode,
       last_error: result.error,
       last_answer: result.answer,
@@ -91,16 +163,24 @@ export async function recordDeliveryAttempt(db: Db, id: string, result: Delivery
       lease_until: null,
       ...(result.nextAttemptAt ? { next_attempt_at: result.nextAttemptAt } : {}),
       ...(result.status === 'delivered' ? { delivered_at: result.at } : {}),
-    }))
+    })
     .where('id', '=', id)
     .execute();
 }
 
-/** The owner's resend: the delivery is pending again and due now; false when there is no such delivery. */
+/**
+ * The owner's resend: the delivery is pending again and due now, with a clean count of sends that never
+ * recorded an outcome; false when there is no such delivery.
+ */
 export async function resendDelivery(db: Db, id: string, now: string): Promise<boolean> {
   const r = await db
     .updateTable('shop_deliveries')
-    .set({ status: 'pending', next_attempt_at: now, lease_until: null })
+    .set({
+      status: 'pending',
+      next_attempt_at: now,
+      lease_until: null,
+      last_error: sql<string | null>`case when last_error like 'no outcome recorded:%' then null else last_error end`,
+    })
     .where('id', '=', id)
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;

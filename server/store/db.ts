@@ -8,7 +8,9 @@ import { nameStatements } from './nameStatements';
 import { withStatementCache } from './statementCache';
 import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 import { allMigrations } from './migrations';
+import { probeWrite } from './probeWrite';
 import type { Database as Tables } from './schema';
+import { watchWriteFailures, type WriteFailure } from './watchWriteFailures';
 
 export type Db = Kysely<Tables>;
 
@@ -21,6 +23,11 @@ export interface Store {
   walCheckpointer?: WalCheckpointer;
   /** PostgreSQL: the connection pool under `db`, for what talks to it directly (the shared rate limits) */
   pool?: pg.Pool;
+  /**
+   * The last statement the database refused because it cannot write (a full disk, a read-only file or replica,
+   * an I/O error: watchWriteFailures.ts), or null; `/readyz` reads it.
+   */
+  lastWriteFailure(): WriteFailure | null;
   close(): Promise<void>;
 }
 
@@ -116,12 +123,13 @@ export async function openStore(
   { migrate = true, onWarning = (m) => process.emitWarning(m) }: OpenStoreSettings = {},
 ): Promise<Store> {
   const schema = options.kind === 'postgres' ? options.schema : undefined;
+  const writes = watchWriteFailures();
   let store: Store;
   try {
     store =
       options.kind === 'sqlite'
-        ? openSqlite(options.file, onWarning)
-        : openPostgres(options.url, schema, options.preparedStatements ?? true);
+        ? openSqlite(options.file, onWarning, writes)
+        : openPostgres(options.url, schema, options.preparedStatements ?? true, writes);
   } catch (e) {
     throw new StoreOpenError(options, e);
   }
@@ -131,16 +139,30 @@ export async function openStore(
       const pending = await store.pendingMigrations();
       if (pending.length) throw new StoreNotMigratedError(pending);
     }
+    // a store that reads but cannot write (a read-only file or replica, a full disk) can take no payment: it is
+    // refused here, in one line, rather than started to answer 503 (#33); a migrated file writes nothing above
+    await probeWrite(store.db, store.dialect, new Date(), START_WRITE_PROBE_MS).catch((e: unknown) => {
+      const code = (e as { code?: unknown } | null)?.code;
+      throw new StoreOpenError(
+        options,
+        new Error(`it takes no write (${code ? `${String(code)}: ` : ''}${reasonOf(e)})`),
+      );
+    });
   } catch (e) {
     await store.close().catch(() => {});
     // the first statements are where an unreachable server or a read-only file shows itself; a migration
     // that fails for another reason keeps its own error
-    throw cannotOpen(e) ? new StoreOpenError(options, e) : e;
+    throw e instanceof StoreOpenError || !cannotOpen(e) ? e : new StoreOpenError(options, e);
   }
   return store;
 }
 
-function openSqlite(file: string, onWarning: (message: string) => void): Store {
+/** How long the write at start may take (PostgreSQL; SQLite waits out its busy timeout). */
+const START_WRITE_PROBE_MS = 5_000;
+
+type WriteWatch = ReturnType<typeof watchWriteFailures>;
+
+function openSqlite(file: string, onWarning: (message: string) => void, writes: WriteWatch): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
@@ -158,11 +180,15 @@ function openSqlite(file: string, onWarning: (message: string) => void): Store {
       : startWalCheckpointer(file, (m) => onWarning(`SQLite WAL checkpoint failed: ${m}`));
   if (walCheckpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   // the dialect's types follow better-sqlite3, whose API libsql implements
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) as never }) });
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) as never }),
+    log: writes.log,
+  });
   return {
     db,
     dialect: 'sqlite',
     pendingMigrations: () => pendingMigrations(migratorFor(db, 'sqlite')),
+    lastWriteFailure: writes.last,
     ...(walCheckpointer ? { walCheckpointer } : {}),
     async close() {
       await walCheckpointer?.stop();
@@ -183,7 +209,7 @@ function parseInt8(value: string): number {
   return n;
 }
 
-function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean): Store {
+function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean, writes: WriteWatch): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -197,11 +223,12 @@ function openPostgres(url: string, schema: string | undefined, preparedStatement
     },
   });
   if (preparedStatements) pool.on('connect', (client) => nameStatements(client));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log: writes.log });
   return {
     db,
     dialect: 'postgres',
     pendingMigrations: () => pendingMigrations(migratorFor(db, 'postgres', schema)),
+    lastWriteFailure: writes.last,
     pool,
     close: () => db.destroy(),
   };

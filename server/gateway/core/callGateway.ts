@@ -10,7 +10,13 @@ import { encodeBody, type BodyType } from './encodeBody';
 import { maskFields, maskResponseText } from './maskForLog';
 import { readRejection } from './readRejection';
 import { CALL_RULES, retryDelay, type RetryOptions } from './retryPolicy';
-import { ResponseTooLarge, TransportTimeout, type Transport, type TransportResponse } from './transport';
+import {
+  NotPublicAddress,
+  ResponseTooLarge,
+  TransportTimeout,
+  type Transport,
+  type TransportResponse,
+} from './transport';
 
 /** Answers larger than this are refused unread: the gateway's biggest page is a few tens of KiB. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -28,6 +34,8 @@ interface CallSpec<T> {
   timeoutMs: number;
   /** a 3xx is an answer to interpret (the issuer page), not a protocol fault */
   acceptRedirect?: boolean;
+  /** connect only to a public address, the one checked (TransportRequest.publicAddressOnly) */
+  publicAddressOnly?: boolean | undefined;
   /**
    * Turns the answer (2xx, or 3xx when accepted) into the result. A GatewayError it throws passes through; any
    * other throw means the answer is unusable and becomes a GatewayProtocolError.
@@ -90,11 +98,12 @@ async function attemptOnce<T>(
       body: encoded?.body,
       timeoutMs: spec.timeoutMs,
       maxBytes: MAX_RESPONSE_BYTES,
+      publicAddressOnly: spec.publicAddressOnly,
     });
     response = { ...res, contentType: res.headers.get('content-type') ?? '' };
   } catch (e) {
     if (e instanceof TransportTimeout) error = new GatewayTimeoutError(spec.operation, spec.timeoutMs, unknownIfFailed);
-    else if (e instanceof ResponseTooLarge)
+    else if (e instanceof ResponseTooLarge || e instanceof NotPublicAddress)
       error = new GatewayProtocolError(spec.operation, e.message, unknownIfFailed);
     else {
       // a refused connection means the request never left this process: the outcome is known (nothing happened)

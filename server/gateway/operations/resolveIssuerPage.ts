@@ -7,8 +7,8 @@ import type { OperationContext } from './context';
 /**
  * docs/protocol-decisions.md 8: GET issuer_url without following redirects. A 3xx Location is the issuer page to send
  * the shopper to (made absolute against issuer_url); a 2xx means issuer_url is that page itself. With
- * `publicIssuerHostsOnly` (production) a host that resolves to a private, loopback or link-local address is not
- * fetched at all.
+ * `publicIssuerHostsOnly` (production) a host that resolves to anything but a global unicast address
+ * (isPublicAddress) is not fetched at all, and one that does is fetched from the address checked.
  */
 export async function resolveIssuerPage(ctx: OperationContext, issuerUrl: string, call?: CallOptions): Promise<string> {
   if (ctx.publicIssuerHostsOnly) {
@@ -29,6 +29,8 @@ export async function resolveIssuerPage(ctx: OperationContext, issuerUrl: string
     url: issuerUrl,
     timeoutMs: ctx.timeoutMs,
     acceptRedirect: true,
+    // and the connection goes to the address checked, so a name cannot resolve elsewhere in between (rebinding)
+    publicAddressOnly: ctx.publicIssuerHostsOnly,
     call,
     interpret: (res) => {
       if (res.status >= 300) {
