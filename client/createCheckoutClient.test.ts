@@ -5,7 +5,7 @@ import { startBackend, type Backend } from '../server/testing/startBackend';
 import { describeOnStores } from '../server/testing/storeVariants';
 import { freePort } from '../testing/freePort';
 import { approveOnIssuerPage, followReturn, startPayment } from '../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
 import { CheckoutApiError, createCheckoutClient } from './index';
 
 const SHOP_SECRET = 'the-shop-secret-0123456789';
@@ -21,9 +21,9 @@ async function failure(call: Promise<unknown>): Promise<CheckoutApiError> {
   throw new Error(`expected a CheckoutApiError, got ${String(outcome)}`);
 }
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

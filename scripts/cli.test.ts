@@ -1,31 +1,34 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../testing/runCli';
+import { runCli, runCliInProcess } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
 import { sandboxApi } from '../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { orderIn } from '../testing/adminClient';
 import { parseCsv } from './cli/parseCsv';
 
-/** Runs the CLI as the owner would (`npm run cli -- ...` is `tsx scripts/cli.ts ...`), with a time limit. */
+/**
+ * Runs a command line through the CLI's main() in this process, with this environment plus `env`: its output and
+ * exit code as `npm run cli -- ...` gives them (the program itself is run once, at the end of this file).
+ */
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runCli(args, { ...process.env, ...env });
+  return runCliInProcess(args, { ...process.env, ...env });
 }
 
 describe('the admin command line', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let backend: Backend;
   let dir: string;
   let env: Record<string, string>;
   let orders: MadeOrder[];
   beforeAll(async () => {
-    sandbox = await startSandboxProcess();
+    sandbox = await startSandbox();
     backend = await startBackend({ gatewayUrl: sandbox.url, env: BULK_ENV });
     env = { ADMIN_URL: backend.url, ADMIN_TOKEN: backend.config.adminToken ?? '' };
     dir = mkdtempSync(join(tmpdir(), 'cli-'));
@@ -148,8 +151,7 @@ describe('the admin command line', () => {
     expect(noId.stderr).toContain('endpoints roll needs --id');
     expect((await cli(['endpoints', 'remove', '--id', id], env)).code).toBe(0);
     expect((await cli(['endpoints', 'list'], env)).stdout).toBe('');
-    // each call starts a process (about 2 s on a busy machine)
-  }, 90_000);
+  });
 
   it('re-running a refund spreadsheet (its answers lost) refunds each row once, also with rows added', async () => {
     const [a, b, c] = await makeOrders(backend, 3, 'paid');
@@ -273,10 +275,10 @@ describe('the command line refuses a wrong file with one message and exit code 2
 });
 
 describe('gateway check', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let dir: string;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess();
+    sandbox = await startSandbox();
     dir = mkdtempSync(join(tmpdir(), 'gateway-check-'));
   });
   afterAll(async () => {
@@ -318,5 +320,25 @@ describe('gateway check', () => {
     const run = await cli(['gateway', 'check'], { GATEWAY_BASE_URL: 'http://127.0.0.1:9' });
     expect(run.stdout).toMatch(/✗ query: the gateway could not be reached .*GATEWAY_BASE_URL/);
     expect(run.code).toBe(1);
+  });
+});
+
+describe('the program (`tsx scripts/cli.ts`, as `npm run cli` starts it)', () => {
+  it('prints the usage for --help and exits 0; a wrong command exits 2 with its message and the usage', async () => {
+    const [help, unknown] = await Promise.all([
+      runCli(['--help'], process.env),
+      runCli(['refund-all'], { ...process.env, ADMIN_URL: 'http://127.0.0.1:9' }),
+    ]);
+    expect(help.stdout).toContain('npm run cli -- <command>');
+    expect(help.code).toBe(0);
+    expect(unknown.stderr).toContain('unknown command "refund-all"');
+    expect(unknown.stderr).toContain('npm run cli -- <command>');
+    expect(unknown.code).toBe(2);
+  });
+
+  it('exits 3 when the backend cannot be reached', async () => {
+    const run = await runCli(['orders'], { ...process.env, ADMIN_URL: 'http://127.0.0.1:9' });
+    expect(run.stderr).toContain('network: the backend at http://127.0.0.1:9 could not be reached');
+    expect(run.code).toBe(3);
   });
 });

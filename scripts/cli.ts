@@ -34,8 +34,9 @@
  * line, a column the command does not take, semicolons instead of commas, a quote never closed, a JSON file
  * that does not parse), said in one line; 3: the backend refused or could not be reached.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import type { BulkResult, OrderPage } from '../shared/contract/admin';
 import { ApiError } from '../shared/contract/ApiError';
 import { ordersCsv } from '../shared/csv/ordersCsv';
@@ -43,6 +44,7 @@ import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway, readGatewayCheckArgs } from './cli/checkGateway';
 import { InputError } from './cli/InputError';
+import type { CliIo } from './cli/io';
 import { runKeys } from './cli/keys';
 import { progressBar } from './cli/progressBar';
 import { BULK_COLUMNS, invalidRow, readBulkCsv, type CliAction, type CliItem } from './cli/readBulkCsv';
@@ -57,10 +59,7 @@ const BULK: readonly string[] = ['capture', 'cancel', 'review', 'refund'];
 
 class UsageError extends Error {}
 
-const base = process.env.ADMIN_URL || 'http://127.0.0.1:4000';
-const token = process.env.API_KEY || process.env.ADMIN_TOKEN || 'demo-admin-token';
-const call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  adminRequest<T>(base, token, method, path, body, headers);
+type Call = <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
 
 function usage(): string {
   const doc = readFileSync(new URL(import.meta.url), 'utf8');
@@ -70,9 +69,9 @@ function usage(): string {
     .trim();
 }
 
-function output(path: string | undefined, text: string): void {
-  if (path) writeFileSync(fromInvocationDir(path), text);
-  else process.stdout.write(text);
+function output(io: CliIo, path: string | undefined, text: string): void {
+  if (path) writeFileSync(fromInvocationDir(path, io.env), text);
+  else io.stdout.write(text);
 }
 
 function resultsCsv(action: string, results: readonly BulkResult[]): string {
@@ -90,12 +89,10 @@ function resultsCsv(action: string, results: readonly BulkResult[]): string {
 }
 
 /** Writes the results CSV and a one-line summary; the exit code says whether every order succeeded. */
-function report(action: string, results: readonly BulkResult[], out: string | undefined): number {
-  output(out, resultsCsv(action, results));
+function report(io: CliIo, action: string, results: readonly BulkResult[], out: string | undefined): number {
+  output(io, out, resultsCsv(action, results));
   const failed = results.filter((r) => !r.ok).length;
-  process.stderr.write(
-    `${action}: ${results.length - failed} ok, ${failed} not done${out ? `; results in ${out}` : ''}\n`,
-  );
+  io.stderr.write(`${action}: ${results.length - failed} ok, ${failed} not done${out ? `; results in ${out}` : ''}\n`);
   return failed ? 1 : 0;
 }
 
@@ -104,13 +101,15 @@ function report(action: string, results: readonly BulkResult[], out: string | un
  * each row, e.g. a reason too long) is named by its line, as the rows refused here are.
  */
 async function runBulk(
+  io: CliIo,
+  call: Call,
   action: string,
   items: CliItem[],
   lines: number[],
   refused: { line: number; result: BulkResult }[],
   out: string | undefined,
 ): Promise<number> {
-  const bar = progressBar(action, items.length);
+  const bar = progressBar(action, items.length, io.stderr);
   bar.update(0);
   const path = action === 'sync' ? '/orders/sync' : `/orders/${action}`;
   const results = await sendBulk(
@@ -133,27 +132,32 @@ async function runBulk(
   }));
   const all = [...answered, ...refused].sort((a, b) => a.line - b.line);
   return report(
+    io,
     action,
     all.map((r) => r.result),
     out,
   );
 }
 
-async function main(argv: string[]): Promise<number> {
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const base = io.env.ADMIN_URL || 'http://127.0.0.1:4000';
+  const token = io.env.API_KEY || io.env.ADMIN_TOKEN || 'demo-admin-token';
+  const call: Call = (method, path, body, headers) => adminRequest(base, token, method, path, body, headers);
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
-    process.stdout.write(`${usage()}\n`);
+    io.stdout.write(`${usage()}\n`);
     return 0;
   }
   if (command === 'gateway') {
     if (rest[0] !== 'check') throw new UsageError('gateway takes one subcommand: check');
     return checkGateway(
-      process.env,
+      io.env,
       readGatewayCheckArgs(rest.slice(1), (message) => new UsageError(message)),
+      (text) => io.stdout.write(text),
     );
   }
-  if (command === 'keys') return runKeys(call, rest, (message) => new UsageError(message));
-  if (command === 'users') return usersCommand(rest, (line) => process.stdout.write(`${line}\n`));
+  if (command === 'keys') return runKeys(call, rest, (message) => new UsageError(message), io);
+  if (command === 'users') return usersCommand(rest, (line) => io.stdout.write(`${line}\n`), io.env);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -176,16 +180,18 @@ async function main(argv: string[]): Promise<number> {
   if (command && BULK.includes(command)) {
     if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
     const columns = BULK_COLUMNS[command as CliAction];
-    const records = readCsvFile(values.csv, { needs: ['order_no', 'transaction_id'], takes: columns });
+    const records = readCsvFile(values.csv, { needs: ['order_no', 'transaction_id'], takes: columns }, io.env);
     const { items, lines, refused } = readBulkCsv(records, command as CliAction);
-    return runBulk(command, items, lines, refused, values.out);
+    return runBulk(io, call, command, items, lines, refused, values.out);
   }
   if (command === 'sync') {
     if (values.csv) {
-      const rows = readCsvFile(values.csv, { needs: ['order_no'], takes: ['order_no'], others: true }).filter(
+      const rows = readCsvFile(values.csv, { needs: ['order_no'], takes: ['order_no'], others: true }, io.env).filter(
         (r) => r.record.order_no,
       );
       return runBulk(
+        io,
+        call,
         'sync',
         rows.map((r) => ({ order_no: r.record.order_no! })),
         rows.map((r) => r.line),
@@ -195,8 +201,9 @@ async function main(argv: string[]): Promise<number> {
     }
     if (!values.from || !values.to) throw new UsageError('sync needs --csv FILE, or --from and --to');
     // the backend finds and syncs the range's orders in one request
-    process.stderr.write(`sync: orders created from ${values.from} to ${values.to}...\n`);
+    io.stderr.write(`sync: orders created from ${values.from} to ${values.to}...\n`);
     return report(
+      io,
       'sync',
       (await call<{ results: BulkResult[] }>('POST', '/orders/sync', { from: values.from, to: values.to })).results,
       values.out,
@@ -211,23 +218,23 @@ async function main(argv: string[]): Promise<number> {
       const page: OrderPage = await call<OrderPage>('GET', `/orders?${q}`);
       rows.push(...page.orders);
       cursor = page.next_cursor;
-      process.stderr.write(`orders: ${rows.length}\r`);
+      io.stderr.write(`orders: ${rows.length}\r`);
     } while (cursor);
-    process.stderr.write('\n');
-    output(values.out, ordersCsv(rows));
+    io.stderr.write('\n');
+    output(io, values.out, ordersCsv(rows));
     return 0;
   }
   if (command === 'payout') {
     if (!values.json || !values.key) throw new UsageError('payout needs --json FILE and --key IDEMPOTENCY-KEY');
-    const payout = await call<Record<string, unknown>>('POST', '/payouts', readJsonFile(values.json), {
+    const payout = await call<Record<string, unknown>>('POST', '/payouts', readJsonFile(values.json, io.env), {
       'idempotency-key': values.key,
     });
-    process.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(payout, null, 2)}\n`);
     return payout.status === 'FAILED' ? 1 : 0;
   }
   if (command === 'endpoints') {
     try {
-      return await runEndpoints(call, rest[0], values);
+      return await runEndpoints(call, rest[0], values, io);
     } catch (e) {
       if (e instanceof ApiError) throw e;
       throw new UsageError((e as Error).message);
@@ -236,29 +243,55 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
+/**
+ * Runs one command line (`argv` without `node cli.ts`) with the settings and outputs of `io`, and answers the exit
+ * code; what went wrong is written to `io.stderr` in one message (plus the usage for a wrong command line).
+ * The process runs it with its own (below); tests call it with theirs.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (e) {
     if (e instanceof InputError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(2);
+      io.stderr.write(`${e.message}\n`);
+      return 2;
     }
     if (
       e instanceof UsageError ||
       e instanceof UsersUsageError ||
       (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
     ) {
-      process.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
-      process.exit(2);
+      io.stderr.write(`${(e as Error).message}\n\n${usage()}\n`);
+      return 2;
     }
     if (e instanceof ApiError) {
       const fields = e.fields.map((f) => `\n  ${f.path}: ${f.message}`).join('');
-      process.stderr.write(
+      io.stderr.write(
         `${e.status === 401 ? 'the credential was refused (set API_KEY to an API key, or ADMIN_TOKEN)' : `${e.code}: ${e.message}`}${fields}\n`,
       );
-      process.exit(e.status === 400 || e.status === 422 ? 2 : 3);
+      return e.status === 400 || e.status === 422 ? 2 : 3;
     }
-    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
-    process.exit(3);
-  },
-);
+    io.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    return 3;
+  }
+}
+
+/** Whether this file is the program run (`tsx scripts/cli.ts`, also by a symlinked path or without `.ts`), not a module a test imports. */
+function isProgram(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  const self = fileURLToPath(import.meta.url);
+  return [script, `${script}.ts`].some((path) => {
+    try {
+      return realpathSync(path) === self;
+    } catch {
+      return false;
+    }
+  });
+}
+
+if (isProgram()) {
+  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then((code) =>
+    process.exit(code),
+  );
+}

@@ -1,15 +1,15 @@
-import { runCli } from '../testing/runCli';
+import { runCliInProcess } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 
-/** `npm run cli -- keys ...` as an owner runs it, with a time limit. */
+/** `npm run cli -- keys ...` as an owner runs it (through main() in this process: see cli.test.ts). */
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // the caller's own credentials never leak in: each test says as whom it runs
   const { API_KEY: _, ADMIN_TOKEN: __, ...inherited } = process.env;
-  return runCli(args, { ...inherited, ...env });
+  return runCliInProcess(args, { ...inherited, ...env });
 }
 
 describe('npm run cli -- keys', () => {

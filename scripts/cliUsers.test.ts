@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../testing/runCli';
+import { runCliInProcess } from '../testing/runCli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personCall, signInPerson } from '../testing/people';
 import { startBackendProcess, type BackendProcess } from '../testing/startBackendProcess';
@@ -10,7 +10,7 @@ function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runCli(args, { ...process.env, DATABASE_URL: '', ...env });
+  return runCliInProcess(args, { ...process.env, DATABASE_URL: '', ...env });
 }
 
 /** The first owner, before anyone can sign in: the command works on the backend's own database. */

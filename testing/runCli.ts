@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { main } from '../scripts/cli';
 
 const CLI = fileURLToPath(new URL('../scripts/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -32,4 +33,21 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> 
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * The same command line run in this process, through `main(argv, io)` of scripts/cli.ts, with `env` as its whole
+ * environment and its output collected: what the process version answers, without starting tsx for each command
+ * (about a second of CPU each). The working directory is this process's; a test that means another sets INIT_CWD,
+ * as npm does.
+ */
+export async function runCliInProcess(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    env,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ApiKeyView, CreatedApiKey } from '../../shared/contract/adminKeys';
+import type { CliIo } from './io';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -8,7 +9,12 @@ type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
  * secret store), `keys list`, `keys revoke <id|prefix>`. An owner's credential is needed (API_KEY of an owner
  * key, or ADMIN_TOKEN where it is allowed). `usage` is thrown for a wrong command line.
  */
-export async function runKeys(call: Call, args: string[], usage: (message: string) => Error): Promise<number> {
+export async function runKeys(
+  call: Call,
+  args: string[],
+  usage: (message: string) => Error,
+  { stdout, stderr }: Pick<CliIo, 'stdout' | 'stderr'>,
+): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -19,10 +25,10 @@ export async function runKeys(call: Call, args: string[], usage: (message: strin
   if (sub === 'add') {
     if (!values.role || !values.name || positionals.length) throw usage('keys add needs --role ROLE and --name TEXT');
     const key = await call<CreatedApiKey>('POST', '/keys', { role: values.role, name: values.name });
-    process.stderr.write(
+    stderr.write(
       `created ${key.prefix} (${key.role}, "${key.name}"); the key is shown this once, keep it in a secret store:\n`,
     );
-    process.stdout.write(`${key.key}\n`);
+    stdout.write(`${key.key}\n`);
     return 0;
   }
   if (sub === 'list') {
@@ -37,13 +43,13 @@ export async function runKeys(call: Call, args: string[], usage: (message: strin
       k.revoked_at ? `revoked ${k.revoked_at.slice(0, 16)} by ${k.revoked_by}` : 'active',
       k.id,
     ]);
-    process.stdout.write(table(['prefix', 'role', 'name', 'created', 'last used', 'state', 'id'], rows));
+    stdout.write(table(['prefix', 'role', 'name', 'created', 'last used', 'state', 'id'], rows));
     return 0;
   }
   if (sub === 'revoke') {
     if (positionals.length !== 1 || values.role || values.name) throw usage('keys revoke needs one key id or prefix');
     const key = await call<ApiKeyView>('DELETE', `/keys/${encodeURIComponent(positionals[0]!)}`);
-    process.stderr.write(`revoked ${key.prefix} (${key.role}, "${key.name}") at ${key.revoked_at}\n`);
+    stderr.write(`revoked ${key.prefix} (${key.role}, "${key.name}") at ${key.revoked_at}\n`);
     return 0;
   }
   throw usage('keys takes add, list or revoke');

@@ -1,9 +1,7 @@
+import type { Output } from './io';
+
 /** A one-line progress bar on a terminal (redrawn in place), or a plain line per step when piped to a file. */
-export function progressBar(
-  label: string,
-  total: number,
-  out: NodeJS.WriteStream = process.stderr,
-): { update(done: number): void; finish(): void } {
+export function progressBar(label: string, total: number, out: Output): { update(done: number): void; finish(): void } {
   const width = 30;
   const render = (done: number) => {
     const filled = total === 0 ? width : Math.round((done / total) * width);

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { CliIo } from './io';
 import { InputError } from './InputError';
 import { csvRecords, parseCsvLines } from './parseCsv';
 import { readInputFile } from './readInputFile';
@@ -17,8 +18,12 @@ export interface CsvColumns {
  * would otherwise refund everything), a file separated by semicolons (a spreadsheet set to a comma as decimal
  * separator saves so), a quote never closed.
  */
-export function readCsvFile(path: string, columns: CsvColumns): { line: number; record: Record<string, string> }[] {
-  const file = readInputFile(path);
+export function readCsvFile(
+  path: string,
+  columns: CsvColumns,
+  env: CliIo['env'],
+): { line: number; record: Record<string, string> }[] {
+  const file = readInputFile(path, env);
   const name = basename(file.path);
   const firstLine = file.text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0] ?? '';
   const expected = `${columns.needs.join(' (or ')}${columns.needs.length > 1 ? ')' : ''}${columns.takes.length > columns.needs.length ? `, ${columns.takes.filter((c) => !columns.needs.includes(c)).join(', ')}` : ''}`;

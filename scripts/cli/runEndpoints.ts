@@ -1,4 +1,5 @@
 import type { ShopEndpointView, ShopEndpointWithSecret } from '../../shared/contract/shopEndpoints';
+import type { CliIo } from './io';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -15,8 +16,13 @@ export interface EndpointOptions {
  * `add` and `roll` print the new secret once, on its own line, for the owner to copy to the shop's server.
  * Throws an Error with the usage problem (the caller prints the usage, exit 2).
  */
-export async function runEndpoints(call: Call, sub: string | undefined, o: EndpointOptions): Promise<number> {
-  const out = (v: unknown) => process.stdout.write(`${typeof v === 'string' ? v : JSON.stringify(v, null, 2)}\n`);
+export async function runEndpoints(
+  call: Call,
+  sub: string | undefined,
+  o: EndpointOptions,
+  { stdout, stderr }: Pick<CliIo, 'stdout' | 'stderr'>,
+): Promise<number> {
+  const out = (v: unknown) => stdout.write(`${typeof v === 'string' ? v : JSON.stringify(v, null, 2)}\n`);
   const needId = () => {
     if (!o.id) throw new Error(`endpoints ${sub} needs --id ENDPOINT_ID`);
     return encodeURIComponent(o.id);
@@ -39,7 +45,7 @@ export async function runEndpoints(call: Call, sub: string | undefined, o: Endpo
       url: o.url,
       ...(types ? { types } : {}),
     });
-    process.stderr.write(`endpoint ${r.endpoint.id} added; its secret (shown once, keep it on the shop's server):\n`);
+    stderr.write(`endpoint ${r.endpoint.id} added; its secret (shown once, keep it on the shop's server):\n`);
     out(r.secret);
     return 0;
   }
@@ -51,7 +57,7 @@ export async function runEndpoints(call: Call, sub: string | undefined, o: Endpo
       `/shop-endpoints/${id}/roll-secret`,
       hours === undefined ? {} : { overlap_hours: Number(hours) },
     );
-    process.stderr.write(`secret of ${r.endpoint.id} rolled; the new one (shown once):\n`);
+    stderr.write(`secret of ${r.endpoint.id} rolled; the new one (shown once):\n`);
     out(r.secret);
     return 0;
   }
@@ -61,7 +67,7 @@ export async function runEndpoints(call: Call, sub: string | undefined, o: Endpo
   }
   if (sub === 'remove') {
     await call('DELETE', `/shop-endpoints/${needId()}`);
-    process.stderr.write(`endpoint ${o.id} removed\n`);
+    stderr.write(`endpoint ${o.id} removed\n`);
     return 0;
   }
   throw new Error('endpoints takes one of: list, add, roll, test, remove');

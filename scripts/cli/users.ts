@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { CliIo } from './io';
 import { ApiError } from '../../server/apiError';
 import { createUser, newUserFields } from '../../server/team/createUser';
 import { auditUserChange } from '../../server/team/auditUserChange';
@@ -16,7 +17,7 @@ import { findUserByEmail, updateUser } from '../../server/team/users';
  * in. Each prints a one-time link (PUBLIC_URL/admin/#/welcome?token=..., 24 h) where the person sets a password.
  * Resetting also clears a lock-out and ends the person's sessions; it leaves two-factor as it is.
  */
-export async function usersCommand(args: string[], print: (line: string) => void): Promise<number> {
+export async function usersCommand(args: string[], print: (line: string) => void, env: CliIo['env']): Promise<number> {
   const [sub, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
@@ -28,7 +29,7 @@ export async function usersCommand(args: string[], print: (line: string) => void
   let config: ReturnType<typeof loadConfig>;
   try {
     // the database's location and PUBLIC_URL are all it needs, not the secrets a production start insists on
-    config = loadConfig({ ...process.env, NODE_ENV: 'development' });
+    config = loadConfig({ ...env, NODE_ENV: 'development' });
   } catch (e) {
     if (e instanceof ConfigError) throw new UsersUsageError(`the configuration is invalid:\n${e.message}`);
     throw e;

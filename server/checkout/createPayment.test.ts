@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { ApiError } from '../apiError';
 import { listAttempts } from '../orders/attempts';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
@@ -9,9 +9,9 @@ import { describeOnStores } from '../testing/storeVariants';
 import { createPayment, type PaymentRequest } from './createPayment';
 import { newOrder, reload } from './testing/paymentFixtures';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { admin } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
@@ -41,9 +41,9 @@ const EXTRAS = {
   allow_save_card: true,
 };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 
@@ -217,6 +217,13 @@ describeOnStores('payment order sources, end to end through the backend', (store
   it('keeps the gateway subscription_result of a paid subscription for the admin API', async () => {
     const s = await createSession(backend, EXTRAS);
     const res = await pay(s.id, paymentBody(s.client_secret, 'card'), 'sources-sub');
+    // the payment's notifications are dropped, so that the order is paid by the return's query (a notification
+    // that came first would settle it, and the return would ask nothing)
+    await sandboxApi(sandbox.url).addFault({
+      endpoint: 'notify',
+      order_no: (await attemptOf(s.id)).gateway_order_no,
+      fault: { kind: 'drop' },
+    });
     const html = await (await fetch(res.body.action.url)).text();
     const returned = await payByCard(html, '4242424242424242');
     // the return confirms by query, whose record carries the subscription's result

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { BR_ORDER, callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -7,6 +7,8 @@ import { describeOnStores } from '../testing/storeVariants';
 import { createPayment, type PaymentRequest } from './createPayment';
 import { newOrder } from './testing/paymentFixtures';
 
+// the sandbox as a process, not in this one: the counter counts every statement this process's drivers send, and
+// the sandbox's own SQLite statements would be among them
 let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await startSandboxProcess();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import type { OrderStatus } from '../../shared/gateway/status';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
@@ -15,9 +15,9 @@ import { describeOnStores } from '../testing/storeVariants';
 /** GATEWAY_TIMEOUT_MS below: a first request may be with the gateway for 2 x 500 ms + 5 s after its attempt is stored */
 const IN_FLIGHT_MS = 2 * 500 + 5_000;
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

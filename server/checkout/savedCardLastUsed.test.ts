@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { callJson, createSession, startPayment } from '../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { payByCard } from '../gateway/testing/playShopper';
 import { listSavedCards } from './savedCards';
 import { startBackend, type Backend } from '../testing/startBackend';
@@ -8,9 +8,9 @@ import { describeOnStores } from '../testing/storeVariants';
 
 const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020' };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
 import { payByCard } from '../gateway/testing/playShopper';
@@ -11,9 +11,9 @@ import { describeOnStores } from '../testing/storeVariants';
 const TYPED = '4242 4242 4242 4242';
 const TYPED_PLAIN = '4000056655665556';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

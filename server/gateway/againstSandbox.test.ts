@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { createGatewayClient, GatewayRejectedError, type GatewayCallRecord, type GatewayClient } from './index';
 import { payByCard, pressIssuerButton } from './testing/playShopper';
 import { serveFake, type FakeServer } from './testing/serveFake';
 
-// The client against the real sandbox gateway, run as its own process by the e2e harness.
-let sandbox: RunningSandbox;
+// The client against the real sandbox gateway over loopback HTTP (served in this process; no code shared).
+let sandbox: Sandbox;
 let receiver: FakeServer;
 const notifications: Record<string, string>[] = [];
 const records: GatewayCallRecord[] = [];
@@ -17,7 +17,7 @@ const demo = { merchantId: '701001', accountId: '701001010', signKey: 'sk_sandbo
 const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
   const app = new Hono();
   app.post('/hooks/gateway', async (c) => {
     notifications.push(Object.fromEntries(new URLSearchParams(await c.req.text())));

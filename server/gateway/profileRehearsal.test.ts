@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin, orderIn } from '../../testing/adminClient';
 import { paidPixOrder } from '../../testing/shopClient';
-import { type RunningSandbox, startSandboxProcess } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { type Backend, startBackend } from '../testing/startBackend';
 
 /**
@@ -25,12 +25,12 @@ const CHANGED = {
 
 let dir: string;
 let profileFile: string;
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'profile-rehearsal-'));
   profileFile = join(dir, 'gateway-profile.json');
   writeFileSync(profileFile, JSON.stringify(CHANGED));
-  sandbox = await startSandboxProcess({ profileFile });
+  sandbox = await startSandbox({ profileFile });
 });
 afterAll(async () => {
   await sandbox?.close();

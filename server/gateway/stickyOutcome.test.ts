@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../testing/freePort';
 import { startFaultProxy, type FaultProxy } from '../../testing/faultProxy';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { createGatewayClient, GatewayError, type GatewayCallRecord } from './index';
 
-// The real client over real sockets: the sandbox process behind the fault proxy on loopback.
-let sandbox: RunningSandbox;
+// The real client over real sockets: the sandbox (served in this process) behind the fault proxy on loopback.
+let sandbox: Sandbox;
 let proxy: FaultProxy;
 beforeAll(async () => {
   proxy = await startFaultProxy();
-  sandbox = await startSandboxProcess({ publicUrl: proxy.url });
+  sandbox = await startSandbox({ publicUrl: proxy.url });
   proxy.target = sandbox.url;
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionView } from '../../shared/contract/session';
 import { paymentMethods, putPaymentMethods } from '../../testing/adminClient';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { sentOrdersOf } from '../orders/attemptOrders';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
@@ -10,9 +10,9 @@ import { describeOnStores } from '../testing/storeVariants';
 const SHOP = 'http://shop.test';
 const NAME_AND_EMAIL = { first_name: 'Ana', last_name: 'Silva', email: 'ana@example.com' };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

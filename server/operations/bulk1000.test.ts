@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { admin } from '../../testing/adminClient';
@@ -8,13 +8,13 @@ import { sandboxApi } from '../../testing/sandboxApi';
 import { countQueryCalls } from '../testing/countQueryCalls';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../testing/makeOrders';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
   // Making 1000 orders commits some 15 SQLite transactions each (backend and sandbox), and on a disk every
   // commit waits for an fsync. The temp files go to memory when the machine has it (this test file runs in its
   // own process): the same store code, without the disk's latency, keeps the file within its minute.
   if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { admin, orderIn, refundsFinal } from '../../testing/adminClient';
@@ -9,9 +9,9 @@ import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 /** A refund the gateway took: received, accepted, or already succeeded by the time the answer was written. */
 const SENT = /^(received|accepted|succeeded)$/;
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

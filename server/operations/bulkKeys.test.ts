@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
@@ -10,9 +10,9 @@ import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 /** A refund the gateway took: received, accepted, or already succeeded by the time the answer was written. */
 const SENT = /^(received|accepted|succeeded)$/;
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import type { GatewayClient } from '../gateway';
 import { callJson } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
@@ -12,9 +12,9 @@ import { serveWith, SimulatedCrash } from '../testing/serveWith';
 /** A refund the gateway took: received, accepted, or already succeeded by the time the answer was written. */
 const SENT = /^(received|accepted|succeeded)$/;
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

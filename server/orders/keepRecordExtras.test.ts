@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { payByCard } from '../gateway/testing/playShopper';
 import { cardTokenSeal } from '../store/cardTokenSeal';
@@ -11,9 +11,9 @@ import { describeOnStores } from '../testing/storeVariants';
 const SHOP = 'http://shop.test';
 const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020' };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderOf } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { callJson, createSession, startPayment } from '../../testing/shopClient';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
@@ -8,9 +8,9 @@ import { admin } from '../../testing/adminClient';
 import { payoutBody } from '../../testing/payoutBody';
 import { sandboxApi } from '../../testing/sandboxApi';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

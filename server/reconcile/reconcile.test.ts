@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { pressIssuerButton } from '../gateway/testing/playShopper';
 import { faultyGatewayFetch, type FaultyFetch } from '../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../../testing/shopClient';
@@ -9,9 +9,9 @@ import { describeOnStores } from '../testing/storeVariants';
 import { countQueryCalls } from '../testing/countQueryCalls';
 import { withReconcileLock } from './withReconcileLock';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { createPayment } from '../checkout/createPayment';
 import { newAttempt, newOrder, reload } from '../checkout/testing/paymentFixtures';
 import { settleAttempt } from '../orders/settleAttempt';
@@ -11,9 +11,9 @@ import { describeOnStores } from '../testing/storeVariants';
 import { reconcileOnce } from './reconcileOnce';
 import { withReconcileLock } from './withReconcileLock';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin } from '../../testing/adminClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sandboxApi } from '../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { admin, orderIn } from '../../testing/adminClient';
 import { BULK_ENV } from '../testing/makeOrders';
 import { paidPixOrder } from '../../testing/shopClient';
@@ -22,9 +22,9 @@ interface Paid {
   transaction_id: string;
 }
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

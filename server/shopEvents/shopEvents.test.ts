@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { admin, orderIn, refundsFinal } from '../../testing/adminClient';
 import { callJson, payCard } from '../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { BULK_ENV } from '../testing/makeOrders';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
@@ -22,9 +22,9 @@ const FAST = {
   SHOP_EVENTS_TIMEOUT_MS: '2000',
 };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/createTestD
 import { type FaultProxy, startFaultProxy } from '../../testing/faultProxy';
 import { callJson, payCard } from '../../testing/shopClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { type EventReceiver, startEventReceiver, verifySignature } from './testing/eventReceiver';
 
 const FAST = {
@@ -24,10 +24,10 @@ const FAST = {
 };
 
 const tempDir = mkdtempSync(join(tmpdir(), 'shop-events-'));
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 let receiver: EventReceiver;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
   receiver = await startEventReceiver();
 });
 afterAll(async () => {

@@ -4,21 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { paymentBody } from '../../testing/shopClient';
 import { startHoldingGateway, type HoldingGateway } from './testing/holdingGateway';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'merchant-shutdown-'));
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 let gateway: HoldingGateway;
 let backend: BackendProcess | undefined;
 /** the running backend's folder: its SQLite file and its log */
 let dir = '';
 
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { paymentBody } from '../../testing/shopClient';
 import { errorCode, requestOnce, type Answer } from './testing/requestOnce';
 
@@ -24,12 +24,12 @@ describePg(
   () => {
     const tempDir = mkdtempSync(join(tmpdir(), 'merchant-two-'));
     let database: TestDatabase;
-    let sandbox: RunningSandbox;
+    let sandbox: Sandbox;
     let backends: BackendProcess[] = [];
 
     beforeAll(async () => {
       database = await createTestDatabase(databaseUrl!, 't_two');
-      sandbox = await startSandboxProcess();
+      sandbox = await startSandbox();
       // both start at once on the empty database: the migrations must still run exactly once
       backends = await Promise.all(
         ['a', 'b'].map((id) =>

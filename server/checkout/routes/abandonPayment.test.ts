@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payByCard } from '../../gateway/testing/playShopper';
 import { callJson, createSession, followReturn, paymentBody, startPix } from '../../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

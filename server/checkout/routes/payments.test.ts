@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { payByCard, pressIssuerButton } from '../../gateway/testing/playShopper';
 import { FRAME_SCRIPT_HASH } from '../renderFramePage';
 import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
@@ -11,9 +11,9 @@ const SHOP = 'http://shop.test';
 // the sandbox's auto-capture twin of the demo account: an approved card goes straight to paid (3000)
 const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020' };
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { payByCard } from '../../gateway/testing/playShopper';
 import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
@@ -8,9 +8,9 @@ import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP = 'http://shop.test';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, listPayouts, orderOf, paymentMethods } from '../../../testing/adminClient';
 import { callJson, createSession, paidPixOrder } from '../../../testing/shopClient';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 
 const SHOP_SECRET = 'the-shop-secret-0123456789';
 const ADMIN_TOKEN = 'the-admin-token-0123456789';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -4,14 +4,14 @@ import { admin, orderIn, orderOf } from '../../../testing/adminClient';
 import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import { payByCard } from '../../gateway/testing/playShopper';
 import { sandboxApi } from '../../../testing/sandboxApi';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../../testing/makeOrders';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess({ disputeMs: 300 });
+  sandbox = await startSandbox({ disputeMs: 300 });
 });
 afterAll(() => sandbox?.close());
 

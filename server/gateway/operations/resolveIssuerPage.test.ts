@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { paymentBody } from '../../../testing/shopClient';
 import { createGateway } from '../../createGateway';
 import { createPayment, type PaymentRequest } from '../../checkout/createPayment';
@@ -12,10 +12,10 @@ import { findPrivateAddress } from '../core/findPrivateAddress';
 // In production (the sandbox's issuer page is on loopback, which only the demo may use) such a host is not
 // fetched, and the payment, already created at the gateway, is left unknown for the query to settle.
 describe('issuer_url on a private address in production', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let backend: Backend;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess();
+    sandbox = await startSandbox();
     backend = await startBackend({ gatewayUrl: sandbox.url });
   });
   afterAll(async () => {

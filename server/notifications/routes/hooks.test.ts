@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { sign } from '../../../shared/gateway/hashNode';
 import { faultyGatewayFetch } from '../../testing/faultyGatewayFetch';
 import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startSandboxProcess, type RunningSandbox } from '../../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { pressIssuerButton } from '../../gateway/testing/playShopper';
 import { writeAuditEvent } from '../auditEvents';
 import { callJson, createSession, paymentBody, startPix } from '../../../testing/shopClient';
@@ -9,9 +9,9 @@ import { describeOnStores } from '../../testing/storeVariants';
 import { admin, refundsFinal } from '../../../testing/adminClient';
 import { makeOrders, type MadeOrder } from '../../testing/makeOrders';
 
-let sandbox: RunningSandbox;
+let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.close());
 
