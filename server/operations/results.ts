@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/contract/errors';
+import type { BulkResult } from '../../shared/contract/admin';
 import { GATEWAY_ERRORS, isGatewayErrorCode } from '../../shared/gateway/errors';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -16,25 +16,8 @@ export const BULK_ERROR = {
   over_refund_limit: 'over_refund_limit',
 } as const;
 
-/** One order's answer: `ok`, or the error with its gateway code (e.g. E0009) or one of BULK_ERROR. */
-export type OrderResult =
-  | {
-      order_no: string;
-      transaction_id?: string;
-      ok: true;
-      status?: OrderStatus;
-      note?: string;
-      /** a refund's state when answered: refunds are asynchronous, `received` succeeds or fails later */
-      refund_state?: string;
-    }
-  | {
-      order_no: string;
-      transaction_id?: string;
-      ok: false;
-      /** an invalid row: its position in the request's `orders` (0-based), never sent */
-      position?: number;
-      error: { code: string; message: string; fields?: FieldError[] };
-    };
+/** One order's answer: `ok`, or the error with its gateway code (e.g. E0009) or one of BULK_ERROR (the contract's). */
+export type OrderResult = BulkResult;
 
 /** The label an order's result carries: its order_no when known, else what the owner sent. */
 export interface ResultLabel {
