@@ -17,14 +17,16 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /** Runs `run` once: when the browser is idle (at most 2 s on a busy one) or at the first interaction. */
 function whenIdleOrUsed(win: Window, run: () => void): void {
+  // held once: the fallback timer may fire after the page (or a test's window) has let go of its document
+  const doc = win.document;
   let done = false;
   const once = () => {
     if (done) return;
     done = true;
-    for (const type of INTERACTIONS) win.document.removeEventListener(type, once, true);
+    for (const type of INTERACTIONS) doc.removeEventListener(type, once, true);
     run();
   };
-  for (const type of INTERACTIONS) win.document.addEventListener(type, once, { capture: true, passive: true });
+  for (const type of INTERACTIONS) doc.addEventListener(type, once, { capture: true, passive: true });
   if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(once, { timeout: 2000 });
   else win.setTimeout(once, 200);
 }
