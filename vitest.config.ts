@@ -1,10 +1,22 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner for unit, integration and browser tests, in two projects. Unit and integration tests (real servers on
-// free loopback ports) run first, files in parallel across the machine's cores. Browser tests (e2e/) run after
-// them, one file at a time: each file starts its own sandbox, backend and Chromium, and two of those at once on
-// a 2-core machine would only make each slower and their time-outs flaky. Their globalSetup builds the bundles
-// once, when the sources are newer than dist/.
+/** e2e files that drive Chromium from the reliability folder; the rest of that folder only starts processes. */
+const BROWSER_RELIABILITY = [
+  'e2e/reliability/securityAccess.test.ts',
+  'e2e/reliability/securityFrame.test.ts',
+  'e2e/reliability/securityInjection.test.ts',
+];
+
+// One runner, four projects in two groups. The first group runs its files two at a time (the machine's cores):
+// - unit: node tests of shared/, server/, sandbox/, scripts/, ... Files of one worker share their imported modules
+//   (isolate: false), which halves the suite's CPU: no test here may leave state in a module (each starts its own
+//   servers and stores).
+// - dom: the widget's and admin page's tests, each file in a fresh module graph and document (happy-dom).
+// - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
+//   processes) but no browser.
+// The second group, browser, runs after them one file at a time: each file starts its own sandbox, backend and
+// Chromium, and two of those at once on a 2-core machine would only make each slower and their time-outs flaky.
+// Browser and process files share a globalSetup that builds the bundles once, when the sources are newer than dist/.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -19,8 +31,31 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{shared,server,sandbox,widget,admin,client,scripts,bench,testing}/**/*.test.{ts,tsx}'],
+          include: ['{shared,server,sandbox,client,scripts,bench,testing}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['{widget,admin}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude],
+          setupFiles: ['testing/setupDomTests.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: ['e2e/reliability/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...BROWSER_RELIABILITY],
+          globalSetup: ['e2e/harness/buildBundles.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           sequence: { groupOrder: 0 },
         },
       },
@@ -28,7 +63,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['e2e/**/*.test.{ts,tsx}'],
+          include: ['e2e/*.test.ts', 'e2e/{admin,harness,journeys}/**/*.test.ts', ...BROWSER_RELIABILITY],
           globalSetup: ['e2e/harness/buildBundles.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseProfile, type GatewayProfile } from '../shared/gateway/profile';
@@ -31,6 +31,8 @@ export async function startSandboxInProcess(
     profile?: GatewayProfile;
     publicUrl?: string;
     dbFile?: string;
+    /** also write each log line there, as JSON lines like the sandbox process's own output */
+    logFile?: string;
   } = {},
 ): Promise<SandboxInProcess> {
   const dir = opts.dbFile ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-test-'));
@@ -48,8 +50,18 @@ export async function startSandboxInProcess(
     ...(opts.profile ? { profile: opts.profile } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     now: () => Date.now() + offset,
-    log: (message, detail) => void logs.push({ message, ...(detail ? { detail } : {}) }),
+    log: (message, detail) => {
+      const line = { message, ...(detail ? { detail } : {}) };
+      logs.push(line);
+      if (opts.logFile)
+        appendFileSync(
+          opts.logFile,
+          `${JSON.stringify({ time: new Date().toISOString(), msg: message, ...detail })}\n`,
+        );
+    },
   });
+  // the first line of the process's output, so that a log file tells when and where it ran
+  if (opts.logFile) appendFileSync(opts.logFile, `sandbox listening on ${server.url}\n`);
   return {
     url: server.url,
     dbFile,
@@ -79,7 +91,7 @@ export type Sandbox = Pick<SandboxInProcess, 'url' | 'dbFile' | 'close'>;
  * const sandbox = await startSandbox();
  * const backend = await startBackend({ gatewayUrl: sandbox.url });
  */
-export function startSandbox(opts: Omit<StartSandboxOptions, 'logFile'> = {}): Promise<Sandbox> {
+export function startSandbox(opts: StartSandboxOptions = {}): Promise<Sandbox> {
   return startSandboxInProcess({
     notifyScale: opts.notifyScale ?? 0.01,
     settleMs: opts.settleMs ?? 500,
@@ -88,5 +100,6 @@ export function startSandbox(opts: Omit<StartSandboxOptions, 'logFile'> = {}): P
     ...(opts.profileFile ? { profile: parseProfile(readFileSync(opts.profileFile, 'utf8')) } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.dbFile ? { dbFile: opts.dbFile } : {}),
+    ...(opts.logFile ? { logFile: opts.logFile } : {}),
   });
 }

@@ -1,6 +1,7 @@
 /**
- * The whole system for one browser test file: the gateway sandbox and the merchant backend as processes on free
- * loopback ports, SQLite in a temp dir, and a second shop on another origin (`startShopServer`). Their logs go to
+ * The whole system for one browser test file: the merchant backend as a process and the gateway sandbox in the
+ * test's own process (no second tsx start; the backend still reaches it only over HTTP), on free loopback ports,
+ * SQLite in a temp dir, and a second shop on another origin (`startShopServer`). Their logs go to
  * `e2e/artifacts/logs/<name>-*.log`, kept after the run to explain a failure.
  *
  * @example
@@ -15,7 +16,7 @@ import { DEMO_DEFAULTS } from '../../server/config';
 import { ARTIFACTS_DIR } from './artifacts';
 import { addPerson, type Person } from '../../testing/people';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startShopServer, type ShopServer } from './startShopServer';
 
 export interface StartSystemOptions {
@@ -30,7 +31,7 @@ export interface StartSystemOptions {
 }
 
 export interface System {
-  sandbox: RunningSandbox;
+  sandbox: Sandbox;
   backend: BackendProcess;
   shop: ShopServer;
   /** the backend's demo credentials (its config's defaults) */
@@ -56,7 +57,7 @@ export async function startSystem(opts: StartSystemOptions): Promise<System> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startSandboxProcess({
+    const sandbox = await startSandbox({
       notifyScale: opts.notifyScale ?? 0.01,
       settleMs: opts.settleMs ?? 1500,
       dbFile: join(dataDir, 'sandbox.db'),

@@ -42,7 +42,7 @@ describePg(
     it(
       "every order is refunded exactly once after the restart and the owner's retries",
       () => killDuringRefundBatch(backend, sandbox, tally),
-      150_000,
+      300_000,
     );
   },
 );

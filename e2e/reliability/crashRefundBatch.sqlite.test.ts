@@ -35,6 +35,6 @@ describe('kill -9 during a 1,000-order refund [sqlite]', () => {
   it(
     "every order is refunded exactly once after the restart and the owner's retries",
     () => killDuringRefundBatch(backend, sandbox, tally),
-    150_000,
+    300_000,
   );
 });

@@ -70,7 +70,7 @@ export async function killDuringRefundBatch(
         expect(last.every(settled), 'every order settled by the retries').toBe(true);
         return true!;
       },
-      { timeout: 60_000, interval: 1_000 },
+      { timeout: 150_000, interval: 1_000 },
     )
     .catch((e: Error) => {
       const open = last.filter((r) => !settled(r));
