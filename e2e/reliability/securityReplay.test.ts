@@ -12,7 +12,8 @@ import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { BULK_ENV, makeOrders } from '../../server/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { admin } from '../../testing/adminClient';
+import { admin, orderOf } from '../../testing/adminClient';
+import { startPix } from '../../testing/shopClient';
 
 interface Recorded {
   request: Record<string, unknown>;
@@ -26,9 +27,16 @@ describe('a batch signature replayed', () => {
   const captures: Recorded[] = [];
   /** when set: the capture call is not forwarded, this answer is given instead */
   let replay: ((request: Record<string, unknown>) => Record<string, unknown>) | undefined;
+  /** when set: the query's answer is passed through this on its way back */
+  let rewriteQuery: ((answer: Record<string, unknown>) => Record<string, unknown>) | undefined;
 
   const onTheWire = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
+    if (url.pathname === '/v1/retrievalTrans' && rewriteQuery) {
+      const res = await fetch(url, init);
+      const answer = rewriteQuery(JSON.parse(await res.text()) as Record<string, unknown>);
+      return new Response(JSON.stringify(answer), { status: res.status, headers: res.headers });
+    }
     if (url.pathname !== '/v1/capture') return fetch(url, init);
     const request = JSON.parse(String(init?.body)) as Record<string, unknown>;
     if (replay)
@@ -141,5 +149,28 @@ describe('a batch signature replayed', () => {
       .where('order_no', '=', order!.order_no)
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('paid');
+  });
+
+  // The limit of all of the above, as SECURITY.md says: the query's answer is not signed, so what can read and
+  // write the backend's TLS to the gateway (a TLS-intercepting proxy whose CA the host trusts) can pay an
+  // order. This pins that statement; production refuses a gateway over plain HTTP (server/config.test.ts).
+  it('a query answer rewritten on the way to 3000 pays a pending order: TLS is what the query rests on', async () => {
+    const { session } = await startPix(backend);
+    const gatewayNo = (await orderOf(backend, session.order_no)).attempts[0]!.gateway_order_no;
+    expect((await sandboxApi(sandbox.url).transaction(gatewayNo)).payment_status).toBe('1000');
+    rewriteQuery = (answer) => ({
+      ...answer,
+      orders_list: (answer.orders_list as Record<string, unknown>[]).map((o) =>
+        o.order_no === gatewayNo ? { ...o, payment_status: '3000' } : o,
+      ),
+    });
+    try {
+      const synced = await admin(backend, '/orders/sync', { body: { order_nos: [session.order_no] } });
+      expect(synced.status).toBe(200);
+    } finally {
+      rewriteQuery = undefined;
+    }
+    expect((await orderOf(backend, session.order_no)).status).toBe('paid');
+    expect((await sandboxApi(sandbox.url).transaction(gatewayNo)).payment_status).toBe('1000');
   });
 });
