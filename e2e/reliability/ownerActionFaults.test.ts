@@ -226,7 +226,13 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       await addFault(sandbox.url, { endpoint: '/v1/payout', order_no: key, ...fault.rule });
       const create = () => admin(backend.url, '/payouts', { body: payoutBody(), headers: { 'Idempotency-Key': key } });
       const first = await create();
-      expect(first.status, JSON.stringify(first.body)).toBe(fault.firstStatus);
+      // "not known yet" comes with SENDING; if the notification told the backend while the answer was being lost,
+      // the owner is answered with what it said instead (#33: both at once before)
+      const learnt = fault.firstStatus === 202 && first.status === 201;
+      expect(first.status, JSON.stringify(first.body)).toBe(learnt ? 201 : fault.firstStatus);
+      if (first.status === 202)
+        expect(first.body).toMatchObject({ status: 'SENDING', message: expect.stringMatching(/not known yet/) });
+      else expect(first.body).toMatchObject({ status: 'COMPLETED', transaction_id: expect.any(String) });
       await clearCountingFaults(sandbox.url, tally);
       await settledAtGateway();
 
@@ -250,8 +256,9 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       expect(list.body.payouts.filter((p: { request_id: string }) => p.request_id === key)).toHaveLength(1);
       const events = await admin(backend.url, `/events?order_no=${key}`);
       const summaries = (events.body.events as { summary: string }[]).map((e) => e.summary);
-      if (fault.firstStatus === 202)
+      if (first.status === 202)
         expect(summaries).toContain(`payout ${key}: no answer from the gateway; kept as SENDING`);
+      if (learnt) expect(summaries).toContain(`payout ${key}: no answer from the gateway; COMPLETED meanwhile`);
       // the owner's retry or the gateway's notification, whichever came first, brought the final status
       expect(summaries).toContainEqual(
         expect.stringMatching(

@@ -122,5 +122,8 @@ export function journalOrderAction(
     },
     answer: (p, order) => succeeded(p.target.label, { status: order?.status }),
     lostInFlight: 'the request failed while this order was being sent; it is checked on the next request or sync',
+    oneRequestPerOrder: {
+      busy: `repeated submission: another request is acting on this order now (a ${rules.kind} or another action); nothing was sent for it here, look at the order once that one is done`,
+    },
   };
 }

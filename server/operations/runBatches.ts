@@ -1,5 +1,5 @@
 /** How many gateway calls one bulk request keeps in flight: enough to overlap latency, few enough to be polite. */
-const BATCH_CONCURRENCY = 4;
+export const BATCH_CONCURRENCY = 4;
 
 /**
  * Runs `run` over every batch with at most `concurrency` at a time, and answers one settled result per batch,

@@ -8,7 +8,9 @@ import { callBatch, type BatchKind, type ItemOf, type ItemOutcome } from './call
 import { findTargets, type Target } from './findTargets';
 import { refreshFromGateway } from './refreshFromGateway';
 import { BULK_ERROR, failed, type OrderResult } from './results';
-import { runBatches } from './runBatches';
+import { BATCH_CONCURRENCY, runBatches } from './runBatches';
+import { claimOrders, releaseOrders } from './claimOrders';
+import { newId } from '../ids';
 import { splitIntoBatches } from './splitIntoBatches';
 
 /** An order a bulk request names, found, with its current payment attempt and the row that asked for it. */
@@ -86,6 +88,13 @@ export interface GatewayOperation<
   answer(entry: Entry, order: OrderRow | undefined, after: After | undefined): OrderResult;
   /** The answer's message (outcome_unknown) when the request failed while its batch was being sent. */
   lostInFlight: string;
+  /**
+   * One request at a time per order (capture, cancel, review: the order's state is what refuses a second one,
+   * and two requests reading it at once would both send): the order is claimed in the store before it is read
+   * for checking and held until the gateway's answer and the query after it are stored. An order another
+   * request holds is answered E0008 with `busy`, and nothing is sent for it.
+   */
+  oneRequestPerOrder?: { busy: string };
 }
 
 /**
@@ -109,7 +118,47 @@ export async function runGatewayOperation<
   requestId?: string,
 ): Promise<OrderResult[]> {
   const { db } = deps.store;
-  const { targets, results } = await findTargets(db, items);
+  const found = await findTargets(db, items);
+  if (!operation.oneRequestPerOrder || found.targets.length === 0)
+    return runOnTargets(deps, operation, items, found, requestId);
+
+  // #33: four captures of one order at once were four gateway calls (three refused E0009); a claim in the store
+  // lets one request act on an order at a time, across every process sharing the database
+  const holder = newId('claim');
+  const ids = found.targets.map((t) => t.order.id);
+  const now = deps.now();
+  const batches = Math.ceil(ids.length / BATCH_LIMIT[operation.kind]);
+  // long enough for every batch of this request (a call is never retried, so each ends within the time-out),
+  // the queries before and after them, and the database; a request that crashed holds it no longer than that
+  const holdMs = (Math.ceil(batches / BATCH_CONCURRENCY) + 2) * (2 * deps.config.gateway.timeoutMs + 5_000);
+  const claimed = await claimOrders(db, ids, holder, now, new Date(now.getTime() + holdMs));
+  try {
+    const mine = found.targets.filter((t) => claimed.has(t.order.id));
+    for (const t of found.targets)
+      if (!claimed.has(t.order.id))
+        found.results.set(t.index, failed(t.label, 'E0008', operation.oneRequestPerOrder.busy));
+    // read again once claimed: another request may have moved the order between the first read and the claim
+    const again = await findTargets(
+      db,
+      mine.map((t) => t.input),
+    );
+    const positionOf = (i: number) => mine[i]!.index;
+    for (const [i, result] of again.results) found.results.set(positionOf(i), result);
+    const fresh = { targets: again.targets.map((t) => ({ ...t, index: positionOf(t.index) })), results: found.results };
+    return await runOnTargets(deps, operation, items, fresh, requestId);
+  } finally {
+    await releaseOrders(db, [...claimed], holder);
+  }
+}
+
+async function runOnTargets<K extends BatchKind, Earlier, Draft, Entry extends { target: BulkTarget }, After>(
+  deps: AppDeps,
+  operation: GatewayOperation<K, Earlier, Draft, Entry, After>,
+  items: readonly BulkItem[],
+  { targets, results }: { targets: BulkTarget[]; results: Map<number, OrderResult> },
+  requestId: string | undefined,
+): Promise<OrderResult[]> {
+  const { db } = deps.store;
   const { earlier, orders } = await operation.settleEarlier(deps, targets, requestId);
 
   const sending: Entry[] = [];

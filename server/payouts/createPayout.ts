@@ -37,7 +37,8 @@ export interface PayoutAnswer {
  * same payout and the gateway (which dedupes by request_id) pays at most once. The payout is stored (SENDING)
  * before it is sent; an answer lost to a time-out leaves it SENDING, and the next request with the same key
  * sends it again under the same request_id to learn its status (the notification or the reconcile loop may
- * tell first); the owner is answered 202 "not known yet, do not send again". A payout the gateway refused, or
+ * tell first); the owner is answered 202 "not known yet, do not send again" (status SENDING), or with the
+ * state the notification brought meanwhile, as if the gateway had answered it. A payout the gateway refused, or
  * certainly never received (every attempt refused a connection), is removed again, so the owner can correct it
  * and resend; one that may have reached the gateway never is.
  */
@@ -91,8 +92,15 @@ export async function createPayout(
   } catch (e) {
     if (e instanceof GatewayError && e.outcomeUnknown) {
       // the gateway may have paid: the row stays (never deleted) and only the gateway's own word settles it
-      await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
       const kept = (await findPayoutByKey(db, idempotencyKey)) ?? payout;
+      // its notification may have told the backend while the answer was being lost (#33: 202 "not known yet"
+      // came with COMPLETED): what the backend knows is the answer, "not known yet" only while nothing is known
+      if (kept.status !== 'SENDING') {
+        const summary = `payout ${payout.request_id}: no answer from the gateway; ${kept.status} meanwhile`;
+        await audit(deps, payout, summary, requestId);
+        return { status: payout === row ? 201 : 200, body: toPayoutView(kept) };
+      }
+      await audit(deps, payout, `payout ${payout.request_id}: no answer from the gateway; kept as SENDING`, requestId);
       return { status: 202, body: { ...toPayoutView(kept), message: NOT_KNOWN_YET(kept.id) } };
     }
     // certainly not made (refused, or never sent): the owner may correct it and send it again

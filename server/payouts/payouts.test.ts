@@ -174,7 +174,7 @@ describeOnStores('payouts', (store) => {
     ]);
   });
 
-  it('an answer lost to a time-out leaves the payout open until the notification completes it', async () => {
+  it('an answer lost to a time-out: 202 "not known yet" with SENDING, until the notification completes it', async () => {
     const lossy = await startBackend({
       store,
       gatewayUrl: sandbox.url,
@@ -183,10 +183,18 @@ describeOnStores('payouts', (store) => {
     });
     try {
       const key = randomUUID();
+      // the notification is held at the sandbox until the owner has been answered, so nothing is known yet
+      await sandboxApi(sandbox.url).addFault({
+        endpoint: 'notify',
+        order_no: key,
+        times: 1,
+        fault: { kind: 'delay', ms: 4000 },
+      });
       const sent = await create(payoutBody(), key, lossy);
-      // no answer arrived: accepted, outcome open (the notification may already have settled it meanwhile)
       expect(sent.status).toBe(202);
-      expect(['SENDING', 'COMPLETED']).toContain(sent.body.status);
+      // #33: the body said COMPLETED beside "not known yet" when the notification had come first
+      expect(sent.body).toMatchObject({ status: 'SENDING', message: expect.stringMatching(/not known yet/) });
+      expect(sent.body.transaction_id).toBeUndefined();
       const done = await vi.waitFor(
         async () => {
           const p = await admin(lossy, `/payouts/${sent.body.id}`);
@@ -208,6 +216,49 @@ describeOnStores('payouts', (store) => {
       expect((await create(payoutBody(), key, lossy)).body).toMatchObject({ id: sent.body.id, status: 'COMPLETED' });
       const events = await admin(lossy, `/events?type=notification`);
       expect(JSON.stringify(events.body)).not.toContain(IBAN);
+    } finally {
+      await lossy.close();
+    }
+  });
+
+  it('an answer lost after the notification told the backend: 201 with that state, no "not known yet" (#33)', async () => {
+    let lossy: Backend | undefined;
+    // forwards the payout, lets the gateway's notification reach the backend, then loses the answer (a reset
+    // connection), on every attempt
+    const answerLostAfterNotification = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const res = await fetch(url, init);
+      if (url.pathname !== '/v1/payout') return res;
+      await res.text();
+      const requestId = JSON.parse(String(init?.body)).request_id as string;
+      await vi.waitFor(
+        async () => {
+          const row = await lossy!.store.db
+            .selectFrom('payouts')
+            .select('status')
+            .where('request_id', '=', requestId)
+            .executeTakeFirst();
+          expect(row?.status, 'the notification applied').not.toBe('SENDING');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
+    }) as typeof fetch;
+    lossy = await startBackend({ store, gatewayUrl: sandbox.url, gatewayFetch: answerLostAfterNotification });
+    try {
+      const key = randomUUID();
+      const sent = await create(payoutBody(), key, lossy);
+      expect(sent.status).toBe(201);
+      expect(sent.body).toMatchObject({ request_id: key, status: 'COMPLETED', transaction_id: expect.any(String) });
+      expect(sent.body.message).toBeUndefined();
+      expect(await sentToGateway(key)).toBeGreaterThanOrEqual(1);
+      // the same key again: the same payout, still not sent as a new one
+      const again = await create(payoutBody(), key, lossy);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(sent.body);
+      expect((await admin(lossy, `/payouts/${sent.body.id}`)).body).toEqual(sent.body);
     } finally {
       await lossy.close();
     }

@@ -20,6 +20,8 @@ export interface StartBackendOptions {
   store?: StoreKind;
   /** PostgreSQL: this schema instead of a fresh one, shared with other backends (several processes on one store) and kept at close */
   schema?: string;
+  /** SQLite: this file instead of one in a fresh temp dir, shared with a backend process (never with a second one in this process: SQLite's busy wait blocks the event loop) and kept at close */
+  sqliteFile?: string;
   /** shop origins allowed besides the backend's own (default `http://shop.test`) */
   allowedOrigins?: string[];
   /** extra environment, e.g. `{ GATEWAY_TIMEOUT_MS: '500' }` */
@@ -67,6 +69,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
       schema: options.schema ?? schema!,
       preparedStatements: options.env?.DATABASE_PREPARED_STATEMENTS !== 'off',
     };
+  } else if (options.sqliteFile) {
+    database = { kind: 'sqlite', file: options.sqliteFile };
   } else {
     tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
     database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };
