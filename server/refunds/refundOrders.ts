@@ -364,6 +364,7 @@ async function reserveRefunds(
       answered_at: null,
       next_check_at: null,
       checks: 0,
+      limited_role: options.limit?.role ?? null,
       created_at: at,
       updated_at: at,
     };
