@@ -116,9 +116,11 @@ export type AdminApi = ReturnType<typeof createAdminApi>;
 
 /**
  * `onUnauthorized` runs on any 401 (the session ended: idle, too old, signed out elsewhere, password reset) so
- * the page can show the sign-in form again; the call still rejects with the ApiError.
+ * the page can show the sign-in form again; the call still rejects with the ApiError. A 403
+ * `enrolment_required` is not the end of a session (it is alive, and may only set up two-factor sign-in):
+ * `onEnrolmentRequired` runs instead, for the page to show the enrolment.
  */
-export function createAdminApi(onUnauthorized: () => void = () => {}) {
+export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmentRequired: () => void = () => {}) {
   async function call<T>(
     method: string,
     path: string,
@@ -140,8 +142,9 @@ export function createAdminApi(onUnauthorized: () => void = () => {}) {
     } catch {
       throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
     }
-    if (res.status === 401) onUnauthorized();
+    if (res.status === 401 && path !== '/sign-in') onUnauthorized();
     const parsed = await res.json().catch(() => undefined);
+    if (res.status === 403 && parsed?.error?.code === 'enrolment_required') onEnrolmentRequired();
     if (!res.ok)
       throw apiErrorOf(res.status, parsed, {
         code: res.status === 401 ? 'unauthorized' : 'http_error',
