@@ -194,7 +194,7 @@ describe('getting in, with production settings behind HTTPS (issue #32)', () => 
     expect((await admin(backend, `/users/${id}/reset-2fa`, { method: 'POST' })).status).toBe(200);
 
     // the reset ended the session: the next request says so, and the page asks to sign in
-    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.evaluate(() => (location.hash = '#/disputes'));
     await page.getByText('Your session ended. Sign in again.').waitFor();
     await page.getByLabel('E-mail').fill(support.email);
     await page.getByLabel('Password').fill('support has a long password');
