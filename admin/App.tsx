@@ -158,7 +158,8 @@ function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me
     case 'overview':
       return <Overview api={api} />;
     case 'orders':
-      return id ? <OrderDetail api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
+      // keyed: another order is another page, with nothing of the previous one's state
+      return id ? <OrderDetail key={id} api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
     case 'payouts':
       if (!can('payouts.read') || (id === 'new' && !can('payouts.send'))) break;
       if (id === 'new') return <PayoutForm api={api} />;

@@ -27,13 +27,15 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
       ? { ...planned, problems: ['Enter the amount per order.', ...planned.problems] }
       : planned;
   const n = plan.items.length;
+  // one order is named, so the owner sees which order the money leaves from
+  const counted = (k: number) => (orders.length === 1 ? `order ${orders[0]!.order_no}` : k === 1 ? '1 order' : `${k} orders`);
   const what =
     action === 'review' && options.approve !== undefined ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
 
   return (
     <ConfirmDialog
-      title={`${VERB[action]} ${orders.length === 1 ? '1 order' : `${orders.length} orders`}`}
-      confirmLabel={`${what} ${n === 1 ? '1 order' : `${n} orders`}`}
+      title={`${VERB[action]} ${counted(orders.length)}`}
+      confirmLabel={`${what} ${counted(n)}`}
       confirmDisabled={plan.problems.length > 0}
       // "Cancel" beside "Cancel 5 orders" would read as the action itself
       {...(action === 'cancel' ? { dismissLabel: orders.length === 1 ? 'Keep order' : 'Keep orders' } : {})}
@@ -102,7 +104,7 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
       <p class="summary" data-testid="bulk-summary">
         {n === 0
           ? 'Nothing will be sent.'
-          : `${what} ${n === 1 ? '1 order' : `${n} orders`}, total ${formatTotals(plan.totals)}.`}
+          : `${what} ${counted(n)}, total ${formatTotals(plan.totals)}.`}
       </p>
       {plan.skipped.length > 0 && (
         <p class="hint">
