@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.close());
 
-describeOnStores('the support role refunds up to the limit the owner sets, per refund and currency', (store) => {
+describeOnStores('the support role refunds up to the limit the owner sets, per order, per day and currency', (store) => {
   let backend: Backend;
   let support: string;
   let finance: string;
@@ -44,7 +44,7 @@ describeOnStores('the support role refunds up to the limit the owner sets, per r
     expect((await refund(finance, [{ order_no: b!.order_no }])).body.results[0]).toMatchObject({ ok: true });
   });
 
-  it('each refund of a bulk is held to the limit on its own: a full refund counts as what is left', async () => {
+  it('each order of a bulk is held to the limit: a full refund counts as what is left', async () => {
     const [full, within, over] = await makeOrders(backend, 3, 'paid');
     const currency = full!.currency;
     const put = await admin(backend, '/settings/support-refund-limit', {
@@ -64,15 +64,16 @@ describeOnStores('the support role refunds up to the limit the owner sets, per r
       ok: false,
       error: {
         code: 'over_refund_limit',
-        message: `the support role may refund at most 20.00 ${currency} per refund (the owner's limit); this refund is ${full!.amount} ${currency}`,
+        message: `the support role may refund at most 20.00 ${currency} per order (the owner's limit); 0.00 ${currency} of this order was refunded by the role already, this refund is ${full!.amount} ${currency}`,
       },
     });
     expect(b).toMatchObject({ order_no: within!.order_no, ok: true });
     expect(c).toMatchObject({ ok: false, error: { code: 'over_refund_limit' } });
     expect(c.error.message).toContain(`at most 20.00 ${currency}`);
-    // a second refund within the limit is a refund of its own: the limit is per refund
-    expect((await refund(support, [{ order_no: within!.order_no, amount: '20.00' }])).body.results[0]).toMatchObject({
-      ok: true,
+    // a second refund of the same order adds up with the first: the limit is per order, not per refund (#32)
+    expect((await refund(support, [{ order_no: within!.order_no, amount: '0.01' }])).body.results[0]).toMatchObject({
+      ok: false,
+      error: { code: 'over_refund_limit', message: expect.stringContaining('per order') },
     });
     // nothing over the limit reached the gateway or the journal
     const refunds = await backend.store.db
@@ -126,5 +127,39 @@ describeOnStores('the support role refunds up to the limit the owner sets, per r
     expect(res.body.limits.map((l: { currency: string }) => l.currency)).toEqual(
       [...before.map((l: { currency: string }) => l.currency), 'USD'].sort(),
     );
+  });
+
+  it('25.00 in three requests under a 10.00 limit: the limit holds per order and per day, also when sent at once (#32)', async () => {
+    const orders = await makeOrders(backend, 6, 'paid', '50.00');
+    const currency = orders[0]!.currency;
+    // a currency of its own for this test, so the day's total starts at zero
+    const others = (await admin(backend, '/settings/support-refund-limit')).body.limits.filter(
+      (l: { currency: string }) => l.currency !== currency,
+    );
+    await admin(backend, '/settings/support-refund-limit', {
+      method: 'PUT',
+      body: { limits: [...others, { currency, amount: '10.00' }] },
+    });
+    // what earlier tests of this file refunded today in the currency counts: start from a clean day
+    await backend.store.db.updateTable('refunds').set({ limited_role: null }).execute();
+    const one = orders[0]!.order_no;
+    const results = [];
+    for (const amount of ['8.00', '8.00', '9.00'])
+      results.push((await refund(support, [{ order_no: one, amount }])).body.results[0]);
+    expect(results.map((r) => r.ok)).toEqual([true, false, false]);
+    expect(results[1].error.message).toContain(`at most 10.00 ${currency} per order`);
+
+    // the day: 8.00 is used; another order may take 2.00 more, not 2.01
+    expect((await refund(support, [{ order_no: orders[1]!.order_no, amount: '2.01' }])).body.results[0]).toMatchObject({
+      ok: false,
+      error: { code: 'over_refund_limit', message: expect.stringContaining('a day') },
+    });
+    // four requests at once on four orders, 2.00 each: exactly one fits in what is left of the day
+    const atOnce = await Promise.all(
+      orders.slice(2).map((o) => refund(support, [{ order_no: o.order_no, amount: '2.00' }])),
+    );
+    expect(atOnce.map((r) => r.body.results[0].ok).filter(Boolean)).toHaveLength(1);
+    // finance is not held to it
+    expect((await refund(finance, [{ order_no: one, amount: '20.00' }])).body.results[0]).toMatchObject({ ok: true });
   });
 });
