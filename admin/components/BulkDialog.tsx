@@ -7,6 +7,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 interface Props {
   action: BulkAction;
   orders: readonly OrderRow[];
+  /** the open chargeback of the one order: a refund must be confirmed against it (the backend refuses it otherwise) */
+  openDispute?: { id: string; amount: string } | undefined;
   onConfirm: (plan: BulkPlan) => void;
   onCancel: () => void;
 }
@@ -17,10 +19,12 @@ const VERB: Record<BulkAction, string> = { capture: 'Capture', cancel: 'Cancel',
  * Asks for the action's options and states exactly what will be sent: how many orders and what total, per
  * currency, before anything leaves the page.
  */
-export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
+export function BulkDialog({ action, orders, openDispute, onConfirm, onCancel }: Props) {
   // no decision is preselected for a review: approving or rejecting someone's payment is always a choice
   const [options, setOptions] = useState<BulkOptions>({});
   const [partial, setPartial] = useState(false);
+  const [despite, setDespite] = useState(false);
+  const guarded = action === 'refund' && openDispute !== undefined;
   const planned = planBulk(action, orders, partial ? options : { ...options, amount: undefined });
   const plan =
     partial && !options.amount?.trim()
@@ -36,10 +40,14 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
     <ConfirmDialog
       title={`${VERB[action]} ${counted(orders.length)}`}
       confirmLabel={`${what} ${counted(n)}`}
-      confirmDisabled={plan.problems.length > 0}
+      confirmDisabled={plan.problems.length > 0 || (guarded && !despite)}
       // "Cancel" beside "Cancel 5 orders" would read as the action itself
       {...(action === 'cancel' ? { dismissLabel: orders.length === 1 ? 'Keep order' : 'Keep orders' } : {})}
-      onConfirm={() => onConfirm(plan)}
+      onConfirm={() =>
+        onConfirm(
+          guarded ? { ...plan, items: plan.items.map((i) => ({ ...i, despite_dispute: openDispute.id })) } : plan,
+        )
+      }
       onCancel={onCancel}
     >
       {action === 'review' && (
@@ -99,6 +107,18 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
             value={options.reason ?? ''}
             onInput={(e) => setOptions({ ...options, reason: e.currentTarget.value })}
           />
+        </div>
+      )}
+      {guarded && (
+        <div class="warning" role="alert">
+          <p>
+            {openDispute.amount} of this order is under an open chargeback (dispute {openDispute.id}). If the dispute is
+            lost, the cardholder gets that money back as well as this refund. Answering the dispute is usually better.
+          </p>
+          <label class="choice">
+            <input type="checkbox" checked={despite} onChange={(e) => setDespite(e.currentTarget.checked)} />
+            Refund anyway, although dispute {openDispute.id} is open
+          </label>
         </div>
       )}
       <p class="summary" data-testid="bulk-summary">

@@ -247,3 +247,45 @@ test('another order never shows the previous one’s data or Refund button while
   expect(within(dialog).getByRole('heading').textContent).toBe('Refund order C-3');
   expect(within(dialog).getByTestId('bulk-summary').textContent).toMatch(/^Refund order C-3, total JPY/);
 });
+
+test('an order under an open chargeback: the refund dialog warns, needs a confirmation and names the dispute', async () => {
+  const { seen } = stubFetch((req) => {
+    if (req.method === 'GET' && req.path === '/admin/api/orders/D-1')
+      return {
+        body: {
+          ...order(1, { order_no: 'D-1', status: 'paid', amount: '257.86', currency: 'GBP' }),
+          events: [],
+          attempts: [],
+          refunds: [],
+          disputes: [
+            {
+              dispute_id: 'dp_9',
+              amount: '257.86',
+              currency: 'GBP',
+              reason_code: '13.1',
+              reason: 'Merchandise not received',
+              respond_by: '2025-06-01',
+              state: 'open',
+              outcome: null,
+              days_left: 4,
+            },
+          ],
+        },
+      };
+    if (req.method === 'POST') return { body: { results: [{ order_no: 'D-1', ok: true, refund_state: 'received' }] } };
+    return undefined;
+  });
+  render(<OrderDetail api={createAdminApi()} orderNo="D-1" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('alert').textContent).toContain('open chargeback (dispute dp_9)');
+  const confirm = within(dialog).getByRole('button', { name: 'Refund order D-1' }) as HTMLButtonElement;
+  expect(confirm.disabled).toBe(true);
+  fireEvent.click(within(dialog).getByLabelText(/Refund anyway, although dispute dp_9 is open/));
+  fireEvent.click(confirm);
+  // received by the gateway is not "done"
+  await screen.findByText(/0 succeeded, 1 sent and not finished yet/);
+  expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+    orders: [{ order_no: 'D-1', despite_dispute: 'dp_9' }],
+  });
+});

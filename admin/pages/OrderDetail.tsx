@@ -213,6 +213,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             <BulkDialog
               action={dialog}
               orders={[order]}
+              openDispute={openDisputeOf(order)}
               onCancel={() => setDialog(null)}
               onConfirm={(plan) => {
                 setDialog(null);
@@ -227,4 +228,10 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
       )}
     </>
   );
+}
+
+/** The order's open chargeback, if any, for the refund dialog to warn about and confirm against. */
+function openDisputeOf(order: Order): { id: string; amount: string } | undefined {
+  const open = order.disputes?.find((d) => d.state === 'open');
+  return open ? { id: open.dispute_id, amount: formatAmount(open.amount, open.currency) } : undefined;
 }
