@@ -143,8 +143,12 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
       throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
     }
     if (res.status === 401 && path !== '/sign-in') onUnauthorized();
-    const parsed = await res.json().catch(() => undefined);
-    if (res.status === 403 && parsed?.error?.code === 'enrolment_required') onEnrolmentRequired();
+    const parsed: unknown = await res.json().catch(() => undefined);
+    if (
+      res.status === 403 &&
+      (parsed as { error?: { code?: unknown } } | undefined)?.error?.code === 'enrolment_required'
+    )
+      onEnrolmentRequired();
     if (!res.ok)
       throw apiErrorOf(res.status, parsed, {
         code: res.status === 401 ? 'unauthorized' : 'http_error',

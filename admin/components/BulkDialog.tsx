@@ -32,7 +32,8 @@ export function BulkDialog({ action, orders, openDispute, onConfirm, onCancel }:
       : planned;
   const n = plan.items.length;
   // one order is named, so the owner sees which order the money leaves from
-  const counted = (k: number) => (orders.length === 1 ? `order ${orders[0]!.order_no}` : k === 1 ? '1 order' : `${k} orders`);
+  const counted = (k: number) =>
+    orders.length === 1 ? `order ${orders[0]!.order_no}` : k === 1 ? '1 order' : `${k} orders`;
   const what =
     action === 'review' && options.approve !== undefined ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
 
@@ -122,9 +123,7 @@ export function BulkDialog({ action, orders, openDispute, onConfirm, onCancel }:
         </div>
       )}
       <p class="summary" data-testid="bulk-summary">
-        {n === 0
-          ? 'Nothing will be sent.'
-          : `${what} ${counted(n)}, total ${formatTotals(plan.totals)}.`}
+        {n === 0 ? 'Nothing will be sent.' : `${what} ${counted(n)}, total ${formatTotals(plan.totals)}.`}
       </p>
       {plan.skipped.length > 0 && (
         <p class="hint">

@@ -51,8 +51,8 @@ export function BulkResults({ action, results, onClose }: Props) {
       </h2>
       <p role="status">
         {results.length - failed.length - sent} succeeded
-        {sent ? `, ${sent} sent and not finished yet (see the order's refunds)` : ''}, {failed.length - skipped - unknown}{' '}
-        failed
+        {sent ? `, ${sent} sent and not finished yet (see the order's refunds)` : ''},{' '}
+        {failed.length - skipped - unknown} failed
         {skipped ? `, ${skipped} not sent` : ''}
         {unknown ? `, ${unknown} not known yet (being checked)` : ''}, of {results.length}.
       </p>

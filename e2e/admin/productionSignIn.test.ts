@@ -38,25 +38,29 @@ async function startTlsProxy(): Promise<{ server: Server; url: string; target: (
   certDir = mkdtempSync(join(tmpdir(), 'e2e-tls-'));
   const key = join(certDir, 'key.pem');
   const cert = join(certDir, 'cert.pem');
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   let upstream = '';
   const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const to = new URL(req.url ?? '/', upstream);

@@ -30,7 +30,7 @@ export function totpSeal(tokenKey: string) {
  * Who needs a second factor: in production every person (owner, finance, support, viewer: each sees shoppers'
  * data and all but the viewer move money). One without it gets a session that may only set one up (`enrol`).
  */
-export function needsSecondFactor(deps: Pick<AppDeps, 'config'>, user: Pick<UserRow, 'totp_enabled'>): boolean {
+function needsSecondFactor(deps: Pick<AppDeps, 'config'>, user: Pick<UserRow, 'totp_enabled'>): boolean {
   return deps.config.production && user.totp_enabled !== 1;
 }
 
@@ -96,7 +96,9 @@ async function reserveAccount(deps: AppDeps, user: UserRow, now: Date): Promise<
     .updateTable('users')
     .set({
       failed_sign_ins: sql<number>`case when locked_until is not null and locked_until <= ${at} then 1 else failed_sign_ins + 1 end`,
-      locked_until: sql<string | null>`case when locked_until is not null and locked_until <= ${at} then null else locked_until end`,
+      locked_until: sql<
+        string | null
+      >`case when locked_until is not null and locked_until <= ${at} then null else locked_until end`,
     })
     .where('id', '=', user.id)
     .where((eb) =>

@@ -114,9 +114,7 @@ describeOnStores('sign-in limits (issue #32)', (kind) => {
     const net = network();
     const { person, secret, recovery } = await withTwoFactor('ola@shop.test', 'support');
     const code = totpCodeAt(secret, clock.getTime());
-    const byCode = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => signInFrom(net(i), { ...person, code })),
-    );
+    const byCode = await Promise.all(Array.from({ length: 8 }, (_, i) => signInFrom(net(i), { ...person, code })));
     expect(byCode.filter((a) => a.status === 200)).toHaveLength(1);
     // the copies were failures: enough of them lock the account, as guesses would
     const unlock = () => admin(backend, `/users/${person.id}/unlock`, { method: 'POST' });
@@ -142,9 +140,9 @@ describeOnStores('sign-in limits (issue #32)', (kind) => {
     expect((await admin(backend, '/orders', { token: 'wrong', headers: from(ip) })).status).toBe(429);
     const me = await personCall(backend, signedInCookie(signedIn.headers), '/me', { headers: from(ip) });
     expect(me.status).toBe(200);
-    expect(
-      (await personCall(backend, signedInCookie(signedIn.headers), '/orders', { headers: from(ip) })).status,
-    ).toBe(200);
+    expect((await personCall(backend, signedInCookie(signedIn.headers), '/orders', { headers: from(ip) })).status).toBe(
+      200,
+    );
   });
 
   it('a disabled or demoted owner’s API keys stop working; enabled again, they work again', async () => {
@@ -166,7 +164,9 @@ describeOnStores('sign-in limits (issue #32)', (kind) => {
   it('in production every person needs a second factor; until then the session answers 403, never 401', async () => {
     const net = network();
     const people = await Promise.all(
-      ['owner', 'finance', 'support', 'viewer'].map((role) => addPerson(backend, { email: `${role}-p@shop.test`, role })),
+      ['owner', 'finance', 'support', 'viewer'].map((role) =>
+        addPerson(backend, { email: `${role}-p@shop.test`, role }),
+      ),
     );
     backend.config.production = true;
     try {
