@@ -66,8 +66,7 @@ export async function signIn(
   const user = found && !found.disabled_at ? found : undefined;
   const failures = user ? await reserveAccount(deps, user, now) : undefined;
   const hash = user && failures !== undefined && user.password_hash ? user.password_hash : await dummyPasswordHash();
-  const passwordRight =
-    (await verifyPassword(given.password, hash)) && !!user?.password_hash && failures !== undefined;
+  const passwordRight = (await verifyPassword(given.password, hash)) && !!user?.password_hash && failures !== undefined;
   if (!user || failures === undefined) return { ok: false, reason: 'refused' };
 
   const code = given.code?.trim();
