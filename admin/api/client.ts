@@ -20,6 +20,7 @@ import type {
   SubscriptionResult,
 } from '../../shared/contract/adminOrders';
 import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
+import type { FailedRefundList } from '../../shared/contract/adminRefunds';
 import type {
   Me,
   PasswordChanged,
@@ -190,6 +191,8 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
       call<DisputePage>('GET', `/disputes${queryString(q)}`),
     getDispute: (id: string) => call<DisputeDetail>('GET', `/disputes/${encodeURIComponent(id)}`),
     disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
+    /** the refunds that failed and were not sent again, newest first */
+    failedRefunds: () => call<FailedRefundList>('GET', '/refunds?status=failed'),
     me: () => call<Me>('GET', '/me'),
     signIn: (body: { email: string; password: string; code?: string }) => call<Me>('POST', '/sign-in', body),
     /** spends a one-time link to set the password; the page then signs in with it */

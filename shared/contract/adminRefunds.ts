@@ -2,7 +2,7 @@
  * `GET /admin/api/refunds?status=failed`: the refunds that failed and were not sent again (issue #32), newest
  * first, for the owner to find and retry them (the order page's Retry). Amounts are decimal strings.
  */
-export interface FailedRefund {
+interface FailedRefund {
   order_no: string;
   /** 1, 2, ... per order: what `POST /orders/:order_no/refunds/:seq/retry` names */
   seq: number | null;
