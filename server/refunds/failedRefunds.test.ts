@@ -27,7 +27,8 @@ describeOnStores('failed refunds can be found without opening every order (issue
         orders: [{ order_no: failing!.order_no, amount: '7.50', reason: 'broken' }, { order_no: fine!.order_no }],
       },
     });
-    expect(sent.body.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    // the failing one may have failed already by the time the gateway answered, or fail a moment later
+    expect(sent.body.results[1], JSON.stringify(sent.body)).toMatchObject({ ok: true });
     await refundsFinal(backend, failing!.order_no);
     await refundsFinal(backend, fine!.order_no);
 
