@@ -47,25 +47,34 @@ export function App() {
   const route = useRoute();
   const api = useMemo(
     () =>
-      createAdminApi(() => {
-        setMe((was) => {
-          if (was) setNotice('Your session ended. Sign in again.');
-          return null;
-        });
-      }),
+      createAdminApi(
+        () => {
+          setMe((was) => {
+            if (was) setNotice('Your session ended. Sign in again.');
+            return null;
+          });
+        },
+        // the session is alive but may only set up two-factor sign-in (an owner reset it): show that page
+        () => void refreshMe(),
+      ),
     [],
   );
-  const refreshMe = () =>
-    api.me().then(
+  function refreshMe() {
+    return api.me().then(
       (m) => setMe(m),
       () => setMe(null),
     );
+  }
   useEffect(() => {
     void refreshMe();
   }, []);
 
   const section = route.parts[0] ?? 'overview';
-  const openDisputes = useOpenDisputes(me ? api : null, route);
+  // only for a session that may read orders: one that may only enrol a second factor asks nothing else
+  const openDisputes = useOpenDisputes(
+    me && !me.enrolment_required && me.permissions.includes('orders.read') ? api : null,
+    route,
+  );
   // Move focus to the new page's heading, so a screen reader announces where the owner landed.
   useEffect(() => {
     document.querySelector<HTMLElement>('main h1')?.focus();
@@ -149,7 +158,8 @@ function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me
     case 'overview':
       return <Overview api={api} />;
     case 'orders':
-      return id ? <OrderDetail api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
+      // keyed: another order is another page, with nothing of the previous one's state
+      return id ? <OrderDetail key={id} api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
     case 'payouts':
       if (!can('payouts.read') || (id === 'new' && !can('payouts.send'))) break;
       if (id === 'new') return <PayoutForm api={api} />;

@@ -12,3 +12,8 @@ test('gateway codes become words, the code kept apart for the detail', () => {
   });
   expect(gatewayMessageText(null)).toEqual({ text: '' });
 });
+
+test('a successful attempt reads as approved, never as a technical problem (issue #32)', () => {
+  expect(gatewayMessageText('0000:Approved')).toEqual({ text: 'Approved', code: '0000' });
+  expect(gatewayMessageText('0000:Success')).toEqual({ text: 'Approved', code: '0000' });
+});

@@ -14,11 +14,14 @@ const REASON_TEXT: Record<DeclineReason, string> = {
 };
 
 /**
- * A payment attempt's gateway message (`4001:Insufficient funds`) in words, with its code apart for the detail
+ * A payment attempt's gateway message (`0000:Approved` reads "Approved") (`4001:Insufficient funds`) in words, with its code apart for the detail
  * (support asks for it). A message that is not a gateway answer (`not sent: ...`) stays as it is.
  */
 export function gatewayMessageText(message: string | null | undefined): { text: string; code?: string } {
   if (!message) return { text: '' };
+  // the gateway's "all went well" (`0000:Approved`, `V0000:...`): not a decline, whatever words follow
+  const success = /^(V?0000):/.exec(message);
+  if (success) return { text: 'Approved', code: success[1]! };
   const { reason, code } = declineReasonOf(message);
   if (!code) return { text: message };
   return { text: REASON_TEXT[reason], code };

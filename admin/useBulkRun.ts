@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { AdminApi, BulkAction, BulkItem, BulkResult } from './api/client';
 import { errorText } from './errorText';
 import { sendInChunks } from './sendInChunks';
+import { sendOnce } from './sendOnce';
 
 export type RunAction = BulkAction | 'sync';
 
@@ -53,7 +54,8 @@ export function useBulkRun(api: AdminApi, onDone: () => void = () => {}) {
       const send =
         action === 'sync'
           ? (chunk: BulkItem[]) => api.sync({ order_nos: chunk.map((i) => i.order_no) })
-          : (chunk: BulkItem[]) => api.bulk(action, chunk);
+          : // the same intended operation keeps its key until its outcome is known (never refunded twice)
+            (chunk: BulkItem[]) => sendOnce(api, action, chunk);
       return [...(await sendInChunks(items, send, advance)), ...skipped];
     });
 

@@ -38,6 +38,9 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 const INBOUND_MAX_BODY_BYTES = 8 * 1024;
 
+/** People's sign-in, which counts its own attempts (server/team/signIn.ts). */
+const SIGN_IN_PATH = /^\/admin\/api\/sign-in$/;
+
 /** A script or stylesheet at the root: the widget's files (server/http/staticRoutes.ts), never a document. */
 const SUBRESOURCE = /^\/[^/]+\.(?:js|css)$/;
 
@@ -103,8 +106,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     counters: deps.limits,
     // a sign-in (its credentials are in the body) or any request with a bearer header or a cookie: the page
     // asking "am I signed in?" with nothing is not a guess, and must not lock a reloading owner out
+    // People's sign-in counts its own attempts, per address and per account, before the password is checked
+    // (server/team/signIn.ts), so it is neither counted nor refused here; a request with a cookie and no bearer is
+    // a signed-in person's and is never refused for another's guesses (its 401 still counts)
     isAttempt: (c) =>
-      c.req.method !== 'GET' || c.req.header('authorization') !== undefined || c.req.header('cookie') !== undefined,
+      !SIGN_IN_PATH.test(c.req.path) &&
+      (c.req.method !== 'GET' || c.req.header('authorization') !== undefined || c.req.header('cookie') !== undefined),
+    passes: (c) =>
+      SIGN_IN_PATH.test(c.req.path) ||
+      (c.req.header('authorization') === undefined && c.req.header('cookie') !== undefined),
   });
   app.use('/admin/api/*', authFailures);
   app.use('/metrics', authFailures);

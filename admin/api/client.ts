@@ -20,6 +20,7 @@ import type {
   SubscriptionResult,
 } from '../../shared/contract/adminOrders';
 import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
+import type { FailedRefundList } from '../../shared/contract/adminRefunds';
 import type {
   Me,
   PasswordChanged,
@@ -116,9 +117,11 @@ export type AdminApi = ReturnType<typeof createAdminApi>;
 
 /**
  * `onUnauthorized` runs on any 401 (the session ended: idle, too old, signed out elsewhere, password reset) so
- * the page can show the sign-in form again; the call still rejects with the ApiError.
+ * the page can show the sign-in form again; the call still rejects with the ApiError. A 403
+ * `enrolment_required` is not the end of a session (it is alive, and may only set up two-factor sign-in):
+ * `onEnrolmentRequired` runs instead, for the page to show the enrolment.
  */
-export function createAdminApi(onUnauthorized: () => void = () => {}) {
+export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmentRequired: () => void = () => {}) {
   async function call<T>(
     method: string,
     path: string,
@@ -140,8 +143,13 @@ export function createAdminApi(onUnauthorized: () => void = () => {}) {
     } catch {
       throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
     }
-    if (res.status === 401) onUnauthorized();
-    const parsed = await res.json().catch(() => undefined);
+    if (res.status === 401 && path !== '/sign-in') onUnauthorized();
+    const parsed: unknown = await res.json().catch(() => undefined);
+    if (
+      res.status === 403 &&
+      (parsed as { error?: { code?: unknown } } | undefined)?.error?.code === 'enrolment_required'
+    )
+      onEnrolmentRequired();
     if (!res.ok)
       throw apiErrorOf(res.status, parsed, {
         code: res.status === 401 ? 'unauthorized' : 'http_error',
@@ -183,6 +191,8 @@ export function createAdminApi(onUnauthorized: () => void = () => {}) {
       call<DisputePage>('GET', `/disputes${queryString(q)}`),
     getDispute: (id: string) => call<DisputeDetail>('GET', `/disputes/${encodeURIComponent(id)}`),
     disputeSummary: () => call<DisputeSummary>('GET', '/disputes/summary'),
+    /** the refunds that failed and were not sent again, newest first */
+    failedRefunds: () => call<FailedRefundList>('GET', '/refunds?status=failed'),
     me: () => call<Me>('GET', '/me'),
     signIn: (body: { email: string; password: string; code?: string }) => call<Me>('POST', '/sign-in', body),
     /** spends a one-time link to set the password; the page then signs in with it */

@@ -7,6 +7,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 interface Props {
   action: BulkAction;
   orders: readonly OrderRow[];
+  /** the open chargeback of the one order: a refund must be confirmed against it (the backend refuses it otherwise) */
+  openDispute?: { id: string; amount: string } | undefined;
   onConfirm: (plan: BulkPlan) => void;
   onCancel: () => void;
 }
@@ -17,27 +19,36 @@ const VERB: Record<BulkAction, string> = { capture: 'Capture', cancel: 'Cancel',
  * Asks for the action's options and states exactly what will be sent: how many orders and what total, per
  * currency, before anything leaves the page.
  */
-export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
+export function BulkDialog({ action, orders, openDispute, onConfirm, onCancel }: Props) {
   // no decision is preselected for a review: approving or rejecting someone's payment is always a choice
   const [options, setOptions] = useState<BulkOptions>({});
   const [partial, setPartial] = useState(false);
+  const [despite, setDespite] = useState(false);
+  const guarded = action === 'refund' && openDispute !== undefined;
   const planned = planBulk(action, orders, partial ? options : { ...options, amount: undefined });
   const plan =
     partial && !options.amount?.trim()
       ? { ...planned, problems: ['Enter the amount per order.', ...planned.problems] }
       : planned;
   const n = plan.items.length;
+  // one order is named, so the owner sees which order the money leaves from
+  const counted = (k: number) =>
+    orders.length === 1 ? `order ${orders[0]!.order_no}` : k === 1 ? '1 order' : `${k} orders`;
   const what =
     action === 'review' && options.approve !== undefined ? (options.approve ? 'Approve' : 'Reject') : VERB[action];
 
   return (
     <ConfirmDialog
-      title={`${VERB[action]} ${orders.length === 1 ? '1 order' : `${orders.length} orders`}`}
-      confirmLabel={`${what} ${n === 1 ? '1 order' : `${n} orders`}`}
-      confirmDisabled={plan.problems.length > 0}
+      title={`${VERB[action]} ${counted(orders.length)}`}
+      confirmLabel={`${what} ${counted(n)}`}
+      confirmDisabled={plan.problems.length > 0 || (guarded && !despite)}
       // "Cancel" beside "Cancel 5 orders" would read as the action itself
       {...(action === 'cancel' ? { dismissLabel: orders.length === 1 ? 'Keep order' : 'Keep orders' } : {})}
-      onConfirm={() => onConfirm(plan)}
+      onConfirm={() =>
+        onConfirm(
+          guarded ? { ...plan, items: plan.items.map((i) => ({ ...i, despite_dispute: openDispute.id })) } : plan,
+        )
+      }
       onCancel={onCancel}
     >
       {action === 'review' && (
@@ -99,10 +110,20 @@ export function BulkDialog({ action, orders, onConfirm, onCancel }: Props) {
           />
         </div>
       )}
+      {guarded && (
+        <div class="warning" role="alert">
+          <p>
+            {openDispute.amount} of this order is under an open chargeback (dispute {openDispute.id}). If the dispute is
+            lost, the cardholder gets that money back as well as this refund. Answering the dispute is usually better.
+          </p>
+          <label class="choice">
+            <input type="checkbox" checked={despite} onChange={(e) => setDespite(e.currentTarget.checked)} />
+            Refund anyway, although dispute {openDispute.id} is open
+          </label>
+        </div>
+      )}
       <p class="summary" data-testid="bulk-summary">
-        {n === 0
-          ? 'Nothing will be sent.'
-          : `${what} ${n === 1 ? '1 order' : `${n} orders`}, total ${formatTotals(plan.totals)}.`}
+        {n === 0 ? 'Nothing will be sent.' : `${what} ${counted(n)}, total ${formatTotals(plan.totals)}.`}
       </p>
       {plan.skipped.length > 0 && (
         <p class="hint">

@@ -22,13 +22,15 @@ function resultsCsv(action: string, results: readonly BulkResult[]): string {
  * calling it failed would invite sending it again; else "failed".
  */
 function outcome(r: BulkResult): string {
-  if (r.ok) return 'ok';
+  // a refund the gateway has only received (or accepted) may still fail: it is not "done" yet
+  if (r.ok) return r.refund_state && r.refund_state !== 'succeeded' ? 'sent' : 'ok';
   if (r.error.code === 'skipped') return 'not_sent';
   return r.error.code === 'outcome_unknown' ? 'unknown' : 'failed';
 }
 
 const OUTCOME_LABEL: Record<string, string> = {
   ok: 'Done',
+  sent: 'Sent, not finished yet: the gateway has received it',
   failed: 'Failed',
   not_sent: 'Not sent',
   unknown: 'Not known yet, being checked',
@@ -39,6 +41,7 @@ export function BulkResults({ action, results, onClose }: Props) {
   const failed = results.filter((r) => !r.ok);
   const skipped = failed.filter((r) => outcome(r) === 'not_sent').length;
   const unknown = failed.filter((r) => outcome(r) === 'unknown').length;
+  const sent = results.filter((r) => outcome(r) === 'sent').length;
   const rows = [...failed, ...results.filter((r) => r.ok)];
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
   return (
@@ -47,7 +50,9 @@ export function BulkResults({ action, results, onClose }: Props) {
         {titleOf(action)} results
       </h2>
       <p role="status">
-        {results.length - failed.length} succeeded, {failed.length - skipped - unknown} failed
+        {results.length - failed.length - sent} succeeded
+        {sent ? `, ${sent} sent and not finished yet (see the order's refunds)` : ''},{' '}
+        {failed.length - skipped - unknown} failed
         {skipped ? `, ${skipped} not sent` : ''}
         {unknown ? `, ${unknown} not known yet (being checked)` : ''}, of {results.length}.
       </p>
@@ -71,7 +76,7 @@ export function BulkResults({ action, results, onClose }: Props) {
             key: 'result',
             header: 'Result',
             cell: (r) => (
-              <span class={r.ok ? 'ok' : outcome(r) === 'unknown' ? 'pending' : 'fail'}>
+              <span class={outcome(r) === 'ok' ? 'ok' : r.ok || outcome(r) === 'unknown' ? 'pending' : 'fail'}>
                 {OUTCOME_LABEL[outcome(r)]}
               </span>
             ),

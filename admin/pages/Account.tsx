@@ -38,9 +38,10 @@ export function Account({ api, me, onChanged }: { api: AdminApi; me: Me; onChang
       <p>
         Signed in as <strong>{me.label}</strong> ({me.role}).
       </p>
-      {me.enrolment_required && (
+      {me.enrolment_required && !recovery && (
         <p class="error" role="alert">
-          Owners must use two-factor sign-in. Set it up below to use the admin page.
+          Everyone on the team signs in with a second factor here. Set up two-factor sign-in below to use the admin
+          page.
         </p>
       )}
       {error && (
@@ -64,6 +65,12 @@ export function Account({ api, me, onChanged }: { api: AdminApi; me: Me; onChang
                 </li>
               ))}
             </ul>
+            {me.enrolment_required && (
+              // the page changes to the admin page only once the codes are kept: they are never shown again
+              <button type="button" class="primary" onClick={onChanged}>
+                I have kept the codes: continue
+              </button>
+            )}
           </>
         ) : me.totp_enabled ? (
           <p>On. To move it to a new phone, ask an owner to reset it, then set it up again.</p>
@@ -74,7 +81,7 @@ export function Account({ api, me, onChanged }: { api: AdminApi; me: Me; onChang
               e.preventDefault();
               void act(async () => {
                 setRecovery((await api.confirmTotp(code.trim())).recovery_codes);
-                onChanged();
+                if (!me.enrolment_required) onChanged();
               });
             }}
           >

@@ -57,8 +57,8 @@ test('a partial capture from the detail page sends that order with the amount, t
   const dialog = await screen.findByRole('dialog');
   fireEvent.click(within(dialog).getByLabelText('A partial amount for each order'));
   fireEvent.input(within(dialog).getByLabelText(/Amount per order \(USD\)/), { target: { value: '4.00' } });
-  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Capture 1 order, total USD 4.00.');
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Capture 1 order' }));
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Capture order ORD/1, total USD 4.00.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Capture order ORD/1' }));
 
   await screen.findByText('1 succeeded, 0 failed, of 1.');
   expect(seen.find((r) => r.method === 'POST')).toMatchObject({
@@ -204,4 +204,88 @@ test('each refund shows its state; a failed one shows why and is retried once fr
   expect(rows[2]!.textContent).toContain('2 (retry of 1)');
   expect(rows[2]!.textContent).toContain('Received by the gateway');
   expect(screen.queryByRole('button', { name: /Retry refund/ })).toBeNull();
+});
+
+test('another order never shows the previous one’s data or Refund button while it loads, nor a late answer (issue #32)', async () => {
+  const answers = new Map<string, (body: unknown) => void>();
+  stubFetch(
+    (req) =>
+      new Promise((resolve) => {
+        if (req.method !== 'GET' || !req.path.startsWith('/admin/api/orders/')) return resolve(undefined);
+        const no = decodeURIComponent(req.path.split('/').pop()!);
+        answers.set(no, (body) => resolve({ body }));
+      }),
+  );
+  const paid = (no: string, amount: string, currency: string) => ({
+    ...order(1, { order_no: no, status: 'paid', amount, currency }),
+    events: [],
+    attempts: [],
+    refunds: [],
+  });
+  const api = createAdminApi();
+  const { rerender } = render(<OrderDetail api={api} orderNo="A-1" />);
+  await waitFor(() => expect(answers.has('A-1')).toBe(true));
+  answers.get('A-1')!(paid('A-1', '425.98', 'USD'));
+  await screen.findByRole('button', { name: 'Refund' });
+
+  // B-2 is asked for; until it answers, nothing of A-1 is on the page
+  rerender(<OrderDetail api={api} orderNo="B-2" />);
+  await screen.findByRole('heading', { level: 1, name: 'Order B-2' });
+  expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  expect(screen.queryByText(/425\.98/)).toBeNull();
+  await screen.findByText('Loading order B-2…');
+
+  // on to C-3 before B-2 answers: B-2's late answer does not show under C-3
+  rerender(<OrderDetail api={api} orderNo="C-3" />);
+  await waitFor(() => expect(answers.has('C-3')).toBe(true));
+  answers.get('B-2')!(paid('B-2', '1.00', 'CNY'));
+  expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  answers.get('C-3')!(paid('C-3', '300.00', 'JPY'));
+  fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog');
+  // the dialog names the order the money leaves from
+  expect(within(dialog).getByRole('heading').textContent).toBe('Refund order C-3');
+  expect(within(dialog).getByTestId('bulk-summary').textContent).toMatch(/^Refund order C-3, total JPY/);
+});
+
+test('an order under an open chargeback: the refund dialog warns, needs a confirmation and names the dispute', async () => {
+  const { seen } = stubFetch((req) => {
+    if (req.method === 'GET' && req.path === '/admin/api/orders/D-1')
+      return {
+        body: {
+          ...order(1, { order_no: 'D-1', status: 'paid', amount: '257.86', currency: 'GBP' }),
+          events: [],
+          attempts: [],
+          refunds: [],
+          disputes: [
+            {
+              dispute_id: 'dp_9',
+              amount: '257.86',
+              currency: 'GBP',
+              reason_code: '13.1',
+              reason: 'Merchandise not received',
+              respond_by: '2025-06-01',
+              state: 'open',
+              outcome: null,
+              days_left: 4,
+            },
+          ],
+        },
+      };
+    if (req.method === 'POST') return { body: { results: [{ order_no: 'D-1', ok: true, refund_state: 'received' }] } };
+    return undefined;
+  });
+  render(<OrderDetail api={createAdminApi()} orderNo="D-1" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('alert').textContent).toContain('open chargeback (dispute dp_9)');
+  const confirm = within(dialog).getByRole('button', { name: 'Refund order D-1' }) as HTMLButtonElement;
+  expect(confirm.disabled).toBe(true);
+  fireEvent.click(within(dialog).getByLabelText(/Refund anyway, although dispute dp_9 is open/));
+  fireEvent.click(confirm);
+  // received by the gateway is not "done"
+  await screen.findByText(/0 succeeded, 1 sent and not finished yet/);
+  expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+    orders: [{ order_no: 'D-1', despite_dispute: 'dp_9' }],
+  });
 });

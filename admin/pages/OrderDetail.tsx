@@ -34,17 +34,28 @@ const REFRESH_MS = 2_000;
 export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }) {
   const can = useCan();
   useTitle(`Order ${orderNo}`);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [error, setError] = useState<string>();
+  const [loaded, setOrder] = useState<Order | null>(null);
+  // what was loaded for another order never shows under this one's heading: not while this one loads, and not
+  // when an earlier answer arrives late (a slow connection)
+  const order = loaded?.order_no === orderNo ? loaded : null;
+  const [error, setError] = useState<{ orderNo: string; text: string }>();
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<BulkAction | null>(null);
+  /** the order the shown run (progress, results) belongs to */
+  const [runFor, setRunFor] = useState<string>();
   const run = useBulkRun(api, () => setReload((n) => n + 1));
+
+  useEffect(() => {
+    // another order: nothing of the previous one's dialog or results stays
+    setDialog(null);
+    run.close();
+  }, [orderNo]);
 
   useEffect(() => {
     let live = true;
     api.getOrder(orderNo).then(
-      (o) => live && setOrder(o),
-      (e) => live && setError(errorText(e)),
+      (o) => live && o.order_no === orderNo && setOrder(o),
+      (e) => live && setError({ orderNo, text: errorText(e) }),
     );
     return () => {
       live = false;
@@ -78,11 +89,12 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
         <a href={href('orders')}>← All orders</a>
       </p>
       <h1 tabIndex={-1}>Order {orderNo}</h1>
-      {error && (
+      {error?.orderNo === orderNo && (
         <p class="error" role="alert">
-          {error}
+          {error.text}
         </p>
       )}
+      {!order && !error && <p aria-busy="true">Loading order {orderNo}…</p>}
       {order && (
         <>
           <PaymentAlerts api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
@@ -139,13 +151,20 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
               </button>
             ))}
             {can('orders.sync') && (
-              <button type="button" disabled={busy} onClick={() => void run.run('sync', [{ order_no: orderNo }])}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setRunFor(orderNo);
+                  void run.run('sync', [{ order_no: orderNo }]);
+                }}
+              >
                 Sync with gateway
               </button>
             )}
             <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
           </fieldset>
-          <RunStatus run={run} />
+          {runFor === orderNo && <RunStatus run={run} />}
           <h2>Timeline</h2>
           {events.length === 0 ? (
             <p>No events yet.</p>
@@ -194,9 +213,13 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
             <BulkDialog
               action={dialog}
               orders={[order]}
+              openDispute={openDisputeOf(order)}
               onCancel={() => setDialog(null)}
               onConfirm={(plan) => {
                 setDialog(null);
+                // the plan names the orders it was made for; one made for another order is never sent
+                if (plan.items.some((i) => i.order_no !== order.order_no)) return;
+                setRunFor(orderNo);
                 void run.run(dialog, plan.items, plan.skipped);
               }}
             />
@@ -205,4 +228,10 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
       )}
     </>
   );
+}
+
+/** The order's open chargeback, if any, for the refund dialog to warn about and confirm against. */
+function openDisputeOf(order: Order): { id: string; amount: string } | undefined {
+  const open = order.disputes?.find((d) => d.state === 'open');
+  return open ? { id: open.dispute_id, amount: formatAmount(open.amount, open.currency) } : undefined;
 }

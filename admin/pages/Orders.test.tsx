@@ -278,3 +278,20 @@ test('the list says how many orders the filter matches in all, and each row its 
   expect(within(row('ORD-0001')).getByText('Card')).toBeTruthy();
   expect(within(row('ORD-0002')).getByText('pix')).toBeTruthy();
 });
+
+test('a new filter starts with no selection: no action runs on orders the list no longer shows (issue #32)', async () => {
+  const rows = Array.from({ length: 6 }, (_, i) => order(i + 1, { status: i < 3 ? 'review' : 'paid' }));
+  stubFetch((req) => {
+    if (req.method !== 'GET' || req.path !== '/admin/api/orders') return undefined;
+    const status = req.query.get('status');
+    return { body: pageOf(status ? rows.filter((r) => r.status === status) : rows, req.query) };
+  });
+  render(<App />);
+  await screen.findByRole('link', { name: 'ORD-0006' });
+  await selectAll(6);
+  location.hash = '#/orders?status=review';
+  await waitFor(() => expect(screen.queryByRole('link', { name: 'ORD-0004' })).toBeNull());
+  await screen.findByRole('link', { name: 'ORD-0001' });
+  expect(screen.queryByText('6 orders selected')).toBeNull();
+  await selectAll(3);
+});

@@ -36,7 +36,15 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
   const [page, setPage] = useState<OrderPage | null>(null);
   const [loadError, setLoadError] = useState<string>();
   const [reload, setReload] = useState(0);
-  const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
+  // The selection belongs to the filter it was made under: a new filter starts with none, so no action is ever
+  // run on orders the list no longer shows ("Review 6 orders" with 3 in view), and a "select all" that finishes
+  // after the filter changed selects nothing
+  const [selection, setSelection] = useState<{ key: string; orders: Map<string, OrderRow> }>({
+    key: filterKey,
+    orders: new Map(),
+  });
+  const selected = selection.key === filterKey ? selection.orders : new Map<string, OrderRow>();
+  const setSelected = (orders: Map<string, OrderRow>, key = filterKey) => setSelection({ key, orders });
   const [selecting, setSelecting] = useState(false);
   const [dialog, setDialog] = useState<BulkAction | null>(null);
   const run = useBulkRun(api, () => {
@@ -67,6 +75,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
   async function selectAllMatching() {
     setSelecting(true);
     const next = new Map(selected);
+    const madeFor = filterKey;
     try {
       let c: string | undefined;
       do {
@@ -74,7 +83,7 @@ export function Orders({ api, query }: { api: AdminApi; query: URLSearchParams }
         for (const o of p.orders) next.set(o.order_no, o);
         c = p.next_cursor ?? undefined;
       } while (c && next.size < MAX_SELECTION);
-      setSelected(next);
+      setSelected(next, madeFor);
     } catch (e) {
       setLoadError(errorText(e));
     } finally {

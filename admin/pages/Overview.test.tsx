@@ -138,3 +138,42 @@ test('shows the disputed volume and the dispute rate from /disputes/summary', as
   expect(screen.getByText('2.50%')).toBeTruthy();
   expect(screen.getByText('all time, 1 open')).toBeTruthy();
 });
+
+test('says what needs action: orders to capture, disputes due soon, failed refunds by order (issue #32)', async () => {
+  stubFetch((req) => {
+    if (req.path === '/admin/api/stats') return { body: { days: [] } };
+    if (req.path === '/admin/api/orders' && req.query.get('status') === 'authorised')
+      return { body: { orders: [], next_cursor: null, total: 149 } };
+    if (req.path === '/admin/api/disputes') return { body: { disputes: [{}, {}], next_cursor: null } };
+    if (req.path === '/admin/api/refunds')
+      return {
+        body: {
+          total: 2,
+          refunds: [
+            {
+              order_no: 'A-7',
+              seq: 1,
+              amount: '12.50',
+              currency: 'EUR',
+              reason: null,
+              message: 'R0001:Refund failed: the issuer refused it',
+              created_at: '2025-01-01T00:00:00Z',
+              updated_at: '2025-01-01T00:01:00Z',
+            },
+          ],
+        },
+      };
+    return undefined;
+  });
+  render(<Overview api={createAdminApi()} />);
+  const section = await screen.findByRole('region', { name: 'Needs action' });
+  await waitFor(() => expect(section.textContent).toContain('2 refunds failed and not sent again'));
+  expect(screen.getByRole('link', { name: '149 orders waiting for capture' }).getAttribute('href')).toBe(
+    '#/orders?status=authorised',
+  );
+  expect(screen.getByRole('link', { name: '2 disputes to answer within 7 days' }).getAttribute('href')).toBe(
+    '#/disputes?view=due7',
+  );
+  expect(screen.getByRole('link', { name: 'A-7' }).getAttribute('href')).toBe('#/orders/A-7');
+  expect(section.textContent).toContain('EUR 12.50');
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { AdminApi, DisputeSummary, StatsDay } from '../api/client';
 import { Chart } from '../components/Chart';
+import { NeedsAction } from '../components/NeedsAction';
 import { approvalRate, datesBetween, overviewTotals, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
 import { formatAmount, formatMinor, formatTotals } from '../formatMoney';
@@ -71,6 +72,7 @@ export function Overview({ api }: { api: AdminApi }) {
   return (
     <>
       <h1 tabIndex={-1}>Overview</h1>
+      <NeedsAction api={api} />
       <form
         class="filters"
         aria-label="Date range"

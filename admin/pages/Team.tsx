@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, SignInLink, TeamMember } from '../api/client';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateTime } from '../components/DateTime';
 import { errorText } from '../errorText';
 import { useTitle } from '../useTitle';
@@ -18,6 +19,13 @@ export function Team({ api }: { api: AdminApi }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('support');
   const [busy, setBusy] = useState(false);
+  /** a change that ends someone's sessions or locks them out, waiting for the owner's confirmation */
+  const [pending, setPending] = useState<{
+    title: string;
+    text: string;
+    label: string;
+    work: () => Promise<unknown>;
+  }>();
 
   const load = () =>
     api.listUsers().then(
@@ -123,7 +131,14 @@ export function Team({ api }: { api: AdminApi }) {
                     disabled={busy}
                     onChange={(e) => {
                       const next = e.currentTarget.value;
-                      void act(() => api.changeUser(u.id, { role: next }));
+                      // the select shows the row's role until the change is confirmed
+                      e.currentTarget.value = u.role;
+                      setPending({
+                        title: `Change the role of ${u.email}`,
+                        text: `${u.email} becomes ${next} (now ${u.role}) and is signed out everywhere.`,
+                        label: `Make ${next}`,
+                        work: () => api.changeUser(u.id, { role: next }),
+                      });
                     }}
                   >
                     {ROLES.map((r) => (
@@ -149,13 +164,30 @@ export function Team({ api }: { api: AdminApi }) {
                     type="button"
                     disabled={busy}
                     onClick={() =>
-                      act(async () => setLink({ email: u.email, link: (await api.resetPassword(u.id)).sign_in_link }))
+                      setPending({
+                        title: `Reset the password of ${u.email}`,
+                        text: `The current password stops working and ${u.email} is signed out everywhere; you get a one-time link to pass on.`,
+                        label: 'Reset password',
+                        work: async () =>
+                          setLink({ email: u.email, link: (await api.resetPassword(u.id)).sign_in_link }),
+                      })
                     }
                   >
                     Reset password<span class="visually-hidden"> of {u.email}</span>
                   </button>
                   {u.totp_enabled && (
-                    <button type="button" disabled={busy} onClick={() => act(() => api.resetTotp(u.id))}>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() =>
+                        setPending({
+                          title: `Reset two-factor sign-in of ${u.email}`,
+                          text: `${u.email} is signed out everywhere and sets up two-factor sign-in again at the next sign-in (their recovery codes stop working).`,
+                          label: 'Reset two-factor',
+                          work: () => api.resetTotp(u.id),
+                        })
+                      }
+                    >
                       Reset two-factor<span class="visually-hidden"> of {u.email}</span>
                     </button>
                   )}
@@ -167,7 +199,16 @@ export function Team({ api }: { api: AdminApi }) {
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => act(() => api.changeUser(u.id, { disabled: !u.disabled }))}
+                    onClick={() =>
+                      u.disabled
+                        ? act(() => api.changeUser(u.id, { disabled: false }))
+                        : setPending({
+                            title: `Disable ${u.email}`,
+                            text: `${u.email} is signed out everywhere and cannot sign in until enabled again; API keys they made stop working meanwhile.`,
+                            label: 'Disable',
+                            work: () => api.changeUser(u.id, { disabled: true }),
+                          })
+                    }
                   >
                     {u.disabled ? 'Enable' : 'Disable'}
                     <span class="visually-hidden"> {u.email}</span>
@@ -177,6 +218,20 @@ export function Team({ api }: { api: AdminApi }) {
             ))}
           </tbody>
         </table>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.title}
+          confirmLabel={pending.label}
+          onCancel={() => setPending(undefined)}
+          onConfirm={() => {
+            const { work } = pending;
+            setPending(undefined);
+            void act(work);
+          }}
+        >
+          <p>{pending.text}</p>
+        </ConfirmDialog>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import type { DisputeDetail, DisputePage, DisputeSummary } from '../../shared/co
 import type { ApiKeyList, ApiKeyView, CreatedApiKey, SupportRefundLimits } from '../../shared/contract/adminKeys';
 import type { AuditPage, ExtraPaymentRefund, OrderDetail, OrderStats } from '../../shared/contract/adminOrders';
 import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
+import type { FailedRefundList } from '../../shared/contract/adminRefunds';
 import type {
   Me,
   PasswordChanged,
@@ -47,6 +48,7 @@ describe('the admin API answers the shapes of shared/contract/', () => {
   it('orders, their history, the bulk actions, stats and the audit log', () => {
     expectTypeOf<Answer<'/orders', '$get'>>().toEqualTypeOf<JSONParsed<OrderPage>>();
     expectTypeOf<Answer<'/orders/:order_no', '$get'>>().toEqualTypeOf<JSONParsed<OrderDetail>>();
+    expectTypeOf<Answer<'/refunds', '$get'>>().toEqualTypeOf<JSONParsed<FailedRefundList>>();
     expectTypeOf<Answer<'/orders/capture', '$post'>>().toEqualTypeOf<JSONParsed<BulkResults>>();
     expectTypeOf<Answer<'/orders/cancel', '$post'>>().toEqualTypeOf<JSONParsed<BulkResults>>();
     expectTypeOf<Answer<'/orders/review', '$post'>>().toEqualTypeOf<JSONParsed<BulkResults>>();

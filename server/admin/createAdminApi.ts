@@ -14,6 +14,7 @@ import { orderRoutes } from '../orders/routes/adminOrders';
 import { paymentMethodRoutes } from '../methods/routes/adminPaymentMethods';
 import { payoutRoutes } from '../payouts/routes/adminPayouts';
 import { recipientRoutes } from '../payouts/routes/adminRecipients';
+import { refundRoutes } from '../refunds/routes/adminRefunds';
 import { settingsRoutes } from '../refunds/routes/adminSettings';
 import { shopEndpointRoutes } from '../shopEvents/routes/adminShopEndpoints';
 import { statsRoutes } from '../orders/routes/adminStats';
@@ -62,6 +63,7 @@ export function createAdminApi(deps: AppDeps) {
     .route('/events', eventRoutes(deps))
     .route('/stats', statsRoutes(deps))
     .route('/keys', apiKeyRoutes(deps))
+    .route('/refunds', refundRoutes(deps))
     .route('/settings', settingsRoutes(deps))
     .route('/shop-endpoints', shopEndpointRoutes(deps))
     .route('/users', userRoutes(deps));

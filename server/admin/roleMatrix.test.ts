@@ -31,6 +31,7 @@ const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[
     path: '/orders/ORD-1/alerts/al_1/refund',
     allowed: 'Y Y Y - -',
   },
+  { route: 'GET /refunds', path: '/refunds?status=failed', allowed: 'Y Y Y Y -' },
   { route: 'GET /disputes', allowed: 'Y Y Y Y -' },
   { route: 'GET /disputes/summary', allowed: 'Y Y Y Y -' },
   { route: 'GET /disputes/:dispute_id', path: '/disputes/D1', allowed: 'Y Y Y Y -' },

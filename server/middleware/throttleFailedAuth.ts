@@ -19,6 +19,11 @@ export interface FailedAuthOptions {
    * credential at all (the admin page asking whether it is signed in) guesses nothing.
    */
   isAttempt?: (c: Context) => boolean;
+  /**
+   * requests never refused while their address is throttled (default: none): a signed-in person's cookie (a
+   * random 256-bit secret, nothing to guess) must keep working when someone else behind the same address guessed
+   */
+  passes?: (c: Context) => boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ export function throttleFailedAuth(options: FailedAuthOptions): MiddlewareHandle
   const failures = counters({ name: 'auth-failures', limit: options.limit, windowMs: options.windowMs });
   return async function throttleFailedAuthMiddleware(c, next) {
     const key = options.key(c);
-    const seen = await failures.peek(key);
+    const seen = options.passes?.(c) ? { count: 0, msLeft: 0 } : await failures.peek(key);
     if (seen.count >= options.limit) {
       const retryAfter = String(Math.max(1, Math.ceil(seen.msLeft / 1000)));
       throw new ApiError(

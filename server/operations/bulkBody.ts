@@ -23,6 +23,8 @@ const bulkItem = z
       .string()
       .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters')
       .optional(),
+    /** refund: the id of the order's open dispute, to refund although it is open (server/refunds/refundOrders.ts) */
+    despite_dispute: reference.optional(),
   })
   .refine((i) => i.order_no !== undefined || i.transaction_id !== undefined, {
     message: 'needs order_no or transaction_id',
@@ -69,6 +71,8 @@ export function bulkItemFor(action: BulkAction) {
         path: ['idempotency_key'],
         message: `is not taken by ${action} (send the Idempotency-Key header)`,
       });
+    if (action !== 'refund' && item.despite_dispute !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['despite_dispute'], message: `is not allowed for ${action}` });
     if (rule.approve === 'forbidden' && item.approve !== undefined)
       ctx.addIssue({ code: 'custom', path: ['approve'], message: `is not allowed for ${action}` });
   });

@@ -3,8 +3,9 @@ import type { Principal } from '../team';
 import { can } from '../../shared/contract/roles';
 import type { AppDeps } from '../deps';
 import { supportRefundLimits } from './supportRefundLimits';
+import type { Db, StoreDialect } from '../store';
 
-/** The most one refund of `role` may be, per currency in minor units; a currency not in it cannot be refunded. */
+/** The most `role` may refund, per currency in minor units, per order and per day; a currency not in it cannot be refunded. */
 export interface RefundLimit {
   role: string;
   perCurrency: ReadonlyMap<string, number>;
@@ -19,16 +20,65 @@ export async function refundLimitFor(deps: AppDeps, principal: Principal): Promi
   return { role: principal.role, perCurrency: await supportRefundLimits(deps.store.db) };
 }
 
+/** What a limited role has refunded already (refunds not failed), in minor units: of this order, and today in its currency. */
+export interface RefundedUnderLimit {
+  order: number;
+  day: number;
+}
+
+/**
+ * The sums the limit holds against, read in the refund's transaction. On PostgreSQL the currency's limit row is
+ * locked first, so two refunds of the role in one currency (of different orders, whose row locks do not meet)
+ * are checked one after the other and cannot both fit under the day's limit; SQLite's write lock, taken by
+ * `lockOrders` first, already runs such transactions one at a time.
+ */
+export async function refundedUnderLimit(
+  trx: Db,
+  dialect: StoreDialect,
+  role: string,
+  order: { id: string; currency: string },
+  at: string,
+): Promise<RefundedUnderLimit> {
+  if (dialect === 'postgres')
+    await trx
+      .selectFrom('support_refund_limits')
+      .select('currency')
+      .where('currency', '=', order.currency)
+      .forUpdate()
+      .execute();
+  const sum = (rows: { n: unknown }[]) => Number(rows[0]?.n ?? 0);
+  const base = () =>
+    trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('n'))
+      .where('limited_role', '=', role)
+      .where('status', '!=', 'failed');
+  // one after the other: a transaction is one connection
+  const ofOrder = await base().where('order_id', '=', order.id).execute();
+  const dayStart = `${at.slice(0, 10)}T00:00:00.000Z`;
+  const ofDay = await base().where('currency', '=', order.currency).where('created_at', '>=', dayStart).execute();
+  return { order: sum(ofOrder), day: sum(ofDay) };
+}
+
 /**
  * Why a refund of `minor` in `currency` is over the limit, naming the limit; undefined when it is within. The
- * whole amount of the one refund counts (a full refund is what is left to refund), whatever was refunded before:
- * the limit is per refund, as the owner set it.
+ * owner's limit holds per order (every refund of the role on the order together) and per day (every refund of the
+ * role in the currency since 00:00 UTC), so splitting a refund into several never gets past it.
  */
-export function overRefundLimit(limit: RefundLimit | undefined, minor: number, currency: string): string | undefined {
+export function overRefundLimit(
+  limit: RefundLimit | undefined,
+  minor: number,
+  currency: string,
+  already: RefundedUnderLimit = { order: 0, day: 0 },
+): string | undefined {
   if (!limit) return undefined;
   const max = limit.perCurrency.get(currency);
   if (max === undefined)
     return `the ${limit.role} role may not refund in ${currency}: the owner has set no refund limit for ${currency}`;
-  if (minor <= max) return undefined;
-  return `the ${limit.role} role may refund at most ${toDecimal(max, currency)} ${currency} per refund (the owner's limit); this refund is ${toDecimal(minor, currency)} ${currency}`;
+  const money = (m: number) => `${toDecimal(m, currency)} ${currency}`;
+  if (already.order + minor > max)
+    return `the ${limit.role} role may refund at most ${money(max)} per order (the owner's limit); ${money(already.order)} of this order was refunded by the role already, this refund is ${money(minor)}`;
+  if (already.day + minor > max)
+    return `the ${limit.role} role may refund at most ${money(max)} a day (the owner's limit, per order and per day); ${money(already.day)} was refunded by the role today, this refund is ${money(minor)}`;
+  return undefined;
 }

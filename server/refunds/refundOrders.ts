@@ -3,7 +3,7 @@ import { formatGatewayMessage, GATEWAY_ERRORS } from '../../shared/gateway/error
 import { isAmount, toDecimal, toMinor } from '../../shared/gateway/money';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { AppDeps } from '../deps';
-import { lostDisputeMinor } from '../disputes';
+import { disputesOf, lostDisputeMinor } from '../disputes';
 import { hashRequest } from '../hashRequest';
 import { newId } from '../ids';
 import {
@@ -19,7 +19,7 @@ import { ordersById, writeAuditEvent, type OrderRow } from '../orders';
 import { recordRefundEvent } from '../shopEvents';
 import type { Db } from '../store';
 import { lockOrders } from './lockOrders';
-import { overRefundLimit, type RefundLimit } from './refundLimit';
+import { overRefundLimit, type RefundLimit, refundedUnderLimit } from './refundLimit';
 import {
   claimPendingRefund,
   IN_FLIGHT,
@@ -32,6 +32,9 @@ import {
   type RefundRow,
 } from './refunds';
 import { settlePendingRefunds, type PendingRefunds } from './settlePendingRefunds';
+
+/** The result code of a refund refused because the order has an open dispute (chargeback). */
+const OPEN_DISPUTE = 'open_dispute';
 
 interface RefundOptions {
   /** the request's Idempotency-Key; a row's own `idempotency_key` counts before it */
@@ -307,6 +310,7 @@ async function reserveRefunds(
   const existing = await refundsOf(trx, ids);
   // a lost dispute already gave that money back to the cardholder: it is not refundable any more
   const lostInDisputes = await lostDisputeMinor(trx, ids);
+  const open = (await disputesOf(trx, ids)).filter((d) => d.state === 'open');
   const at = deps.now().toISOString();
   for (const target of targets) {
     const order = orders.get(target.order.id) ?? target.order;
@@ -339,8 +343,30 @@ async function reserveRefunds(
       );
       continue;
     }
-    // checked here, where a full refund's amount (what is left) is known under the lock
-    const overLimit = overRefundLimit(options.limit, amount, order.currency);
+    // a chargeback open on the order: the card network may give the cardholder this money back as well, so a
+    // refund now is refused unless the request names the dispute (the owner saw it and confirmed)
+    const disputed = open.find((d) => d.order_id === order.id && d.dispute_id !== target.input.despite_dispute);
+    if (disputed) {
+      refused.set(
+        target.index,
+        failed(
+          target.label,
+          OPEN_DISPUTE,
+          `${toDecimal(disputed.amount_minor, disputed.currency)} ${disputed.currency} of this order is under an open chargeback (dispute ${disputed.dispute_id}, to answer by ${disputed.respond_by}): if the dispute is lost the cardholder gets that money back too. Answer the dispute instead, or confirm the refund with despite_dispute "${disputed.dispute_id}"`,
+        ),
+      );
+      continue;
+    }
+    // checked here, where a full refund's amount (what is left) is known under the lock: this refund with what
+    // the same role refunded of this order and, today, of every order in the currency
+    const overLimit =
+      options.limit &&
+      overRefundLimit(
+        options.limit,
+        amount,
+        order.currency,
+        await refundedUnderLimit(trx, deps.store.dialect, options.limit.role, order, at),
+      );
     if (overLimit) {
       refused.set(target.index, failed(target.label, BULK_ERROR.over_refund_limit, overLimit));
       continue;
@@ -364,6 +390,7 @@ async function reserveRefunds(
       answered_at: null,
       next_check_at: null,
       checks: 0,
+      limited_role: options.limit?.role ?? null,
       created_at: at,
       updated_at: at,
     };

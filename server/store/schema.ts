@@ -137,6 +137,8 @@ export interface RefundTable {
   next_check_at: string | null;
   /** searches that found it unchanged since it last moved: the next one waits twice as long, at most an hour */
   checks: Generated<number>;
+  /** the role whose refund limit held it (`support`), summed per order and per day; null: no limit (migration 020) */
+  limited_role: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -433,6 +435,15 @@ interface SignInLinkTable {
   used_at: string | null;
 }
 
+/** Sign-in attempts of one client address in its current window, counted before the password check (migration 020). */
+interface SignInBudgetTable {
+  /** `ip:<address>` */
+  key: string;
+  count: number;
+  /** the window's end, ISO time */
+  resets_at: string;
+}
+
 export interface Database {
   sessions: SessionTable;
   orders: OrderTable;
@@ -457,4 +468,5 @@ export interface Database {
   users: UserTable;
   user_sessions: UserSessionTable;
   sign_in_links: SignInLinkTable;
+  sign_in_budgets: SignInBudgetTable;
 }

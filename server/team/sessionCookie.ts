@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { API_ERROR } from '../../shared/contract/errors';
+import { ApiError } from '../apiError';
 import type { AppDeps, AppEnv } from '../deps';
 import { clientIp } from '../http/clientIp';
 import { hashSecret, newSecret } from '../ids';
@@ -97,7 +99,12 @@ export function sessionCookie(deps: AppDeps, options: { allowEnrolment?: boolean
     }
     const { session, user } = found;
     c.set('userSession', { id: session.id, purpose: session.purpose });
-    if (session.purpose !== 'full' && !options.allowEnrolment) return undefined;
+    if (session.purpose !== 'full' && !options.allowEnrolment)
+      throw new ApiError(
+        403,
+        API_ERROR.enrolment_required,
+        'set up two-factor sign-in first (Your account): until then this session can do nothing else',
+      );
     return { kind: 'user', id: user.id, role: user.role as StaffRole, label: user.email };
   };
 }

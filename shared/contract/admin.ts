@@ -92,6 +92,11 @@ export interface BulkItem {
   approve?: boolean;
   /** refund: this order's own Idempotency-Key (the CLI derives one per spreadsheet row) */
   idempotency_key?: string;
+  /**
+   * refund: the id of the order's open dispute (chargeback), to refund although it is open; without it such an
+   * order is refused with `open_dispute` (the cardholder could get the money twice)
+   */
+  despite_dispute?: string;
 }
 
 /**

@@ -19,6 +19,11 @@ export const API_ERROR = {
   unauthorized: 'unauthorized',
   /** sign-in: the password was right, the person's second factor (a TOTP or recovery code) is needed too */
   code_required: 'code_required',
+  /**
+   * a signed-in person whose session may only set up a second factor (production, none yet) asked for something
+   * else: 403, not 401, because the session has not ended
+   */
+  enrolment_required: 'enrolment_required',
   forbidden: 'forbidden',
   not_found: 'not_found',
   conflict: 'conflict',

@@ -22,6 +22,7 @@ import { signIn, totpSeal } from '../signIn';
 import { checkTotp, newTotpSecret, totpEnrolment } from '../totp';
 import type { AppDeps, AppEnv } from '../../deps';
 import { hashSecret } from '../../ids';
+import { clientIp } from '../../http/clientIp';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { authenticate, principalOf } from '../authenticate';
 import { findOpenSignInLink, takeSignInLink } from '../signInLinks';
@@ -79,8 +80,18 @@ export function accountRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/sign-in', async (c) => {
       const body = parseWith(signInBody, (await readJson(c)).value);
-      const outcome = await signIn(deps, body);
+      const outcome = await signIn(deps, body, clientIp(c, deps.config.trustedProxyHops));
       if (!outcome.ok) {
+        if (outcome.reason === 'throttled') {
+          const retryAfter = String(outcome.retryAfterS);
+          throw new ApiError(
+            429,
+            API_ERROR.rate_limited,
+            `too many sign-in attempts from this address, try again in ${Math.ceil(outcome.retryAfterS / 60)} min`,
+            undefined,
+            { 'Retry-After': retryAfter },
+          );
+        }
         if (outcome.reason === 'code_required')
           throw new ApiError(401, API_ERROR.code_required, 'enter the code from your authenticator app', [
             { path: 'code', message: 'is required' },
