@@ -49,20 +49,26 @@ describe.each([
 
   it('checkout: a 200 {"return_status":"0"} is a refusal with the code and text of return_message', async () => {
     answer = { status: 200, type: 'application/json', body: JSON_REFUSAL };
-    const e = await client().checkout(order).catch((err: unknown) => err);
+    const e = await client()
+      .checkout(order)
+      .catch((err: unknown) => err);
     expect(e).toBeInstanceOf(GatewayRejectedError);
     expect(e).toMatchObject({ code: 'I0013', gatewayMessage: 'encryption_data is invalid', outcomeUnknown: false });
   });
 
   it('checkout: the envelope with code, source and message keeps the blamed field', async () => {
     answer = { status: 200, type: 'application/json;charset=UTF-8', body: JSON_REFUSAL_FULL };
-    const e = await client().checkout(order).catch((err: unknown) => err);
+    const e = await client()
+      .checkout(order)
+      .catch((err: unknown) => err);
     expect(e).toMatchObject({ code: 'I0061', source: 'order_no', outcomeUnknown: false });
   });
 
   it('checkout: the same refusal as an HTTP 400 is the same refusal', async () => {
     answer = { status: 400, type: 'application/json', body: JSON_REFUSAL };
-    const e = await client().checkout(order).catch((err: unknown) => err);
+    const e = await client()
+      .checkout(order)
+      .catch((err: unknown) => err);
     expect(e).toMatchObject({ name: 'GatewayRejectedError', code: 'I0013', outcomeUnknown: false });
   });
 
@@ -85,7 +91,9 @@ describe.each([
 
   it('a 200 envelope that is not a refusal is still an unusable checkout answer (outcome unknown)', async () => {
     answer = { status: 200, type: 'application/json', body: '{"return_status":"1","return_message":"ok"}' };
-    const e = await client().checkout(order).catch((err: unknown) => err);
+    const e = await client()
+      .checkout(order)
+      .catch((err: unknown) => err);
     expect(e).toMatchObject({ name: 'GatewayProtocolError', outcomeUnknown: true });
   });
 });

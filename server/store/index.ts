@@ -20,6 +20,7 @@ export type {
   AuditEventTable,
   BulkRequestTable,
   DisputeTable,
+  NotificationCueTable,
   NotificationTable,
   OrderOperationTable,
   OrderTable,
