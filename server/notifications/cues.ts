@@ -9,7 +9,7 @@ const MAX_PAYLOAD_CHARS = 2048;
 const MASKED_FIELDS = ['encryption_data', 'token_id'];
 
 /** A notification's fields, secrets masked, each cut short, as JSON of at most MAX_PAYLOAD_CHARS. */
-export function cuePayload(fields: Readonly<Record<string, string>>): string {
+function cuePayload(fields: Readonly<Record<string, string>>): string {
   const kept: Record<string, string> = {};
   let size = 2;
   for (const [name, value] of Object.entries(fields)) {

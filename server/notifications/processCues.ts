@@ -7,7 +7,7 @@ import { settlePendingRefunds } from '../refunds';
 type CueDeps = Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>;
 
 /** One payment is asked about at most once this often, however many cues name it (a flood costs one query). */
-export const CUE_QUERY_EVERY_MS = 2_000;
+const CUE_QUERY_EVERY_MS = 2_000;
 /** How long a process holds the cues it is acting on before another may take them (it crashed). */
 const LEASE_MS = 60_000;
 /** After the gateway did not answer: ask again this much later, times the tries so far. */

@@ -20,7 +20,6 @@ export type {
   AuditEventTable,
   BulkRequestTable,
   DisputeTable,
-  NotificationCueTable,
   NotificationTable,
   OrderOperationTable,
   OrderTable,

@@ -114,7 +114,7 @@ export interface NotificationTable {
 }
 
 /** A notification kept as a cue until the backend's own query confirms what it names (migration 019). */
-export interface NotificationCueTable {
+interface NotificationCueTable {
   /** `id:<notify id>` or `sha256:<hash of the fields>` */
   cue_key: string;
   attempt_id: string;
