@@ -311,5 +311,12 @@ describeOnStores('gateway notifications', (store) => {
       body: '{not json',
     });
     expect(bad.status).toBe(400);
+    // XML is refused by its type, never read as form fields
+    const xml = await fetch(`${backend.url}/hooks/gateway`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: new URLSearchParams(notification(p)).toString(),
+    });
+    expect(xml.status).toBe(415);
   });
 });

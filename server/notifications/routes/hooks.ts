@@ -43,7 +43,8 @@ function trusts(profile: GatewayProfile, kind: NotificationKind): boolean {
  * Bounded for a hostile sender: the body is cut at the receiver's limit (server/app.ts), a cue is stored only for a
  * payment the backend made, deduplicated by id or content, at most a few per payment, and acted on at most once per
  * payment every few seconds; a notification about no payment of ours stores nothing but a rate-limited audit line.
- * One that names another merchant or account is refused (400): it is not ours to acknowledge.
+ * One that names another merchant or account is refused (400): it is not ours to acknowledge. A body sent as XML is
+ * refused by its content type (415), and one that is neither a form nor a JSON object with 400.
  */
 export function hookRoutes(deps: AppDeps) {
   const { merchantId, accountId } = deps.config.gateway;
@@ -53,7 +54,13 @@ export function hookRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
     deps.metrics.notificationsReceived.inc();
     const requestId = c.get('requestId');
-    const fields = readNotificationBody(c.req.header('content-type') ?? '', await c.req.text());
+    const contentType = c.req.header('content-type') ?? '';
+    // XML is never read, not even as form fields (no DOCTYPE or entity reaches a parser): refused by its type
+    if (/\bxml\b/i.test(contentType)) {
+      deps.metrics.notifications.inc({ outcome: 'rejected' });
+      return c.text('a notification is a form or a JSON object', 415);
+    }
+    const fields = readNotificationBody(contentType, await c.req.text());
     if (!fields) {
       deps.metrics.notifications.inc({ outcome: 'rejected' });
       return c.text('a notification is a form or a JSON object', 400);
