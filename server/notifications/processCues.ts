@@ -177,17 +177,20 @@ const GATHER_MS = 50;
 /**
  * Acts on cues in this process as they arrive (`kick`, after GATHER_MS) and when the earliest one left waiting is
  * due; runs never overlap. The reconcile loop also calls processDueCues, so a cue left by a crash is acted on.
+ * Times are on the app's clock (`deps.now`, which the cues' next_at is written in), so a clock that is not the
+ * process's (a test's, moved ahead) still wakes the worker when a throttled cue is due, not that much later.
  */
 export function createCueWorker(deps: CueDeps) {
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
   let running = false;
   let again = false;
+  const now = () => deps.now().getTime();
   const schedule = (at: number) => {
     if (timer && timerAt <= at) return;
     clearTimeout(timer);
     timerAt = at;
-    timer = setTimeout(run, Math.max(0, at - Date.now()));
+    timer = setTimeout(run, Math.max(0, at - now()));
     timer.unref();
   };
   const run = () => {
@@ -200,20 +203,20 @@ export function createCueWorker(deps: CueDeps) {
     running = true;
     processDueCues(deps)
       .then((pass) => {
-        if (pass.nextAt) schedule(Math.max(Date.parse(pass.nextAt), Date.now() + GATHER_MS));
+        if (pass.nextAt) schedule(Math.max(Date.parse(pass.nextAt), now() + GATHER_MS));
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'cues: a pass failed; the reconcile loop acts on them'))
       .finally(() => {
         running = false;
         if (again) {
           again = false;
-          schedule(Date.now() + GATHER_MS);
+          schedule(now() + GATHER_MS);
         }
       });
   };
   return {
     kick() {
-      schedule(Date.now() + GATHER_MS);
+      schedule(now() + GATHER_MS);
     },
   };
 }
