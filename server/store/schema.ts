@@ -113,6 +113,30 @@ export interface NotificationTable {
   received_at: string;
 }
 
+/** A notification kept as a cue until the backend's own query confirms what it names (migration 019). */
+interface NotificationCueTable {
+  /** `id:<notify id>` or `sha256:<hash of the fields>` */
+  cue_key: string;
+  attempt_id: string;
+  order_no: string;
+  /** payment | review | capture | cancel | refund | dispute | payout (profile.notificationTypes) */
+  kind: string;
+  notify_type: string;
+  /** 1 when its signature verified under the profile */
+  verified: number;
+  /** JSON of the fields, secrets masked, bounded */
+  payload: string;
+  received_at: string;
+  /** pending | done */
+  state: string;
+  /** when it may be acted on */
+  next_at: string;
+  tries: number;
+  /** what the query and refund search did, once done */
+  outcome: string;
+  done_at: string | null;
+}
+
 export interface RefundTable {
   id: string;
   order_id: string;
@@ -449,6 +473,7 @@ export interface Database {
   orders: OrderTable;
   payment_attempts: PaymentAttemptTable;
   notifications: NotificationTable;
+  notification_cues: NotificationCueTable;
   refunds: RefundTable;
   payouts: PayoutTable;
   payout_recipients: PayoutRecipientTable;

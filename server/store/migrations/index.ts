@@ -18,6 +18,7 @@ import { users } from './015_users';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
 import { refundChecks } from './018_refund_checks';
+import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -41,6 +42,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
     '018_refund_checks': refundChecks,
+    '019_notification_cues': notificationCues,
     '020_sign_in_budgets': signInBudgets,
   };
 }
