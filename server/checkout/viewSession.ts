@@ -20,7 +20,8 @@ export async function viewSession(
   db: Db,
   session: SessionRow,
   order: OrderRow,
-  displayLocale?: string,
+  displayLocale: string | undefined,
+  now: Date,
 ): Promise<SessionView> {
   const labelLocale = displayLocale ?? session.locale;
   const fit = { country: session.country, currency: session.currency, amountMinor: session.amount_minor };
@@ -89,6 +90,11 @@ export async function viewSession(
         }
       : {}),
     expires_at: session.expires_at,
+    // nothing left to pay and nothing paid: the widget shows "expired", not a form
+    ...(now.toISOString() >= session.expires_at && !attempt && order.status === 'created'
+      ? { expired: true as const }
+      : {}),
+    ...(session.return_url ? { return_url: session.return_url } : {}),
     ...(attempt
       ? {
           payment: {

@@ -45,11 +45,11 @@ const ar: Partial<Messages> = {
   'apm.redirecting': 'جارٍ نقلك إلى {method} لإتمام الدفع…',
   'apm.continue': 'المتابعة إلى {method}',
   'result.paid.title': 'تم الدفع بنجاح',
-  'result.paid.body': 'شكرًا لك! تم دفع الطلب {order}.',
+  'result.paid.body': 'شكرًا لك! تم استلام دفعتك.',
   'result.pending.title': 'في انتظار التأكيد',
-  'result.pending.body': 'تم استلام الطلب {order} وجارٍ تأكيد الدفع. يمكنك إغلاق هذه الصفحة بأمان.',
+  'result.pending.body': 'تم استلام طلبك وجارٍ تأكيد الدفع. يمكنك إغلاق هذه الصفحة بأمان.',
   'result.failed.title': 'لم يكتمل الدفع',
-  'result.failed.body': 'لم تنجح عملية الدفع للطلب {order}.',
+  'result.failed.body': 'لم تنجح عملية الدفع.',
   'result.try_again': 'جرّب طريقة أخرى',
   'error.session': 'تعذّر تحميل صفحة الدفع هذه.',
   'error.session_expired': 'انتهت صلاحية صفحة الدفع هذه. يُرجى العودة إلى المتجر والبدء من جديد.',
@@ -94,12 +94,18 @@ const ar: Partial<Messages> = {
   'saved_card.remove': 'إزالة هذه البطاقة المحفوظة',
   'saved_card.removed': 'تمت إزالة البطاقة.',
   'result.unknown.title': 'جارٍ التحقق من دفعتك',
-  'result.unknown.body':
-    'نتيجة الدفع للطلب {order} غير معروفة بعد، ويجري التحقق منها لدى خدمة الدفع. لا تدفع مرة أخرى.',
+  'result.unknown.body': 'نتيجة دفعتك غير معروفة بعد، ويجري التحقق منها لدى خدمة الدفع. لا تدفع مرة أخرى.',
   'result.issuer.title': 'أكمل الدفع باستخدام {method}',
-  'result.issuer.body':
-    'الطلب {order} لم يُدفع بعد. عد إلى {method} للدفع (الرمز أو القسيمة هناك)، أو اختر طريقة دفع أخرى.',
+  'result.issuer.body': 'طلبك لم يُدفع بعد. عد إلى {method} للدفع، أو اختر طريقة دفع أخرى.',
   'apm.back': 'العودة إلى {method}',
   'error.gateway_unavailable': 'تعذّر الوصول إلى خدمة الدفع؛ لم يُخصم أي مبلغ. يُرجى المحاولة مرة أخرى.',
+  'result.authorised.title': 'تم تفويض الدفع',
+  'result.authorised.body': 'شكرًا لك! المبلغ محجوز على بطاقتك، ويحصّله المتجر عند معالجة طلبك.',
+  'result.review.body':
+    'تم استلام طلبك ويراجع المتجر الدفع، وقد يستغرق ذلك بعض الوقت. سيتواصل معك المتجر؛ لا تدفع مرة أخرى.',
+  'result.issuer.body_code': 'طلبك لم يُدفع بعد. عد إلى {method} للدفع (الرمز أو القسيمة هناك)، أو اختر طريقة دفع أخرى.',
+  'card.lost': 'تعذّر تحميل صفحة البطاقة. تحقّق من اتصالك ثم أعد فتحها: إنها الدفعة نفسها، ولن يُخصم المبلغ مرتين.',
+  'card.reopen': 'أعد فتح صفحة البطاقة',
+  back_to_shop: 'العودة إلى المتجر',
 };
 export default ar;

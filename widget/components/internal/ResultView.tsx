@@ -10,11 +10,14 @@ export interface ResultViewProps {
   /** a failure always offers another method; a pending payment only once waiting for it has given up */
   offerRetry: boolean;
   onTryAgain: () => void;
-  /** a pending APM: its issuer page (the Pix code, the Boleto voucher) and the method's label */
-  issuer?: { url: string; label: string };
+  /** a pending APM: its issuer page (the Pix code, the Boleto voucher), the method's label and gateway code */
+  issuer?: { url: string; label: string; code?: string | undefined };
   /** leave the pending APM for another method */
   onChangeMethod?: () => void;
 }
+
+/** The gateway codes of the methods whose issuer page holds something to pay with (a Pix code, a voucher). */
+const VOUCHER = /^(PIX|BOLETO|OXXO|SPEI|KONBINI|MULTIBANCO|PAGOFACIL|RAPIPAGO|EFECTY|BALOTO)/i;
 
 /** Paid, being confirmed, or not paid; trying another method keeps the details typed so far. */
 export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onChangeMethod }: ResultViewProps) {
@@ -23,7 +26,6 @@ export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onCh
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus, result.outcome]);
-  const order = { order: result.order_no };
   if (issuer && result.outcome === 'pending') {
     // nothing is paid yet: say so, and offer both ways on (back to the issuer's page, or another method)
     return (
@@ -31,7 +33,11 @@ export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onCh
         <h2 class="ck-heading" ref={heading} tabIndex={-1}>
           {t('result.issuer.title', { method: issuer.label })}
         </h2>
-        <p>{t('result.issuer.body', { ...order, method: issuer.label })}</p>
+        <p>
+          {t(VOUCHER.test(issuer.code ?? '') ? 'result.issuer.body_code' : 'result.issuer.body', {
+            method: issuer.label,
+          })}
+        </p>
         <a class="ck-link" href={issuer.url} target="_top">
           {t('apm.back', { method: issuer.label })}
         </a>
@@ -41,17 +47,19 @@ export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onCh
       </div>
     );
   }
-  // an outcome the backend does not know yet: the backend's own words, "do not pay again"
-  const key = result.status === 'unknown' ? 'unknown' : result.outcome;
+  // an outcome the backend does not know yet: the backend's own words, "do not pay again"; an authorisation is
+  // money held, not taken (the shop may still cancel it); a review is the shop's decision, not the shopper's to retry
+  const key = result.status === 'unknown' || result.status === 'authorised' ? result.status : result.outcome;
+  const body = result.status === 'review' ? 'result.review.body' : (`result.${key}.body` as const);
   return (
     <div class="ck-status" data-outcome={result.outcome} role={result.outcome === 'failed' ? 'alert' : 'status'}>
       <h2 class="ck-heading" ref={heading} tabIndex={-1}>
         {t(`result.${key}.title`)}
       </h2>
-      <p>{t(`result.${key}.body`, order)}</p>
+      <p>{t(body)}</p>
       {result.outcome === 'failed' && result.reason && <p class="ck-note">{t(`decline.${result.reason}`)}</p>}
       {result.outcome === 'pending' && !offerRetry && <div class="ck-spinner" aria-hidden="true" />}
-      {offerRetry && (
+      {offerRetry && result.status !== 'review' && (
         <button type="button" class="ck-button ck-button-secondary" onClick={onTryAgain}>
           {t('result.try_again')}
         </button>
