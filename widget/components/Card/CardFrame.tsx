@@ -40,8 +40,10 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
   const [height, setHeight] = useState<number>();
   const onResultRef = useRef(onResult);
   onResultRef.current = onResult;
-  // when the frame's page last posted: a page posts its height as it is parsed, just before its load event
-  const lastPost = useRef(0);
+  // the height shown, and whether a post changed it since the frame's last load: a page posts its height as it
+  // is parsed, before its load event; the same height again afterwards (a resize observer's first call) is no news
+  const shown = useRef<number>();
+  const changed = useRef(false);
   const [lost, setLost] = useState(false);
   const [src, setSrc] = useState(url);
 
@@ -53,6 +55,7 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
         if (action.type === 'iframe' && isHttpUrl(action.url)) {
           setLost(false);
           setSrc(action.url);
+          frame.current?.focus();
         } else onResultRef.current(paymentId);
       },
       (error: unknown) => {
@@ -63,11 +66,15 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
   // keyboard users land in the card page, not on <body>
   useEffect(() => frame.current?.focus(), []);
 
-  // A page that said nothing as it loaded (an issuer's 3-D Secure challenge) gets the stylesheet's default height
-  // back, not the card page's. A page loaded while the browser is offline is its error page (the card form's
+  // A page that said nothing new as it loaded (an issuer's 3-D Secure challenge) gets the stylesheet's default
+  // height back, not the card page's; should it post its own height later, it gets that. A page loaded while the browser is offline is its error page (the card form's
   // post failed): the shopper is offered the same payment's card page again.
   const onLoad = () => {
-    if (Date.now() - lastPost.current > 1000) setHeight(undefined);
+    if (!changed.current) {
+      shown.current = undefined;
+      setHeight(undefined);
+    }
+    changed.current = false;
     if (!frame.current?.ownerDocument.defaultView?.navigator.onLine) setLost(true);
   };
 
@@ -84,10 +91,12 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
         // Size only from our own frame: another widget's frame on the page must not resize this one.
         const el = frame.current;
         if (!el || event.source !== el.contentWindow) return;
-        lastPost.current = Date.now();
         // the page's height is its content's; the frame's box (border-box) adds its own border around it
         const border = el.offsetHeight - el.clientHeight;
-        setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height) + border)));
+        const next = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(message.height) + border));
+        if (next !== shown.current) changed.current = true;
+        shown.current = next;
+        setHeight(next);
       } else if (message.payment_id === paymentId) {
         onResultRef.current(paymentId);
       }
@@ -98,6 +107,15 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
 
   return (
     <div class="ck-card">
+      {/* above the frame: on a phone, the frame below fills the screen */}
+      {lost && (
+        <div class="ck-error-summary" role="alert">
+          <p>{t('card.lost')}</p>
+          <button type="button" class="ck-button" onClick={() => void reopen()}>
+            {t('card.reopen')}
+          </button>
+        </div>
+      )}
       <iframe
         ref={frame}
         class="ck-frame"
@@ -108,14 +126,6 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
         onLoad={onLoad}
         {...(height ? { height: String(height) } : {})}
       />
-      {lost && (
-        <div class="ck-error-summary" role="alert">
-          <p>{t('card.lost')}</p>
-          <button type="button" class="ck-button" onClick={() => void reopen()}>
-            {t('card.reopen')}
-          </button>
-        </div>
-      )}
       <button type="button" class="ck-button ck-button-secondary" onClick={onBack}>
         {t('card.change_method')}
       </button>
