@@ -26,6 +26,8 @@ const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch:
 const LOCALES = [
   {
     locale: 'en',
+    browser: 'en-US',
+    amount: (pay: string) => pay.replace(/^Pay /, ''),
     title: 'Secure card payment page',
     authorised: 'Payment authorised',
     lost: 'The card page could not load.',
@@ -33,6 +35,8 @@ const LOCALES = [
   },
   {
     locale: 'de',
+    browser: 'de-DE',
+    amount: (pay: string) => pay.replace(/ bezahlen$/, ''),
     title: 'Sichere Kartenzahlungsseite',
     authorised: 'Zahlung autorisiert',
     lost: 'Die Kartenseite konnte nicht geladen werden.',
@@ -42,12 +46,14 @@ const LOCALES = [
 
 describe('journey: the card frame on a 360 px phone', () => {
   it.each(LOCALES)(
-    '$locale: the frame is wide, takes the focus, and frames the 3-D Secure challenge at its own size',
-    async ({ locale, title, authorised }) => {
-      const { page, csp } = await env.open(PHONE);
+    '$locale: the frame is wide, takes the focus, shows the amount as the widget does, and frames the 3-D Secure challenge at its own size',
+    async ({ locale, browser, amount, title, authorised }) => {
+      const { page, csp } = await env.open({ ...PHONE, locale: browser });
       await openDemoShop(page, env.system.backend.url, { locale });
       const root = widget(page);
       await fillShopper(root);
+      const widgetAmount = amount(await payButton(root).innerText());
+      expect(widgetAmount).toMatch(/33[.,]00/);
       await payButton(root).tap();
 
       const frame = root.getByTitle(title);
@@ -60,6 +66,9 @@ describe('journey: the card frame on a 360 px phone', () => {
         .toBe(title);
 
       const card = cardFrame(root);
+      // the card page writes the amount as the widget does ($33.00, not USD 33.00)
+      await card.locator('#card_number').waitFor({ timeout: STEP_MS });
+      expect(await card.locator('button[name="action"][value="pay"]').innerText()).toBe(`Pay ${widgetAmount}`);
       await payInCardFrame(card, CARDS.threeDs);
       await card.getByRole('heading', { name: 'Verify your payment' }).waitFor({ timeout: STEP_MS });
       // the challenge is framed at about its own size (at most the stylesheet's default), not the card page's
