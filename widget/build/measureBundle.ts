@@ -13,8 +13,8 @@ export const BUDGET: { initialGzip: number; withFingerprintGzip: number; firstRe
   initialGzip: 21_400,
   /**
    * the same plus the fingerprint chunk, which follows when the browser is idle; +40 B in issue #35 (measured
-   * 36,839): an expired checkout's notice and its way back to the shop, and the issuer's method code, are on the
-   * first render, which an expired session has nothing else to show
+   * 36,836): an expired checkout's notice with its way back to the shop is on the first render (an expired
+   * session has nothing else to show), and the result view is handed the session (voucher, double payment)
    */
   withFingerprintGzip: 36_840,
   /**

@@ -26,8 +26,8 @@ import {
   startPayment,
 } from './lazyAfterPay';
 
-/** a pending APM's issuer page, the method's label and its gateway code (which says if the page holds a voucher) */
-type Issuer = { url: string; label: string; code?: string | undefined };
+/** a pending APM's issuer page and the method's label */
+type Issuer = { url: string; label: string };
 
 type Step =
   | { kind: 'form' }
@@ -65,8 +65,8 @@ function firstStep(session: SessionView): Step {
 function issuerOf(session: SessionView): Issuer | undefined {
   const payment = session.payment;
   if (payment?.status !== 'pending' || !payment.redirect_url || !isHttpUrl(payment.redirect_url)) return undefined;
-  const method = session.methods.find((m) => m.id === payment.method);
-  return { url: payment.redirect_url, label: method?.label ?? payment.method ?? '', code: method?.payment_method };
+  const label = session.methods.find((m) => m.id === payment.method)?.label ?? payment.method ?? '';
+  return { url: payment.redirect_url, label };
 }
 
 /**
@@ -298,6 +298,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       {step.kind === 'result' && (
         <ResultView
           result={step.result}
+          session={session}
           focus={acted.current}
           offerRetry={step.result.outcome === 'failed' || (step.result.outcome === 'pending' && !step.polling)}
           onTryAgain={step.result.outcome === 'pending' ? () => void switchMethod(step.result.payment_id) : backToForm}

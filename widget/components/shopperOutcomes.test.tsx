@@ -159,6 +159,33 @@ describe('the words of a result', () => {
   });
 });
 
+describe('a double payment (a late APM payment after the shopper paid another way)', () => {
+  test.each([
+    ['en', 'will be refunded automatically on', 'has been refunded', 'The shop has been told'],
+    ['pt-BR', 'será reembolsado automaticamente em', 'foi reembolsado', 'A loja foi avisada'],
+  ])('(%s) the result says when the second payment is given back', async (locale, scheduled, refunded, shop) => {
+    const paid = (extra_payment: SessionView['extra_payment']) =>
+      session({ status: 'paid', payment: { payment_id: 'pay_2', status: 'paid' }, extra_payment });
+    const money = { amount: '10.00', currency: 'BRL' };
+    backend.onSession = () => paid({ ...money, refund: 'scheduled', refund_at: '2031-03-04T12:00:00Z' });
+    const first = renderCheckout(backend, { locale });
+    const note = await screen.findByText(new RegExp(scheduled));
+    expect(note.textContent).toMatch(/R\$\s?10[.,]00/);
+    expect(note.textContent).toContain('2031');
+    first.unmount();
+
+    backend.onSession = () => paid({ ...money, refund: 'refunded' });
+    const second = renderCheckout(backend, { locale });
+    expect(await screen.findByText(new RegExp(refunded))).toBeTruthy();
+    second.unmount();
+
+    backend.onSession = () => paid({ ...money, refund: 'shop' });
+    renderCheckout(backend, { locale });
+    expect(await screen.findByText(new RegExp(shop))).toBeTruthy();
+    expect(document.body.textContent).not.toContain(ORDER_NO);
+  });
+});
+
 describe('the card page', () => {
   test.each([
     ['en', 'Secure card payment page'],

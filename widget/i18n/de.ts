@@ -116,5 +116,12 @@ const de: Partial<Messages> = {
     'Die Kartenseite konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und öffnen Sie sie erneut: Es bleibt dieselbe Zahlung, nichts wird doppelt abgebucht.',
   'card.reopen': 'Kartenseite erneut öffnen',
   back_to_shop: 'Zurück zum Shop',
+  'result.extra.scheduled':
+    'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wird am {date} automatisch erstattet.',
+  'result.extra.pending':
+    'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wird gerade erstattet.',
+  'result.extra.refunded': 'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wurde erstattet.',
+  'result.extra.shop':
+    'Diese Bestellung wurde zweimal bezahlt. Der Shop ist informiert und erstattet die zweite Zahlung ({amount}).',
 };
 export default de;

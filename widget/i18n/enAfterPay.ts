@@ -39,4 +39,10 @@ export const enAfterPay = {
   'card.lost':
     'The card page could not load. Check your connection, then reopen it: it is the same payment, you will not be charged twice.',
   'card.reopen': 'Reopen the card page',
+  'result.extra.scheduled':
+    'This order was paid twice. The second payment ({amount}) will be refunded automatically on {date}.',
+  'result.extra.pending': 'This order was paid twice. The second payment ({amount}) is being refunded.',
+  'result.extra.refunded': 'This order was paid twice. The second payment ({amount}) has been refunded.',
+  'result.extra.shop':
+    'This order was paid twice. The shop has been told and will refund the second payment ({amount}).',
 } as const;

@@ -114,5 +114,11 @@ const es: Partial<Messages> = {
     'No se pudo cargar la página de la tarjeta. Comprueba tu conexión y vuelve a abrirla: es el mismo pago, no se te cobrará dos veces.',
   'card.reopen': 'Volver a abrir la página de la tarjeta',
   back_to_shop: 'Volver a la tienda',
+  'result.extra.scheduled':
+    'Este pedido se pagó dos veces. El segundo pago ({amount}) se reembolsará automáticamente el {date}.',
+  'result.extra.pending': 'Este pedido se pagó dos veces. El segundo pago ({amount}) se está reembolsando.',
+  'result.extra.refunded': 'Este pedido se pagó dos veces. El segundo pago ({amount}) ha sido reembolsado.',
+  'result.extra.shop':
+    'Este pedido se pagó dos veces. La tienda está avisada y reembolsará el segundo pago ({amount}).',
 };
 export default es;

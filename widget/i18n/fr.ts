@@ -117,5 +117,12 @@ const fr: Partial<Messages> = {
     "La page de carte n'a pas pu se charger. Vérifiez votre connexion, puis rouvrez-la : c'est le même paiement, vous ne serez pas débité deux fois.",
   'card.reopen': 'Rouvrir la page de carte',
   back_to_shop: 'Retour à la boutique',
+  'result.extra.scheduled':
+    'Cette commande a été payée deux fois. Le second paiement ({amount}) sera remboursé automatiquement le {date}.',
+  'result.extra.pending':
+    'Cette commande a été payée deux fois. Le second paiement ({amount}) est en cours de remboursement.',
+  'result.extra.refunded': 'Cette commande a été payée deux fois. Le second paiement ({amount}) a été remboursé.',
+  'result.extra.shop':
+    'Cette commande a été payée deux fois. La boutique est prévenue et remboursera le second paiement ({amount}).',
 };
 export default fr;

@@ -113,5 +113,11 @@ const ja: Partial<Messages> = {
     'カード入力ページを読み込めませんでした。接続を確認してから開き直してください。同じお支払いのため、二重に請求されることはありません。',
   'card.reopen': 'カード入力ページを開き直す',
   back_to_shop: 'ショップに戻る',
+  'result.extra.scheduled':
+    'このご注文は二重に支払われました。2 回目のお支払い（{amount}）は {date} に自動で返金されます。',
+  'result.extra.pending': 'このご注文は二重に支払われました。2 回目のお支払い（{amount}）を返金しています。',
+  'result.extra.refunded': 'このご注文は二重に支払われました。2 回目のお支払い（{amount}）は返金されました。',
+  'result.extra.shop':
+    'このご注文は二重に支払われました。ショップに通知済みで、2 回目のお支払い（{amount}）はショップが返金します。',
 };
 export default ja;

@@ -114,5 +114,11 @@ const nl: Partial<Messages> = {
     'De kaartpagina kon niet laden. Controleer uw verbinding en open hem opnieuw: het is dezelfde betaling, u betaalt niet twee keer.',
   'card.reopen': 'Kaartpagina opnieuw openen',
   back_to_shop: 'Terug naar de winkel',
+  'result.extra.scheduled':
+    'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) wordt op {date} automatisch terugbetaald.',
+  'result.extra.pending': 'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) wordt terugbetaald.',
+  'result.extra.refunded': 'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) is terugbetaald.',
+  'result.extra.shop':
+    'Deze bestelling is twee keer betaald. De winkel is op de hoogte en betaalt de tweede betaling ({amount}) terug.',
 };
 export default nl;

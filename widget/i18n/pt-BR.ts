@@ -112,5 +112,11 @@ const ptBR: Partial<Messages> = {
     'A página do cartão não carregou. Verifique sua conexão e abra-a novamente: é o mesmo pagamento, você não será cobrado duas vezes.',
   'card.reopen': 'Abrir a página do cartão novamente',
   back_to_shop: 'Voltar à loja',
+  'result.extra.scheduled':
+    'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) será reembolsado automaticamente em {date}.',
+  'result.extra.pending': 'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) está sendo reembolsado.',
+  'result.extra.refunded': 'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) foi reembolsado.',
+  'result.extra.shop':
+    'Este pedido foi pago duas vezes. A loja foi avisada e reembolsará o segundo pagamento ({amount}).',
 };
 export default ptBR;

@@ -106,5 +106,9 @@ const zhCN: Partial<Messages> = {
   'card.lost': '银行卡页面无法加载。请检查网络连接后重新打开：这仍是同一笔付款，不会重复扣款。',
   'card.reopen': '重新打开银行卡页面',
   back_to_shop: '返回商店',
+  'result.extra.scheduled': '此订单被支付了两次。第二笔付款（{amount}）将于 {date} 自动退款。',
+  'result.extra.pending': '此订单被支付了两次。第二笔付款（{amount}）正在退款。',
+  'result.extra.refunded': '此订单被支付了两次。第二笔付款（{amount}）已退款。',
+  'result.extra.shop': '此订单被支付了两次。商店已收到通知，并将退还第二笔付款（{amount}）。',
 };
 export default zhCN;

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
+import type { SessionView } from '../../../shared/contract/session';
 import type { CheckoutResult } from '../../core/types';
+import { formatAmount } from '../../i18n/formatAmount';
 import { useWidget } from './WidgetContext';
 import '../../i18n/registerAfterPayMessages';
 
@@ -10,18 +12,33 @@ export interface ResultViewProps {
   /** a failure always offers another method; a pending payment only once waiting for it has given up */
   offerRetry: boolean;
   onTryAgain: () => void;
-  /** a pending APM: its issuer page (the Pix code, the Boleto voucher), the method's label and gateway code */
-  issuer?: { url: string; label: string; code?: string | undefined };
+  /** a pending APM: its issuer page (the Pix code, the Boleto voucher) and the method's label */
+  issuer?: { url: string; label: string };
   /** leave the pending APM for another method */
   onChangeMethod?: () => void;
+  /**
+   * the session as loaded: its payment's method (does its issuer page hold a code or voucher?) and a double
+   * payment's second payment, with how it is given back
+   */
+  session: SessionView;
 }
 
 /** The gateway codes of the methods whose issuer page holds something to pay with (a Pix code, a voucher). */
 const VOUCHER = /^(PIX|BOLETO|OXXO|SPEI|KONBINI|MULTIBANCO|PAGOFACIL|RAPIPAGO|EFECTY|BALOTO)/i;
 
 /** Paid, being confirmed, or not paid; trying another method keeps the details typed so far. */
-export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onChangeMethod }: ResultViewProps) {
-  const { t } = useWidget();
+export function ResultView({
+  result,
+  focus,
+  offerRetry,
+  onTryAgain,
+  issuer,
+  onChangeMethod,
+  session,
+}: ResultViewProps) {
+  const { t, locale } = useWidget();
+  const extra = session.extra_payment;
+  const code = session.methods.find((m) => m.id === session.payment?.method)?.payment_method;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -34,7 +51,7 @@ export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onCh
           {t('result.issuer.title', { method: issuer.label })}
         </h2>
         <p>
-          {t(VOUCHER.test(issuer.code ?? '') ? 'result.issuer.body_code' : 'result.issuer.body', {
+          {t(VOUCHER.test(code ?? '') ? 'result.issuer.body_code' : 'result.issuer.body', {
             method: issuer.label,
           })}
         </p>
@@ -58,6 +75,18 @@ export function ResultView({ result, focus, offerRetry, onTryAgain, issuer, onCh
       </h2>
       <p>{t(body)}</p>
       {result.outcome === 'failed' && result.reason && <p class="ck-note">{t(`decline.${result.reason}`)}</p>}
+      {extra && (
+        <p class="ck-note" data-extra-payment={extra.refund}>
+          {t(`result.extra.${extra.refund}`, {
+            amount: formatAmount(extra.amount, extra.currency, locale),
+            date: extra.refund_at
+              ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                  new Date(extra.refund_at),
+                )
+              : '',
+          })}
+        </p>
+      )}
       {result.outcome === 'pending' && !offerRetry && <div class="ck-spinner" aria-hidden="true" />}
       {offerRetry && result.status !== 'review' && (
         <button type="button" class="ck-button ck-button-secondary" onClick={onTryAgain}>
