@@ -13,7 +13,7 @@ export const BUDGET: { initialGzip: number; withFingerprintGzip: number; firstRe
   initialGzip: 21_400,
   /**
    * the same plus the fingerprint chunk, which follows when the browser is idle; +40 B in issue #35 (measured
-   * 36,836): an expired checkout's notice with its way back to the shop is on the first render (an expired
+   * 36,830): an expired checkout's notice with its way back to the shop is on the first render (an expired
    * session has nothing else to show), and the result view is handed the session (voucher, double payment)
    */
   withFingerprintGzip: 36_840,

@@ -34,15 +34,15 @@ export interface CheckoutAppProps {
 type Load =
   | { kind: 'loading' }
   | { kind: 'loaded'; session: SessionView }
-  | { kind: 'unavailable'; messageKey: MessageKey; retry: boolean; back?: string | undefined };
+  | { kind: 'unavailable'; messageKey: MessageKey; retry?: boolean; back?: string | undefined };
 
 function unavailable(error: unknown): Load {
   const code = error instanceof ApiError ? error.code : '';
-  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired', retry: false };
-  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed', retry: false };
+  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired' };
+  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed' };
   if (code === 'network' || (error instanceof ApiError && error.status >= 500))
     return { kind: 'unavailable', messageKey: 'error.network', retry: true };
-  return { kind: 'unavailable', messageKey: 'error.session', retry: false };
+  return { kind: 'unavailable', messageKey: 'error.session' };
 }
 
 /**
@@ -94,7 +94,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
           live &&
           setLoad(
             fresh.expired
-              ? { kind: 'unavailable', messageKey: 'error.session_expired', retry: false, back: fresh.return_url }
+              ? { kind: 'unavailable', messageKey: 'error.session_expired', back: fresh.return_url }
               : { kind: 'loaded', session: fresh },
           ),
         (error: unknown) => {

@@ -291,6 +291,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           onResult={confirm}
           onBack={() => void switchMethod(step.paymentId)}
           resume={() => resumePayment(apiBase, session.id, step.paymentId, options.clientSecret)}
+          focus={acted.current}
         />
       )}
       {step.kind === 'resuming' && <LoadingView />}

@@ -197,4 +197,15 @@ describe('the card page', () => {
     const frame = await screen.findByTitle(title, {}, { timeout: 5000 });
     await waitFor(() => expect(document.activeElement).toBe(frame));
   });
+
+  test("reopened by a reload, it leaves the shop page's focus alone", async () => {
+    backend.onSession = () => session({ status: 'pending', payment: { payment_id: 'pay_9', status: 'pending' } });
+    backend.onResume = (paymentId) => ({
+      status: 200,
+      body: { payment_id: paymentId, action: { type: 'iframe', url: `${backend.url}/pay/frame/tok_fresh` } },
+    });
+    renderCheckout(backend, { locale: 'en' });
+    const frame = await screen.findByTitle('Secure card payment page');
+    expect(document.activeElement).not.toBe(frame);
+  });
 });

@@ -32,6 +32,7 @@ async function renderFrame(
       onResult={onResult}
       onBack={() => {}}
       resume={resume}
+      focus
     />,
   );
   const frame = screen.getByTitle('Secure card payment page') as HTMLIFrameElement;

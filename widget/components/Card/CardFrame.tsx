@@ -19,6 +19,8 @@ export interface CardFrameProps {
   onBack: () => void;
   /** a fresh link to this payment's card page (core/api/resumePayment.ts): never a second payment */
   resume: () => Promise<CreatePaymentResponse>;
+  /** take the keyboard focus: after the shopper pressed Pay, never on a reload (it would steal the shop's focus) */
+  focus: boolean;
 }
 
 const MIN_HEIGHT = 320;
@@ -33,7 +35,7 @@ const MAX_HEIGHT = 2000;
  * on the backend's origin, as the demo shop is, and then the framed page is the backend's own.) The first page,
  * /pay/frame, drops even its own origin by its CSP `sandbox`; a result message is only a cue to ask the backend.
  */
-export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBack, resume }: CardFrameProps) {
+export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBack, resume, focus }: CardFrameProps) {
   const { t } = useWidget();
   const frame = useRef<HTMLIFrameElement>(null);
   // none until the page says: the stylesheet's min(560px, 100vh) fits a phone without the Pay button scrolling
@@ -64,7 +66,9 @@ export function CardFrame({ url, origin, frameOrigin, paymentId, onResult, onBac
     );
 
   // keyboard users land in the card page, not on <body>
-  useEffect(() => frame.current?.focus(), []);
+  useEffect(() => {
+    if (focus) frame.current?.focus();
+  }, []);
 
   // A page that said nothing new as it loaded (an issuer's 3-D Secure challenge) gets the stylesheet's default
   // height back, not the card page's; should it post its own height later, it gets that. A page loaded while the browser is offline is its error page (the card form's
