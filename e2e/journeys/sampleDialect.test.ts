@@ -87,7 +87,8 @@ describe.each([
     await payButton(root).click();
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
-    expect(await root.locator('.ck-status h2').innerText()).toBe('Payment successful');
+    // approved card payments are authorisations (captured later): held, not taken
+    expect(await root.locator('.ck-status h2').innerText()).toBe('Payment authorised');
     const orderNo = await newestOrderNo(backend);
     const gatewayOrderNo = `${orderNo}-1`;
     await orderIn(backend, orderNo, 'authorised');

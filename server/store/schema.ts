@@ -389,6 +389,14 @@ export interface ApiKeyTable {
 }
 
 /** The most one refund by the support role may be, per currency (migration 014); no row: none allowed. */
+/** An owner's setting that is one value, by key (migration 021): `double_payment_refund` (JSON). */
+interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 interface SupportRefundLimitTable {
   currency: string;
   max_minor: number;
@@ -489,6 +497,7 @@ export interface Database {
   shop_deliveries: ShopDeliveryTable;
   api_keys: ApiKeyTable;
   support_refund_limits: SupportRefundLimitTable;
+  shop_settings: ShopSettingTable;
   rate_limits: RateLimitTable;
   users: UserTable;
   user_sessions: UserSessionTable;

@@ -20,6 +20,7 @@ import { rateLimits } from './017_rate_limits';
 import { refundChecks } from './018_refund_checks';
 import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
+import { shopSettings } from './021_shop_settings';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '018_refund_checks': refundChecks,
     '019_notification_cues': notificationCues,
     '020_sign_in_budgets': signInBudgets,
+    '021_shop_settings': shopSettings,
   };
 }
