@@ -4,9 +4,15 @@
  * same deliveries again (duplicates: verify, find the notify_id, acknowledge). The orders are real: a session
  * and a card payment each through the backend's API and the sandbox, made before the timed runs.
  *
+ * Since issue #31 a notification whose signature does not verify is not refused but stored as a cue and its payment
+ * confirmed by query (docs/protocol-decisions.md 6): one more run delivers such notifications, one for each of
+ * `perRun` other orders, and reports how fast they are acknowledged, how soon every order was asked about, and how
+ * many query calls that took at the gateway (100 orders a call).
+ *
  * `npx tsx bench/notificationIngest.ts [--quick]`
  */
 import { randomBytes } from 'node:crypto';
+import { sandboxApi } from '../testing/sandboxApi';
 import { startSandboxProcess } from '../testing/startSandboxProcess';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
@@ -33,7 +39,21 @@ interface StoreResult {
   /** orders checked after the distinct runs, and how many of them were authorised */
   checked: number;
   applied: number;
+  cues: CueResult;
 }
+
+/** The run of notifications whose signature does not verify: stored as cues, confirmed by query. */
+interface CueResult {
+  load: LoadResult;
+  orders: number;
+  /** from the first delivery until the gateway had been asked about every order of a sample; undefined: not within the wait */
+  askedWithinMs: number | undefined;
+  /** query calls the gateway received meanwhile */
+  queryCalls: number;
+}
+
+/** How long the cue run waits for every sampled order to be asked about. */
+const CUE_WAIT_MS = 120_000;
 
 /** Orders with a pending card payment: what a PAYMENT notification applies to. */
 async function pendingOrders(backend: RunningTarget, count: number): Promise<BenchSession[]> {
@@ -53,6 +73,43 @@ function notifications(sessions: readonly BenchSession[]): string[] {
       `T${batch}${i}`,
     ),
   );
+}
+
+/** The same notifications with a signature that does not verify: each is a cue (issue #31). */
+function unverified(bodies: readonly string[]): string[] {
+  return bodies.map((body) => {
+    const form = new URLSearchParams(body);
+    form.set('encryption_data', 'ab'.repeat(32));
+    return form.toString();
+  });
+}
+
+/**
+ * Delivers one unverified notification for each of `sessions`, then waits until the gateway was asked about every
+ * tenth of their orders (its request log, by order number).
+ */
+async function measureCues(
+  backend: RunningTarget,
+  gatewayUrl: string,
+  sessions: readonly BenchSession[],
+  connections: number,
+): Promise<CueResult> {
+  const gateway = sandboxApi(gatewayUrl);
+  const queriesBefore = await gateway.requestCount('/v1/retrievalTrans');
+  const started = Date.now();
+  const load = await deliver(backend, unverified(notifications(sessions)), connections);
+  const sample = sessions.filter((_, i) => i % 10 === 0);
+  let askedWithinMs: number | undefined;
+  while (Date.now() - started < CUE_WAIT_MS) {
+    const asked = await mapConcurrent(sample, 8, (s) => gateway.requestCount('/v1/retrievalTrans', `${s.order_no}-1`));
+    if (asked.every((n) => n > 0)) {
+      askedWithinMs = Date.now() - started;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const queryCalls = (await gateway.requestCount('/v1/retrievalTrans')) - queriesBefore;
+  return { load, orders: sessions.length, askedWithinMs, queryCalls };
 }
 
 function deliver(backend: RunningTarget, bodies: readonly string[], connections: number): Promise<LoadResult> {
@@ -99,6 +156,7 @@ async function measureStore(
     const warm = await pendingOrders(backend, s.warmup);
     const sets: BenchSession[][] = [];
     for (let r = 0; r < s.runs; r++) sets.push(await pendingOrders(backend, s.perRun));
+    const cueSet = await pendingOrders(backend, s.perRun);
     await deliver(backend, notifications(warm), s.connections);
 
     const distinct: LoadResult[] = [];
@@ -112,8 +170,19 @@ async function measureStore(
         `notifications [${store}]: run ${r + 1}/${s.runs}: distinct ${fmt.one(distinct.at(-1)!.rps)}/s, duplicates ${fmt.one(duplicate.at(-1)!.rps)}/s`,
       );
     }
+    const cues = await measureCues(backend, gatewayUrl, cueSet, s.connections);
+    options.log(
+      `notifications [${store}]: unverified (cues) ${fmt.one(cues.load.rps)}/s, every order asked about within ${cues.askedWithinMs ?? '-'} ms, ${cues.queryCalls} query calls`,
+    );
     const sample = sets.flat().filter((_, i) => i % 10 === 0);
-    return { store, distinct, duplicate, checked: sample.length, applied: await countAuthorised(backend, sample) };
+    return {
+      store,
+      distinct,
+      duplicate,
+      checked: sample.length,
+      applied: await countAuthorised(backend, sample),
+      cues,
+    };
   } finally {
     await backend.close();
   }
@@ -134,8 +203,8 @@ export async function notificationIngest(options: BenchOptions): Promise<BenchRe
   } finally {
     await sandbox.close();
   }
-  const rows = results.flatMap((r) =>
-    (['distinct', 'duplicate'] as const).map((kind) => {
+  const rows = results.flatMap((r) => [
+    ...(['distinct', 'duplicate'] as const).map((kind) => {
       const runs = r[kind];
       return [
         r.store,
@@ -146,9 +215,21 @@ export async function notificationIngest(options: BenchOptions): Promise<BenchRe
         median(runs.map((x) => x.p99Ms)),
       ];
     }),
-  );
+    [
+      r.store,
+      'signature not verified (stored as cues, confirmed by query)',
+      `**${fmt.one(r.cues.load.rps)}**`,
+      fmt.one(r.cues.load.rps),
+      r.cues.load.p50Ms,
+      r.cues.load.p99Ms,
+    ],
+  ]);
   const notes = results
-    .flatMap((r) => [failureNote(`${r.store} distinct`, r.distinct), failureNote(`${r.store} duplicates`, r.duplicate)])
+    .flatMap((r) => [
+      failureNote(`${r.store} distinct`, r.distinct),
+      failureNote(`${r.store} duplicates`, r.duplicate),
+      failureNote(`${r.store} cues`, [r.cues.load]),
+    ])
     .filter(Boolean);
   const markdown = [
     `${s.runs} runs of ${s.perRun} signed notifications each per store, at ${s.connections} connections, after a warm-up of ${s.warmup}; each distinct run is followed by the same deliveries again (all duplicates).`,
@@ -159,6 +240,14 @@ export async function notificationIngest(options: BenchOptions): Promise<BenchRe
     ...results.map(
       (r) =>
         `Check [${r.store}]: ${r.applied} of ${r.checked} sampled orders read back as \`authorised\` after the runs.`,
+    ),
+    ...results.map(
+      (r) =>
+        `Cues [${r.store}]: ${r.cues.orders} notifications whose signature does not verify, one per order, ${r.cues.load.failures ? `**${r.cues.load.failures} not acknowledged**` : 'all acknowledged'}; ` +
+        (r.cues.askedWithinMs === undefined
+          ? `**not every sampled order was asked about within ${CUE_WAIT_MS / 1000} s**`
+          : `the gateway was asked about every sampled order within ${fmt.one(r.cues.askedWithinMs / 1000)} s of the first delivery`) +
+        `, in ${r.cues.queryCalls} query calls (at most 100 orders a call).`,
     ),
     ...(postgresNote ? ['', postgresNote] : []),
     ...(notes.length ? ['', ...notes] : []),

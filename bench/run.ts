@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bulkRefund } from './bulkRefund';
+import { fingerprintBlocking } from './fingerprintBlocking';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { benchOptions, parseBenchArgs } from './lib/cli';
 import { describeMachine } from './lib/describeMachine';
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, { title: string; run: (options: BenchOptions) =
   widgetSize: { title: '4a. Widget size', run: widgetSize },
   widgetStartup: { title: '4b. Widget start-up in Chromium', run: widgetStartup },
   widgetEmbed: { title: '4c. Widget embedded as the README says, as served', run: widgetEmbed },
+  fingerprintBlocking: { title: '4d. Blocking time of the fingerprint in Chromium', run: fingerprintBlocking },
   memory: { title: '5. Backend memory under sustained payments', run: memory },
 };
 

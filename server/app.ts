@@ -129,10 +129,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/sessions', savedCardRoutes(deps));
   app.route('/api/events', shopEventRoutes(deps));
   app.route('/pay/frame', frameRoutes(deps));
-  // one throttle for both: a bad signature on either queries the order at most once a minute
+  // a return whose signature does not verify queries its order at most once a minute
   const onBadSignature = createBadSignatureHandler(deps);
   app.route('/pay/return', returnRoutes(deps, onBadSignature));
-  app.route('/hooks/gateway', hookRoutes(deps, onBadSignature));
+  app.route('/hooks/gateway', hookRoutes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/metrics', metricsRoutes(deps));
   app.route('/admin/api', createAdminApi(deps));

@@ -76,6 +76,8 @@ async function startDialectSystem(opts: DialectSystemOptions): Promise<DialectSy
       env: {
         SQLITE_FILE: join(dataDir, 'merchant.db'),
         RECONCILE_INTERVAL_MS: '1000',
+        // the demo shop at the backend's `/`, where the card journey shops (as startSystem does)
+        DEMO: '1',
         ...(opts.backendProfileFile ? { GATEWAY_PROFILE_FILE: opts.backendProfileFile } : {}),
       },
     });

@@ -21,9 +21,9 @@ import { useSystem } from '../harness/useSystem';
 const env = useSystem({ name: 'locales-themes' });
 
 const LOCALES = [
-  { locale: 'en', currency: 'USD', details: 'Your details', card: 'Card', paid: 'Payment successful' },
-  { locale: 'fr', currency: 'EUR', details: 'Vos coordonnées', card: 'Carte', paid: 'Paiement réussi' },
-  { locale: 'pt-BR', currency: 'BRL', details: 'Seus dados', card: 'Cartão', paid: 'Pagamento aprovado' },
+  { locale: 'en', currency: 'USD', details: 'Your details', card: 'Card', paid: 'Payment authorised' },
+  { locale: 'fr', currency: 'EUR', details: 'Vos coordonnées', card: 'Carte', paid: 'Paiement autorisé' },
+  { locale: 'pt-BR', currency: 'BRL', details: 'Seus dados', card: 'Cartão', paid: 'Pagamento autorizado' },
 ] as const;
 
 /** The amount as the browser itself formats it in `locale`: what the Pay button must show. */

@@ -34,17 +34,6 @@ import { type DialectOpened, useDialectSystem } from '../harness/useDialectSyste
 const SAMPLE_PROFILE = fileURLToPath(new URL('../../docs/profiles/sample-schema.json', import.meta.url));
 const EMBED_PAGE = fileURLToPath(new URL('../../widget/demo/embed.html', import.meta.url));
 
-/**
- * Issue #31: these tests fail against the backend of this commit, which answers 400 to a notification without
- * notify_id (so the sandbox never sees one acknowledged), 404 to the shopper's return by POST (an error page in the
- * card frame), and takes checkout's 200 refusal envelope for an unreadable answer (outcome unknown, not a
- * refusal). They are meant to pass once the backend acknowledges any notification of its merchant with a 2xx and
- * confirms it by query, takes returns by GET and POST, and reads a 200-envelope refusal as a decline. Until that
- * backend change is merged they run as `it.fails`, so `npm test` stays green and tells, by failing, the day they
- * pass: then replace `untilBackendFix` with `it`.
- */
-const untilBackendFix = it.fails;
-
 /** The published Chargeback sample's fields (docs/gateway-evidence.md 8): what the gateway's notifications carry. */
 const SAMPLE_FIELDS = [
   'merchant_id',
@@ -86,7 +75,7 @@ describe.each([
     ...(backendProfileFile ? { backendProfileFile } : {}),
   });
 
-  untilBackendFix('a card payment, its capture, a refund and a dispute: every notification acknowledged', async () => {
+  it('a card payment, its capture, a refund and a dispute: every notification acknowledged', async () => {
     const { backend, sandbox } = env.system;
     const gateway = sandboxApi(sandbox.url);
     const shopper = await env.open();
@@ -98,7 +87,8 @@ describe.each([
     await payButton(root).click();
     await payInCardFrame(cardFrame(root), CARDS.approved);
     await expectOutcome(root, 'paid');
-    expect(await root.locator('.ck-status h2').innerText()).toBe('Payment successful');
+    // approved card payments are authorisations (captured later): held, not taken
+    expect(await root.locator('.ck-status h2').innerText()).toBe('Payment authorised');
     const orderNo = await newestOrderNo(backend);
     const gatewayOrderNo = `${orderNo}-1`;
     await orderIn(backend, orderNo, 'authorised');
@@ -192,7 +182,7 @@ describe.each([
     expect(shopper.errorPages, 'error pages the shopper met').toEqual([]);
   });
 
-  untilBackendFix('a checkout the gateway refuses in its 200 envelope reaches the shopper as a refusal', async () => {
+  it('a checkout the gateway refuses in its 200 envelope reaches the shopper as a refusal', async () => {
     const { backend, sandbox } = env.system;
     const gateway = sandboxApi(sandbox.url);
     // the gateway already holds a paid payment under the order number the backend's first attempt will use (as

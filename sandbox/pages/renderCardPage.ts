@@ -8,7 +8,7 @@ export interface CardPage {
   token: string;
   website: string;
   orderNo: string;
-  /** e.g. "USD 25.00" */
+  /** e.g. "$25.00", as the widget formats it (payments/amountText.ts) */
   amountText: string;
   error?: string;
   /** the holder name typed before an error; the card number is never echoed */

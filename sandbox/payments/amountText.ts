@@ -1,7 +1,24 @@
+import { CURRENCY_EXPONENT } from '../../shared/gateway/currencies';
 import { toDecimal } from '../../shared/gateway/money';
 import type { TransactionRow } from '../store/transactions';
 
-/** "USD 25.00", as the pages show it. */
-export function amountText(tx: Pick<TransactionRow, 'currency' | 'amount_minor'>): string {
-  return `${tx.currency} ${toDecimal(tx.amount_minor, tx.currency)}`;
+/**
+ * The amount as the pages show it, in the shopper's language (the request's `browser_lang`) and formatted as the
+ * widget formats it (widget/i18n/formatAmount.ts: Intl with the currency's ISO 4217 digits), so the Pay button
+ * reads `$33.00` in the widget and on the card page alike; "USD 33.00" when the language is unknown to Intl.
+ */
+export function amountText(tx: Pick<TransactionRow, 'currency' | 'amount_minor' | 'request_json'>): string {
+  const decimal = toDecimal(tx.amount_minor, tx.currency);
+  const digits = CURRENCY_EXPONENT[tx.currency];
+  try {
+    const lang = (JSON.parse(tx.request_json) as { browser_lang?: unknown }).browser_lang;
+    return new Intl.NumberFormat(typeof lang === 'string' && lang ? lang : 'en', {
+      style: 'currency',
+      currency: tx.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(decimal as Intl.StringNumericLiteral);
+  } catch {
+    return `${tx.currency} ${decimal}`;
+  }
 }

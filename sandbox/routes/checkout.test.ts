@@ -174,7 +174,7 @@ describe('the hosted card page through to the 303 and the notification', () => {
   it('4242 on a manual-capture account: authorised (2000), signed return, PAYMENT notification, last 4 only', async () => {
     const order = paymentOrder({ notify_url: `${receiver.url}/hooks/a` });
     const page = await openCardPage(sb.url, MANUAL, order);
-    expect(page.html).toContain('USD 25.00');
+    expect(page.html).toContain('$25.00'); // as the widget formats it (payments/amountText.ts)
     const res = await submitCard(page, '4242 4242 4242 4242');
     const params = returnParams(res);
     expect(params.get('payment_status')).toBe('2000');

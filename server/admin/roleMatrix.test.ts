@@ -48,6 +48,9 @@ const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[
   { route: 'DELETE /keys/:id', path: '/keys/key_none', allowed: 'Y - - - -' },
   { route: 'GET /settings/support-refund-limit', allowed: 'Y - - - -' },
   { route: 'PUT /settings/support-refund-limit', body: { limits: 'none' }, allowed: 'Y - - - -' },
+  // the automatic refund of a double payment (#35): the owner's, as the refund limit
+  { route: 'GET /settings/double-payment-refund', allowed: 'Y - - - -' },
+  { route: 'PUT /settings/double-payment-refund', body: { auto: 'yes' }, allowed: 'Y - - - -' },
   // saved payout recipients (#23): read with the payouts, changed by who may send them
   { route: 'GET /recipients', allowed: 'Y Y - Y -' },
   { route: 'GET /recipients/:id', path: '/recipients/rcp_none', allowed: 'Y Y - Y -' },

@@ -11,6 +11,8 @@ import { listSavedCards } from './savedCards';
 import { findSessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
 import { methodFits, toMethodView } from '../methods';
+import { alertsOfOrder } from '../orders';
+import { autoRefundAt, doublePaymentRefundSetting } from '../refunds';
 
 /**
  * What the widget shows for a session (`GET /api/sessions/:id`). Method labels are in `displayLocale` (the
@@ -20,7 +22,8 @@ export async function viewSession(
   db: Db,
   session: SessionRow,
   order: OrderRow,
-  displayLocale?: string,
+  displayLocale: string | undefined,
+  now: Date,
 ): Promise<SessionView> {
   const labelLocale = displayLocale ?? session.locale;
   const fit = { country: session.country, currency: session.currency, amountMinor: session.amount_minor };
@@ -58,6 +61,7 @@ export async function viewSession(
   // no longer theirs to wait for: the form is shown again; should it be paid after all, its new status shows
   const left = (current?.abandoned_at || current?.stranded_at) && current.status === 'pending';
   const attempt = left ? undefined : current;
+  const extra = await extraPaymentOf(db, order);
   return {
     id: session.id,
     order_no: session.order_no,
@@ -89,6 +93,12 @@ export async function viewSession(
         }
       : {}),
     expires_at: session.expires_at,
+    // nothing left to pay and nothing paid: the widget shows "expired", not a form
+    ...(now.toISOString() >= session.expires_at && !attempt && order.status === 'created'
+      ? { expired: true as const }
+      : {}),
+    ...(session.return_url ? { return_url: session.return_url } : {}),
+    ...(extra ? { extra_payment: extra } : {}),
     ...(attempt
       ? {
           payment: {
@@ -103,6 +113,24 @@ export async function viewSession(
         }
       : {}),
   };
+}
+
+/**
+ * The order's double payment, if any, as the shopper may know it: the amount and how it is given back. Scheduled
+ * only for a paid extra payment under the owner's automatic refund (an authorised one is the shop's to cancel).
+ */
+async function extraPaymentOf(db: Db, order: OrderRow): Promise<SessionView['extra_payment']> {
+  if (order.alert !== 'double_payment') return undefined;
+  const alert = (await alertsOfOrder(db, order.id)).findLast((a) => a.kind === 'double_payment');
+  if (!alert) return undefined;
+  const money = { amount: toDecimal(order.amount_minor, order.currency), currency: order.currency };
+  if (alert.refund_status === 'succeeded') return { ...money, refund: 'refunded' };
+  if (alert.refund_status === 'pending') return { ...money, refund: 'pending' };
+  const at = autoRefundAt(await doublePaymentRefundSetting(db), alert.created_at);
+  const extra = await findAttempt(db, alert.attempt_id);
+  return at && !alert.refund_status && extra?.status === 'paid'
+    ? { ...money, refund: 'scheduled', refund_at: at }
+    : { ...money, refund: 'shop' };
 }
 
 /**

@@ -8,7 +8,7 @@ import { runInTransaction } from '../store';
 import { sentOrdersOf } from '../orders';
 import { attemptHasSavedCard } from '../checkout';
 import type { RefundRow } from '../refunds';
-import { DISPUTE_NOTIFY_TYPE } from '../../shared/gateway/disputeStatus';
+import { kindOfNotification, type NotificationKind } from '../../shared/gateway/profile';
 import { applyDispute } from '../disputes';
 import { applyGatewayStatus, type ApplyOutcome } from '../orders';
 import { applyRefundNotification, isRefundNotification } from '../refunds';
@@ -39,7 +39,8 @@ function masked(form: Readonly<Record<string, string>>): Record<string, string> 
 }
 
 /**
- * Applies a notification whose signature was already verified (docs/protocol-decisions.md 6). Recording its notify_id
+ * Applies a notification whose signature was already verified, of a kind the profile trusts
+ * (`incoming.trusted`, docs/protocol-decisions.md 6), read in this project's names (readNotification). Recording its notify_id
  * and applying its status happen in one transaction, so a duplicate delivery, even to another process at the same
  * moment, is applied once. A status for another amount, currency or transaction is not applied: the gateway is
  * asked instead (the query is the more trusted source). So is a notify_type the gateway profile does not list:
@@ -49,9 +50,12 @@ export async function applyNotification(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   form: Readonly<Record<string, string>>,
   requestId?: string,
+  /** its id where it has none of its own (a hash of its fields), and what it is about */
+  read: { id?: string; kind?: NotificationKind } = {},
 ): Promise<NotificationOutcome> {
   const { db } = deps.store;
-  const notifyId = form.notify_id ?? '';
+  const notifyId = read.id ?? form.notify_id ?? '';
+  const kind = read.kind ?? kindOfNotification(deps.gateway.profile, form.notify_type);
   const orderNo = form.order_no ?? '';
   const result = await runInTransaction(
     db,
@@ -108,7 +112,7 @@ export async function applyNotification(
           `notify_type ${JSON.stringify(form.notify_type ?? '')} is not in the gateway profile; querying the gateway`,
         );
       }
-      if (form.notify_type === 'PAYOUT') {
+      if (kind === 'payout') {
         const outcome = await applyPayoutNotification(trx, form, now);
         return finish(outcome, `payout ${outcome}`);
       }
@@ -121,16 +125,17 @@ export async function applyNotification(
           `${form.currency} ${form.amount} (${form.transaction_id}) does not match the order; querying the gateway`,
         );
       }
-      if (form.notify_type === DISPUTE_NOTIFY_TYPE.received || form.notify_type === DISPUTE_NOTIFY_TYPE.result) {
+      if (kind === 'dispute') {
         const dispute = readDispute(form, notifiedDisputeState(form), order);
         if (typeof dispute === 'string') return finish('mismatch', `${dispute}; querying the gateway`);
         const outcome = await applyDispute(trx, attempt, order, dispute, 'notification', { now, requestId });
         return finish(outcome, `dispute ${dispute.dispute_id} ${outcome}`);
       }
       // a refund's own step (received, accepted, result), besides the payment status the notification carries
-      const refund = isRefundNotification(form.notify_type)
-        ? await applyRefundNotification(trx, order, form, now.toISOString())
-        : undefined;
+      const refund =
+        kind === 'refund' && isRefundNotification(form.notify_type)
+          ? await applyRefundNotification(trx, order, form, now.toISOString())
+          : undefined;
       const applied = await applyGatewayStatus(
         trx,
         attempt.id,
@@ -151,7 +156,7 @@ export async function applyNotification(
   // of a notification are not signed. So a settled payment that should save a card is confirmed by a query.
   if (
     result.attempt &&
-    form.notify_type === 'PAYMENT' &&
+    kind === 'payment' &&
     CARD_CHARGED.includes(form.payment_status ?? '') &&
     (result.outcome === 'applied' || result.outcome === 'same_status') &&
     (await sentOrdersOf(db, [result.attempt.id])).get(result.attempt.id)?.token_flag === 'YES' &&

@@ -55,6 +55,8 @@ export {
   journalAlertRefund,
   pendingAlertRefunds,
   settleAlertRefund,
+  unrefundedDoublePayments,
+  alertsOfOrder,
 } from './paymentAlerts';
 export type { RaisedAlert } from './raisePaymentAlerts';
 export { settleAttempt } from './settleAttempt';

@@ -94,6 +94,24 @@ export async function settleAlertRefund(
  * Alerts whose extra-payment refund was sent and is not known final yet, and whose next look-up is due at `now`
  * (at most `limit`, oldest first).
  */
+/**
+ * Double payments found at or before `foundBy` whose extra payment nobody asked to refund yet, and which is paid
+ * (an authorised one is not refundable): what the owner's automatic refund takes up (server/refunds/doublePaymentRefund.ts).
+ */
+export async function unrefundedDoublePayments(db: Db, foundBy: string, limit = 100): Promise<PaymentAlertRow[]> {
+  return db
+    .selectFrom('payment_alerts')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'payment_alerts.attempt_id')
+    .selectAll('payment_alerts')
+    .where('payment_alerts.kind', '=', 'double_payment')
+    .where('payment_alerts.refund_status', 'is', null)
+    .where('payment_alerts.created_at', '<=', foundBy)
+    .where('payment_attempts.status', '=', 'paid')
+    .orderBy('payment_alerts.created_at')
+    .limit(limit)
+    .execute();
+}
+
 export async function pendingAlertRefunds(db: Db, now: string, limit = 100): Promise<PaymentAlertRow[]> {
   return db
     .selectFrom('payment_alerts')

@@ -15,6 +15,7 @@ import { mirrorAttempt } from '../orders';
 import { recordOrderEvents } from '../shopEvents';
 import { recheckOpenDisputes } from '../disputes';
 import { withReconcileLock } from './withReconcileLock';
+import { processDueCues } from '../notifications';
 import { inFlightCutoff } from '../operations';
 import { settlePendingRefunds } from '../refunds';
 import { settlePendingExtraRefunds } from '../refunds';
@@ -38,7 +39,7 @@ const MAX_PER_PASS = 1000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /**
- * One reconcile pass: asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
+ * One reconcile pass: acts on the notification cues left waiting (processDueCues), then asks the gateway about the attempts whose outcome is open (`unknown` after a time-out,
  * `created` after a crash, `pending` past RECONCILE_PENDING_AFTER_MS), in queries of 100, and applies the
  * answers; then the refunds not final (searched by their payments' order numbers, `settlePendingRefunds`); then
  * the payouts left SENDING (settleSendingPayouts), the open disputes (recheckOpenDisputes) and the extra payments'
@@ -60,6 +61,17 @@ export async function reconcileOnce(
 async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>): Promise<ReconcileResult> {
   const { db } = deps.store;
   const result: ReconcileResult = { ran: true, checked: 0, applied: 0, closed: 0, errors: 0 };
+  // the notifications' cues left waiting (a gateway that did not answer, a process that stopped): the payments they
+  // name are asked about, as the receiver's worker would have
+  try {
+    const cues = await processDueCues(deps);
+    result.checked += cues.checked;
+    result.applied += cues.applied;
+    result.errors += cues.errors;
+  } catch (err) {
+    result.errors += 1;
+    deps.log.error({ err }, 'reconcile: could not act on the notification cues');
+  }
   const due = await attemptsDueForCheck(db, deps.now().toISOString(), MAX_PER_PASS);
   for (let i = 0; i < due.length; i += BATCH_LIMIT.query) {
     const batch = due.slice(i, i + BATCH_LIMIT.query);

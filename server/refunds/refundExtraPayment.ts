@@ -7,7 +7,16 @@ import type { AppDeps } from '../deps';
 import { findAttempt } from '../orders';
 import { writeAuditEvent } from '../orders';
 import { findOrderByNo, type OrderRow } from '../orders';
-import { backOffAlertRefund, findAlert, journalAlertRefund, pendingAlertRefunds, settleAlertRefund } from '../orders';
+import {
+  backOffAlertRefund,
+  findAlert,
+  findOrder,
+  journalAlertRefund,
+  pendingAlertRefunds,
+  settleAlertRefund,
+  unrefundedDoublePayments,
+} from '../orders';
+import { doublePaymentRefundSetting } from './doublePaymentRefund';
 import { callBatch } from '../operations';
 import { refreshFromGateway } from '../operations';
 import { overRefundLimit, type RefundLimit } from './refundLimit';
@@ -30,7 +39,7 @@ export type ExtraRefundAnswer =
  * current attempt) is not touched.
  */
 export async function refundExtraPayment(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   orderNo: string,
   alertId: string,
   requestId?: string,
@@ -158,7 +167,7 @@ async function lookUp(
 }
 
 async function settle(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   alertId: string,
   reference: string,
   ok: boolean,
@@ -181,6 +190,42 @@ async function settle(
 }
 
 /**
+ * The owner's automatic refund (server/refunds/doublePaymentRefund.ts, `PUT /admin/api/settings/double-payment-refund`): each
+ * extra payment found at least the set delay ago, paid, and never refunded, is refunded as the owner's button
+ * does it (refundExtraPayment: journalled, once), without the support role's limit. One that fails is left to the
+ * owner, who sees it on the order; one whose outcome is lost is looked up by the loop below, as after the button.
+ */
+async function refundDueExtraPayments(deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now' | 'config'>) {
+  const { db } = deps.store;
+  const setting = await doublePaymentRefundSetting(db);
+  if (!setting.auto) return;
+  const foundBy = new Date(deps.now().getTime() - setting.delay_minutes * 60_000).toISOString();
+  for (const alert of await unrefundedDoublePayments(db, foundBy)) {
+    const order = await findOrder(db, alert.order_id);
+    const attempt = await findAttempt(db, alert.attempt_id);
+    if (!order || !attempt) continue;
+    await writeAuditEvent(
+      db,
+      {
+        kind: 'refund',
+        summary: `automatic refund of the extra payment, ${setting.delay_minutes} min after the double payment was found (the owner's setting)`,
+        order_no: attempt.gateway_order_no,
+        attempt_id: attempt.id,
+      },
+      deps.now().toISOString(),
+    );
+    try {
+      await refundExtraPayment(deps, order.order_no, alert.id);
+    } catch (err) {
+      deps.log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message }, alert_id: alert.id },
+        'refunds: the automatic refund of an extra payment failed',
+      );
+    }
+  }
+}
+
+/**
  * The reconcile loop's part: every extra-payment refund still pending whose check is due is looked up and settled
  * once the gateway says it succeeded or failed (a failed one can then be sent again by the owner, under a new
  * reference). One the gateway does not know, or still has in flight, is left pending and next looked up at
@@ -188,9 +233,10 @@ async function settle(
  * lost answer.
  */
 export async function settlePendingExtraRefunds(
-  deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now'>,
+  deps: Pick<AppDeps, 'store' | 'gateway' | 'log' | 'now' | 'config'>,
   nextCheckAt: (checks: number) => string,
 ): Promise<{ checked: number; settled: number }> {
+  await refundDueExtraPayments(deps);
   const pending = await pendingAlertRefunds(deps.store.db, deps.now().toISOString());
   let settled = 0;
   for (const alert of pending) {

@@ -3,7 +3,7 @@
  * `REFUND ACCEPTED`, `REFUND RESULT`), with the fields of docs/protocol-decisions.md 6, written here as literal bodies
  * and signed by hand (never with shared/gateway's tables or signer, which the sandbox shares): duplicated and reordered
  * deliveries change nothing twice and never move a refund back, and a reported failure is believed only when the
- * refund search confirms it.
+ * refund search confirms it. Since issue #31 each notification is a cue: the refund search it prompts decides.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { BULK_ENV } from '../testing/makeOrders';
 import { paidPixOrder } from '../../testing/shopClient';
 import { faultyGatewayFetch } from '../testing/faultyGatewayFetch';
 import { startBackend, type Backend } from '../testing/startBackend';
+import { cuesDone } from '../testing/cuesDone';
 import { describeOnStores } from '../testing/storeVariants';
 
 interface Paid {
@@ -96,38 +97,51 @@ describeOnStores('refund notifications', (store) => {
   };
   const detail = async (o: Paid) => (await admin(backend, `/orders/${o.order_no}`)).body;
 
-  it('duplicated and reordered: accepted once, the result counted once, a late step never moves it back', async () => {
+  /** The refund's status at the backend once every cue of the order was acted on (the refund search answered). */
+  const settled = async (o: Paid) => {
+    await cuesDone(backend, o.gateway_order_no);
+    return detail(o);
+  };
+
+  // issue #31: a refund notification is a cue, even signed (docs/protocol-decisions.md 6): it moves nothing by
+  // itself; the refund search it prompts (what the gateway answers) decides, once, and never backwards.
+  it('duplicated and reordered: each delivery prompts a refund search, whose answer moves the refund once and never back', async () => {
     const o = await heldRefund();
     const accepted = body(o, 'REFUND ACCEPTED', '3000', 'V0000:OK');
     await deliver(accepted);
     await deliver(accepted);
-    expect((await detail(o)).refunds).toMatchObject([{ seq: 1, status: 'accepted' }]);
-    // a late "received" after "accepted": nothing moves back
+    // the gateway's refund search says accepted: that is what moved it (the reconcile loop did not run)
+    expect((await settled(o)).refunds).toMatchObject([{ seq: 1, status: 'accepted' }]);
+    // a late "received" after "accepted": the gateway still says accepted, nothing moves back
     await deliver(body(o, 'REFUND RECIEVED', '3000', 'V0000:OK'));
-    expect((await detail(o)).refunds).toMatchObject([{ status: 'accepted' }]);
+    expect((await settled(o)).refunds).toMatchObject([{ status: 'accepted' }]);
+    // a result the gateway does not have yet (a replay, a forgery): the search says accepted, nothing is refunded
+    await deliver(body(o, 'REFUND RESULT', '4100', 'V0000:OK'));
+    expect(await settled(o)).toMatchObject({ status: 'paid', refunded: null, refunds: [{ status: 'accepted' }] });
 
+    await sandboxApi(sandbox.url).refundResult(`${o.transaction_id}-01`, 'succeeded');
     const result = body(o, 'REFUND RESULT', '4100', 'V0000:OK');
     await deliver(result);
     await deliver(result);
     // the gateway sends the same result again as a new event, then a stale step arrives
     await deliver(body(o, 'REFUND RESULT', '4100', 'V0000:OK'));
     await deliver(body(o, 'REFUND ACCEPTED', '3000', 'V0000:OK'));
-    expect(await detail(o)).toMatchObject({
+    expect(await settled(o)).toMatchObject({
       status: 'refunded',
       refunded: '50.00',
       refunds: [{ seq: 1, status: 'succeeded', amount: '50.00' }],
     });
-    const duplicates = (await admin(backend, '/events?type=ignored&limit=200')).body.events.filter(
-      (e: { summary?: string; detail?: string }) =>
-        JSON.stringify(e).includes(accepted.notify_id!) || JSON.stringify(e).includes(result.notify_id!),
-    );
-    expect(duplicates, JSON.stringify(duplicates)).toHaveLength(2);
+    // a delivery retried (same notify_id) is one cue, not a second
+    const keys = (await cuesDone(backend, o.gateway_order_no)).map((c) => c.cue_key);
+    expect(keys.filter((k) => k === `id:${accepted.notify_id}`)).toHaveLength(1);
+    expect(keys.filter((k) => k === `id:${result.notify_id}`)).toHaveLength(1);
+    expect(keys).toHaveLength(6);
   });
 
   it('a reported failure is confirmed by the refund search: while the gateway says accepted, the amount stays held', async () => {
     const o = await heldRefund();
     await deliver(body(o, 'REFUND RESULT', '3000', 'R0001:Refund failed: the issuer refused it'));
-    expect((await detail(o)).refunds).toMatchObject([{ status: 'accepted' }]);
+    expect((await settled(o)).refunds).toMatchObject([{ status: 'accepted' }]);
     const more = await admin(backend, '/orders/refund', {
       body: { orders: [{ order_no: o.order_no, amount: '1.00' }] },
     });
@@ -135,7 +149,7 @@ describeOnStores('refund notifications', (store) => {
 
     await sandboxApi(sandbox.url).refundResult(`${o.transaction_id}-01`, 'failed');
     await deliver(body(o, 'REFUND RESULT', '3000', 'R0001:Refund failed: the issuer refused it'));
-    expect(await detail(o)).toMatchObject({
+    expect(await settled(o)).toMatchObject({
       status: 'paid',
       refunded: null,
       refunds: [{ status: 'failed', message: 'R0001:Refund failed: the issuer refused it' }],

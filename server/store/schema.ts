@@ -113,6 +113,30 @@ export interface NotificationTable {
   received_at: string;
 }
 
+/** A notification kept as a cue until the backend's own query confirms what it names (migration 019). */
+interface NotificationCueTable {
+  /** `id:<notify id>` or `sha256:<hash of the fields>` */
+  cue_key: string;
+  attempt_id: string;
+  order_no: string;
+  /** payment | review | capture | cancel | refund | dispute | payout (profile.notificationTypes) */
+  kind: string;
+  notify_type: string;
+  /** 1 when its signature verified under the profile */
+  verified: number;
+  /** JSON of the fields, secrets masked, bounded */
+  payload: string;
+  received_at: string;
+  /** pending | done */
+  state: string;
+  /** when it may be acted on */
+  next_at: string;
+  tries: number;
+  /** what the query and refund search did, once done */
+  outcome: string;
+  done_at: string | null;
+}
+
 export interface RefundTable {
   id: string;
   order_id: string;
@@ -365,6 +389,14 @@ export interface ApiKeyTable {
 }
 
 /** The most one refund by the support role may be, per currency (migration 014); no row: none allowed. */
+/** An owner's setting that is one value, by key (migration 021): `double_payment_refund` (JSON). */
+interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 interface SupportRefundLimitTable {
   currency: string;
   max_minor: number;
@@ -449,6 +481,7 @@ export interface Database {
   orders: OrderTable;
   payment_attempts: PaymentAttemptTable;
   notifications: NotificationTable;
+  notification_cues: NotificationCueTable;
   refunds: RefundTable;
   payouts: PayoutTable;
   payout_recipients: PayoutRecipientTable;
@@ -464,6 +497,7 @@ export interface Database {
   shop_deliveries: ShopDeliveryTable;
   api_keys: ApiKeyTable;
   support_refund_limits: SupportRefundLimitTable;
+  shop_settings: ShopSettingTable;
   rate_limits: RateLimitTable;
   users: UserTable;
   user_sessions: UserSessionTable;

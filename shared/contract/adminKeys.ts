@@ -28,6 +28,15 @@ export interface SupportRefundLimits {
   limits: { currency: string; amount: string }[];
 }
 
+/**
+ * `GET`/`PUT /admin/api/settings/double-payment-refund`: whether the extra payment of a double payment (a late
+ * APM payment after the shopper paid another way) is refunded automatically, `delay_minutes` after it is found.
+ */
+export interface DoublePaymentRefundSetting {
+  auto: boolean;
+  delay_minutes: number;
+}
+
 /** `GET /admin/api/keys`: every key, revoked ones too. */
 export interface ApiKeyList {
   keys: ApiKeyView[];

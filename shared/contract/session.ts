@@ -294,6 +294,21 @@ export interface SessionView {
   /** the recurring contract this payment starts */
   subscription?: SubscriptionView;
   expires_at: string;
+  /** past `expires_at` by the backend's clock with no payment to show: nothing can be paid any more */
+  expired?: true;
+  /** the shop's page to go back to (the session's `return_url`) */
+  return_url?: string;
+  /**
+   * the order was paid twice (a late payment after the shopper paid another way): the second payment and how it
+   * is given back: `scheduled` automatically at `refund_at` (the owner's setting), `pending` being refunded,
+   * `refunded`, or `shop` (the shop was told and refunds it)
+   */
+  extra_payment?: {
+    amount: string;
+    currency: string;
+    refund: 'scheduled' | 'pending' | 'refunded' | 'shop';
+    refund_at?: string;
+  };
   /**
    * the last payment's outcome, so a reloaded page can show it; a failed one says why as a `reason` the widget
    * translates, with the gateway's `code` and `message` (`<code>:<text>`) for the shop's logs, never for the shopper

@@ -15,8 +15,6 @@ export type DisputeState = keyof typeof DISPUTE_STATUS;
 export type DisputeOutcome = Exclude<DisputeState, 'open'>;
 export const DISPUTE_OUTCOMES: readonly DisputeOutcome[] = ['won', 'lost'];
 
-export const DISPUTE_NOTIFY_TYPE = { received: 'DISPUTE RECIEVED', result: 'DISPUTE RESULT' } as const;
-
 /** The state a wire dispute_status code names, or undefined for a code this table does not know. */
 export function disputeStateOf(code: string): DisputeState | undefined {
   return (Object.keys(DISPUTE_STATUS) as DisputeState[]).find((s) => DISPUTE_STATUS[s] === code);

@@ -370,7 +370,7 @@ describe('paying by card', () => {
     backendSays('pay_1', 'paid');
     postResult(backend.origin, { payment_id: 'pay_1', order_no: 'ORDER-1', status: 'paid' });
     const heading = await screen.findByRole('heading', { name: 'Payment successful' });
-    expect(screen.getByText('Thank you! Order ORDER-1 is paid.')).toBeTruthy();
+    expect(screen.getByText('Thank you! Your payment is received.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'paid', order_no: 'ORDER-1' }));
   });
@@ -592,7 +592,7 @@ describe('coming back (reload, return from the issuer)', () => {
 
     backendSays('pay_9', 'authorised');
     postResult(backend.origin, { payment_id: 'pay_9', order_no: 'ORDER-1', status: 'authorised' });
-    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment authorised' })).toBeTruthy();
     expect(notify.completed).toHaveBeenCalledWith(expect.objectContaining({ payment_id: 'pay_9', outcome: 'paid' }));
   });
 

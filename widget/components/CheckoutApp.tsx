@@ -34,15 +34,15 @@ export interface CheckoutAppProps {
 type Load =
   | { kind: 'loading' }
   | { kind: 'loaded'; session: SessionView }
-  | { kind: 'unavailable'; messageKey: MessageKey; retry: boolean };
+  | { kind: 'unavailable'; messageKey: MessageKey; retry?: boolean; back?: string | undefined };
 
 function unavailable(error: unknown): Load {
   const code = error instanceof ApiError ? error.code : '';
-  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired', retry: false };
-  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed', retry: false };
+  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired' };
+  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed' };
   if (code === 'network' || (error instanceof ApiError && error.status >= 500))
     return { kind: 'unavailable', messageKey: 'error.network', retry: true };
-  return { kind: 'unavailable', messageKey: 'error.session', retry: false };
+  return { kind: 'unavailable', messageKey: 'error.session' };
 }
 
 /**
@@ -89,7 +89,14 @@ export function CheckoutApp(props: CheckoutAppProps) {
       // it is fetched first, so that `ready` never comes with an empty screen
       .then((fresh) => (resultOf(fresh) ? loadAfterPay().then(() => fresh) : fresh))
       .then(
-        (fresh) => live && setLoad({ kind: 'loaded', session: fresh }),
+        // an expired session with nothing paid is no form to fill: it says so, with the way back to the shop
+        (fresh) =>
+          live &&
+          setLoad(
+            fresh.expired
+              ? { kind: 'unavailable', messageKey: 'error.session_expired', back: fresh.return_url }
+              : { kind: 'loaded', session: fresh },
+          ),
         (error: unknown) => {
           if (!live) return;
           setLoad(unavailable(error));
@@ -127,7 +134,11 @@ export function CheckoutApp(props: CheckoutAppProps) {
       <Announcer announcement={announcement} />
       {!shown && <LoadingView />}
       {shown && load.kind === 'unavailable' && (
-        <ErrorView messageKey={load.messageKey} onRetry={load.retry ? () => setGeneration((g) => g + 1) : undefined} />
+        <ErrorView
+          messageKey={load.messageKey}
+          onRetry={load.retry ? () => setGeneration((g) => g + 1) : undefined}
+          back={load.back}
+        />
       )}
       {shown && load.kind === 'loaded' && (
         <CheckoutFlow

@@ -26,6 +26,9 @@ import {
   startPayment,
 } from './lazyAfterPay';
 
+/** a pending APM's issuer page and the method's label */
+type Issuer = { url: string; label: string };
+
 type Step =
   | { kind: 'form' }
   | { kind: 'frame'; url: string; paymentId: string; frameOrigin?: string | undefined }
@@ -33,7 +36,7 @@ type Step =
   | { kind: 'resuming'; result: CheckoutResult }
   | { kind: 'redirecting'; url: string; label: string }
   /** `issuer`: a pending APM's page (the Pix code, the Boleto voucher) the shopper can go back to */
-  | { kind: 'result'; result: CheckoutResult; polling: boolean; issuer?: { url: string; label: string } };
+  | { kind: 'result'; result: CheckoutResult; polling: boolean; issuer?: Issuer };
 
 export interface CheckoutFlowProps {
   session: SessionView;
@@ -59,7 +62,7 @@ function firstStep(session: SessionView): Step {
 }
 
 /** A pending APM's issuer page, when the session names one and it is a URL the widget may link to. */
-function issuerOf(session: SessionView): { url: string; label: string } | undefined {
+function issuerOf(session: SessionView): Issuer | undefined {
   const payment = session.payment;
   if (payment?.status !== 'pending' || !payment.redirect_url || !isHttpUrl(payment.redirect_url)) return undefined;
   const label = session.methods.find((m) => m.id === payment.method)?.label ?? payment.method ?? '';
@@ -83,7 +86,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
   const acted = useRef(false);
   const root = useRef<HTMLDivElement>(null);
 
-  const show = (result: CheckoutResult, issuer?: { url: string; label: string }) => {
+  const show = (result: CheckoutResult, issuer?: Issuer) => {
     setStep({ kind: 'result', result, polling: result.outcome === 'pending', ...(issuer ? { issuer } : {}) });
     notify.completed(result);
   };
@@ -285,8 +288,10 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
           origin={new URL(apiBase).origin}
           frameOrigin={step.frameOrigin}
           paymentId={step.paymentId}
-          onResult={(m) => void confirm(m.payment_id)}
+          onResult={confirm}
           onBack={() => void switchMethod(step.paymentId)}
+          resume={() => resumePayment(apiBase, session.id, step.paymentId, options.clientSecret)}
+          focus={acted.current}
         />
       )}
       {step.kind === 'resuming' && <LoadingView />}
@@ -294,6 +299,7 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       {step.kind === 'result' && (
         <ResultView
           result={step.result}
+          session={session}
           focus={acted.current}
           offerRetry={step.result.outcome === 'failed' || (step.result.outcome === 'pending' && !step.polling)}
           onTryAgain={step.result.outcome === 'pending' ? () => void switchMethod(step.result.payment_id) : backToForm}

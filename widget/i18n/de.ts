@@ -45,12 +45,12 @@ const de: Partial<Messages> = {
   'apm.redirecting': 'Sie werden zu {method} weitergeleitet…',
   'apm.continue': 'Weiter zu {method}',
   'result.paid.title': 'Zahlung erfolgreich',
-  'result.paid.body': 'Vielen Dank! Bestellung {order} ist bezahlt.',
+  'result.paid.body': 'Vielen Dank! Ihre Zahlung ist eingegangen.',
   'result.pending.title': 'Warten auf Bestätigung',
   'result.pending.body':
-    'Bestellung {order} ist eingegangen, die Zahlung wird bestätigt. Sie können diese Seite schließen.',
+    'Ihre Bestellung ist eingegangen, die Zahlung wird bestätigt. Sie können diese Seite schließen.',
   'result.failed.title': 'Zahlung nicht abgeschlossen',
-  'result.failed.body': 'Die Zahlung für Bestellung {order} ist nicht durchgegangen.',
+  'result.failed.body': 'Die Zahlung ist nicht durchgegangen.',
   'result.try_again': 'Andere Zahlungsart versuchen',
   'error.session': 'Die Bezahlung konnte nicht geladen werden.',
   'error.session_expired': 'Diese Bezahlung ist abgelaufen. Bitte kehren Sie zum Shop zurück und beginnen Sie neu.',
@@ -98,12 +98,30 @@ const de: Partial<Messages> = {
   'saved_card.removed': 'Die Karte wurde entfernt.',
   'result.unknown.title': 'Ihre Zahlung wird geprüft',
   'result.unknown.body':
-    'Das Ergebnis der Zahlung für Bestellung {order} ist noch nicht bekannt; es wird beim Zahlungsdienst geprüft. Bitte nicht erneut bezahlen.',
+    'Das Ergebnis Ihrer Zahlung ist noch nicht bekannt; es wird beim Zahlungsdienst geprüft. Bitte nicht erneut bezahlen.',
   'result.issuer.title': 'Zahlung mit {method} abschließen',
   'result.issuer.body':
-    'Bestellung {order} ist noch nicht bezahlt. Gehen Sie zurück zu {method}, um zu bezahlen (dort finden Sie den Code oder Beleg), oder wählen Sie eine andere Zahlungsart.',
+    'Ihre Bestellung ist noch nicht bezahlt. Gehen Sie zurück zu {method}, um zu bezahlen, oder wählen Sie eine andere Zahlungsart.',
   'apm.back': 'Zurück zu {method}',
   'error.gateway_unavailable':
     'Der Zahlungsdienst war nicht erreichbar; es wurde nichts abgebucht. Bitte versuchen Sie es erneut.',
+  'result.authorised.title': 'Zahlung autorisiert',
+  'result.authorised.body':
+    'Vielen Dank! Der Betrag ist auf Ihrer Karte reserviert; der Shop bucht ihn ab, wenn er Ihre Bestellung bearbeitet.',
+  'result.review.body':
+    'Ihre Bestellung ist eingegangen; der Shop prüft die Zahlung, das kann etwas dauern. Sie hören vom Shop; bitte nicht erneut bezahlen.',
+  'result.issuer.body_code':
+    'Ihre Bestellung ist noch nicht bezahlt. Gehen Sie zurück zu {method}, um zu bezahlen (dort finden Sie den Code oder Beleg), oder wählen Sie eine andere Zahlungsart.',
+  'card.lost':
+    'Die Kartenseite konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und öffnen Sie sie erneut: Es bleibt dieselbe Zahlung, nichts wird doppelt abgebucht.',
+  'card.reopen': 'Kartenseite erneut öffnen',
+  back_to_shop: 'Zurück zum Shop',
+  'result.extra.scheduled':
+    'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wird am {date} automatisch erstattet.',
+  'result.extra.pending':
+    'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wird gerade erstattet.',
+  'result.extra.refunded': 'Diese Bestellung wurde zweimal bezahlt. Die zweite Zahlung ({amount}) wurde erstattet.',
+  'result.extra.shop':
+    'Diese Bestellung wurde zweimal bezahlt. Der Shop ist informiert und erstattet die zweite Zahlung ({amount}).',
 };
 export default de;

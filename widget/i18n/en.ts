@@ -80,6 +80,7 @@ export const en = {
   'installments.interest': '{count} × {amount} (total {total}, with interest)',
   'saved_card.remove': 'Remove this saved card',
   'saved_card.removed': 'The card was removed.',
+  back_to_shop: 'Back to the shop',
 } as const;
 
 export type MessageKey = keyof typeof en | keyof typeof enAfterPay;

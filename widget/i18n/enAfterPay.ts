@@ -8,19 +8,17 @@ export const enAfterPay = {
   'apm.redirecting': 'Taking you to {method} to finish the payment…',
   'apm.continue': 'Continue to {method}',
   'result.paid.title': 'Payment successful',
-  'result.paid.body': 'Thank you! Order {order} is paid.',
+  'result.paid.body': 'Thank you! Your payment is received.',
   'result.pending.title': 'Waiting for confirmation',
-  'result.pending.body':
-    'Order {order} is received and the payment is being confirmed. You can safely close this page.',
+  'result.pending.body': 'Your order is received and the payment is being confirmed. You can safely close this page.',
   'result.unknown.title': 'Checking your payment',
   'result.unknown.body':
-    'The outcome of the payment for order {order} is not known yet; it is being checked with the payment service. Do not pay again.',
+    'The outcome of your payment is not known yet; it is being checked with the payment service. Do not pay again.',
   'result.issuer.title': 'Finish the payment with {method}',
-  'result.issuer.body':
-    'Order {order} is not paid yet. Go back to {method} to pay (the code or voucher is there), or choose another method.',
+  'result.issuer.body': 'Your order is not paid yet. Go back to {method} to pay, or choose another method.',
   'apm.back': 'Back to {method}',
   'result.failed.title': 'Payment not completed',
-  'result.failed.body': 'The payment for order {order} did not go through.',
+  'result.failed.body': 'The payment did not go through.',
   'result.try_again': 'Try another method',
   'decline.declined': 'Your bank declined the payment. Try another card or payment method.',
   'decline.insufficient_funds': 'The card does not have enough funds. Try another card or payment method.',
@@ -31,4 +29,20 @@ export const enAfterPay = {
   'decline.try_another_method': 'This payment method cannot be used for this order. Choose another one.',
   'decline.cancelled': 'The payment was cancelled.',
   'decline.technical': 'A technical problem stopped the payment. Please try again.',
+  'result.authorised.title': 'Payment authorised',
+  'result.authorised.body':
+    'Thank you! The amount is reserved on your card; the shop takes it when it processes your order.',
+  'result.review.body':
+    'Your order is received and the shop is checking the payment, which can take a while. You will hear from the shop; do not pay again.',
+  'result.issuer.body_code':
+    'Your order is not paid yet. Go back to {method} to pay (the code or voucher is there), or choose another method.',
+  'card.lost':
+    'The card page could not load. Check your connection, then reopen it: it is the same payment, you will not be charged twice.',
+  'card.reopen': 'Reopen the card page',
+  'result.extra.scheduled':
+    'This order was paid twice. The second payment ({amount}) will be refunded automatically on {date}.',
+  'result.extra.pending': 'This order was paid twice. The second payment ({amount}) is being refunded.',
+  'result.extra.refunded': 'This order was paid twice. The second payment ({amount}) has been refunded.',
+  'result.extra.shop':
+    'This order was paid twice. The shop has been told and will refund the second payment ({amount}).',
 } as const;

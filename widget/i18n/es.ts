@@ -45,11 +45,11 @@ const es: Partial<Messages> = {
   'apm.redirecting': 'Te llevamos a {method} para completar el pago…',
   'apm.continue': 'Continuar a {method}',
   'result.paid.title': 'Pago realizado',
-  'result.paid.body': '¡Gracias! El pedido {order} está pagado.',
+  'result.paid.body': '¡Gracias! Hemos recibido tu pago.',
   'result.pending.title': 'Esperando confirmación',
-  'result.pending.body': 'Hemos recibido el pedido {order} y el pago se está confirmando. Puedes cerrar esta página.',
+  'result.pending.body': 'Hemos recibido tu pedido y el pago se está confirmando. Puedes cerrar esta página.',
   'result.failed.title': 'Pago no completado',
-  'result.failed.body': 'El pago del pedido {order} no se ha completado.',
+  'result.failed.body': 'El pago no se ha completado.',
   'result.try_again': 'Probar otro método',
   'error.session': 'No se pudo cargar el pago.',
   'error.session_expired': 'Este pago ha caducado. Vuelve a la tienda y empieza de nuevo.',
@@ -97,12 +97,28 @@ const es: Partial<Messages> = {
   'saved_card.removed': 'Se eliminó la tarjeta.',
   'result.unknown.title': 'Comprobando su pago',
   'result.unknown.body':
-    'El resultado del pago del pedido {order} aún no se conoce; se está comprobando con el servicio de pago. No vuelva a pagar.',
+    'El resultado de tu pago aún no se conoce; se está comprobando con el servicio de pago. No vuelvas a pagar.',
   'result.issuer.title': 'Termine el pago con {method}',
-  'result.issuer.body':
-    'El pedido {order} aún no está pagado. Vuelva a {method} para pagar (allí está el código o el comprobante) o elija otro método.',
+  'result.issuer.body': 'Tu pedido aún no está pagado. Vuelve a {method} para pagar o elige otro método.',
   'apm.back': 'Volver a {method}',
   'error.gateway_unavailable':
     'No se pudo contactar con el servicio de pago; no se ha cobrado nada. Inténtelo de nuevo.',
+  'result.authorised.title': 'Pago autorizado',
+  'result.authorised.body':
+    '¡Gracias! El importe está reservado en tu tarjeta; la tienda lo cobra al procesar tu pedido.',
+  'result.review.body':
+    'Hemos recibido tu pedido y la tienda está revisando el pago, lo que puede tardar. La tienda te avisará; no vuelvas a pagar.',
+  'result.issuer.body_code':
+    'Tu pedido aún no está pagado. Vuelve a {method} para pagar (allí está el código o el comprobante) o elige otro método.',
+  'card.lost':
+    'No se pudo cargar la página de la tarjeta. Comprueba tu conexión y vuelve a abrirla: es el mismo pago, no se te cobrará dos veces.',
+  'card.reopen': 'Volver a abrir la página de la tarjeta',
+  back_to_shop: 'Volver a la tienda',
+  'result.extra.scheduled':
+    'Este pedido se pagó dos veces. El segundo pago ({amount}) se reembolsará automáticamente el {date}.',
+  'result.extra.pending': 'Este pedido se pagó dos veces. El segundo pago ({amount}) se está reembolsando.',
+  'result.extra.refunded': 'Este pedido se pagó dos veces. El segundo pago ({amount}) ha sido reembolsado.',
+  'result.extra.shop':
+    'Este pedido se pagó dos veces. La tienda está avisada y reembolsará el segundo pago ({amount}).',
 };
 export default es;

@@ -45,12 +45,12 @@ const fr: Partial<Messages> = {
   'apm.redirecting': 'Redirection vers {method} pour finaliser le paiement…',
   'apm.continue': 'Continuer vers {method}',
   'result.paid.title': 'Paiement réussi',
-  'result.paid.body': 'Merci ! La commande {order} est payée.',
+  'result.paid.body': 'Merci ! Votre paiement est reçu.',
   'result.pending.title': 'En attente de confirmation',
   'result.pending.body':
-    'La commande {order} est reçue et le paiement est en cours de confirmation. Vous pouvez fermer cette page.',
+    'Votre commande est reçue et le paiement est en cours de confirmation. Vous pouvez fermer cette page.',
   'result.failed.title': 'Paiement non abouti',
-  'result.failed.body': 'Le paiement de la commande {order} n’a pas abouti.',
+  'result.failed.body': 'Le paiement n’a pas abouti.',
   'result.try_again': 'Essayer un autre moyen',
   'error.session': 'Ce paiement n’a pas pu être chargé.',
   'error.session_expired': 'Ce paiement a expiré. Retournez sur la boutique et recommencez.',
@@ -99,12 +99,30 @@ const fr: Partial<Messages> = {
   'saved_card.removed': 'La carte a été supprimée.',
   'result.unknown.title': 'Vérification de votre paiement',
   'result.unknown.body':
-    "Le résultat du paiement de la commande {order} n'est pas encore connu ; il est vérifié auprès du service de paiement. Ne payez pas une seconde fois.",
+    "Le résultat de votre paiement n'est pas encore connu ; il est vérifié auprès du service de paiement. Ne payez pas une seconde fois.",
   'result.issuer.title': 'Terminez le paiement avec {method}',
   'result.issuer.body':
-    "La commande {order} n'est pas encore payée. Retournez sur {method} pour payer (le code ou le bordereau s'y trouve), ou choisissez un autre moyen de paiement.",
+    "Votre commande n'est pas encore payée. Retournez sur {method} pour payer, ou choisissez un autre moyen de paiement.",
   'apm.back': 'Retour à {method}',
   'error.gateway_unavailable':
     "Le service de paiement n'a pas pu être joint ; rien n'a été débité. Veuillez réessayer.",
+  'result.authorised.title': 'Paiement autorisé',
+  'result.authorised.body':
+    'Merci ! Le montant est réservé sur votre carte ; la boutique le prélève en traitant votre commande.',
+  'result.review.body':
+    'Votre commande est reçue et la boutique vérifie le paiement, ce qui peut prendre du temps. La boutique vous contactera ; ne payez pas une seconde fois.',
+  'result.issuer.body_code':
+    "Votre commande n'est pas encore payée. Retournez sur {method} pour payer (le code ou le bordereau s'y trouve), ou choisissez un autre moyen de paiement.",
+  'card.lost':
+    "La page de carte n'a pas pu se charger. Vérifiez votre connexion, puis rouvrez-la : c'est le même paiement, vous ne serez pas débité deux fois.",
+  'card.reopen': 'Rouvrir la page de carte',
+  back_to_shop: 'Retour à la boutique',
+  'result.extra.scheduled':
+    'Cette commande a été payée deux fois. Le second paiement ({amount}) sera remboursé automatiquement le {date}.',
+  'result.extra.pending':
+    'Cette commande a été payée deux fois. Le second paiement ({amount}) est en cours de remboursement.',
+  'result.extra.refunded': 'Cette commande a été payée deux fois. Le second paiement ({amount}) a été remboursé.',
+  'result.extra.shop':
+    'Cette commande a été payée deux fois. La boutique est prévenue et remboursera le second paiement ({amount}).',
 };
 export default fr;

@@ -45,11 +45,11 @@ const ja: Partial<Messages> = {
   'apm.redirecting': 'お支払いを完了するため {method} に移動しています…',
   'apm.continue': '{method} に進む',
   'result.paid.title': 'お支払いが完了しました',
-  'result.paid.body': 'ありがとうございます。ご注文 {order} のお支払いが完了しました。',
+  'result.paid.body': 'ありがとうございます。お支払いを受け付けました。',
   'result.pending.title': '確認待ち',
-  'result.pending.body': 'ご注文 {order} を受け付けました。お支払いを確認中です。このページを閉じても問題ありません。',
+  'result.pending.body': 'ご注文を受け付けました。お支払いを確認中です。このページを閉じても問題ありません。',
   'result.failed.title': 'お支払いが完了しませんでした',
-  'result.failed.body': 'ご注文 {order} のお支払いは完了しませんでした。',
+  'result.failed.body': 'お支払いは完了しませんでした。',
   'result.try_again': '別のお支払い方法を試す',
   'error.session': 'お支払い画面を読み込めませんでした。',
   'error.session_expired': 'このお支払いの有効期限が切れました。ショップに戻って最初からやり直してください。',
@@ -96,11 +96,28 @@ const ja: Partial<Messages> = {
   'saved_card.removed': 'カードを削除しました。',
   'result.unknown.title': 'お支払いを確認しています',
   'result.unknown.body':
-    'ご注文 {order} のお支払い結果はまだ確定していません。決済サービスに確認中です。再度お支払いにならないでください。',
+    'お支払い結果はまだ確定していません。決済サービスに確認中です。再度お支払いにならないでください。',
   'result.issuer.title': '{method} でお支払いを完了してください',
   'result.issuer.body':
-    'ご注文 {order} はまだお支払いが済んでいません。{method} に戻ってお支払いください（コードや払込票はそちらにあります）。または別のお支払い方法をお選びください。',
+    'ご注文はまだお支払いが済んでいません。{method} に戻ってお支払いいただくか、別のお支払い方法を選んでください。',
   'apm.back': '{method} に戻る',
   'error.gateway_unavailable': '決済サービスに接続できませんでした。請求は行われていません。もう一度お試しください。',
+  'result.authorised.title': 'お支払いが承認されました',
+  'result.authorised.body':
+    'ありがとうございます。金額はカードで確保されています。ショップがご注文を処理する際に請求します。',
+  'result.review.body':
+    'ご注文を受け付けました。ショップがお支払いを確認中で、時間がかかる場合があります。ショップから連絡がありますので、再度お支払いにならないでください。',
+  'result.issuer.body_code':
+    'ご注文はまだお支払いが済んでいません。{method} に戻ってお支払いいただくか（コードや払込票はそちらにあります）、別のお支払い方法を選んでください。',
+  'card.lost':
+    'カード入力ページを読み込めませんでした。接続を確認してから開き直してください。同じお支払いのため、二重に請求されることはありません。',
+  'card.reopen': 'カード入力ページを開き直す',
+  back_to_shop: 'ショップに戻る',
+  'result.extra.scheduled':
+    'このご注文は二重に支払われました。2 回目のお支払い（{amount}）は {date} に自動で返金されます。',
+  'result.extra.pending': 'このご注文は二重に支払われました。2 回目のお支払い（{amount}）を返金しています。',
+  'result.extra.refunded': 'このご注文は二重に支払われました。2 回目のお支払い（{amount}）は返金されました。',
+  'result.extra.shop':
+    'このご注文は二重に支払われました。ショップに通知済みで、2 回目のお支払い（{amount}）はショップが返金します。',
 };
 export default ja;

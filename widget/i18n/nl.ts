@@ -45,12 +45,12 @@ const nl: Partial<Messages> = {
   'apm.redirecting': 'U gaat naar {method} om de betaling af te ronden…',
   'apm.continue': 'Doorgaan naar {method}',
   'result.paid.title': 'Betaling gelukt',
-  'result.paid.body': 'Bedankt! Bestelling {order} is betaald.',
+  'result.paid.body': 'Bedankt! Uw betaling is ontvangen.',
   'result.pending.title': 'Wachten op bevestiging',
   'result.pending.body':
-    'Bestelling {order} is ontvangen en de betaling wordt bevestigd. U kunt deze pagina gerust sluiten.',
+    'Uw bestelling is ontvangen en de betaling wordt bevestigd. U kunt deze pagina gerust sluiten.',
   'result.failed.title': 'Betaling niet voltooid',
-  'result.failed.body': 'De betaling voor bestelling {order} is niet gelukt.',
+  'result.failed.body': 'De betaling is niet gelukt.',
   'result.try_again': 'Andere betaalmethode proberen',
   'error.session': 'Deze betaling kon niet worden geladen.',
   'error.session_expired': 'Deze betaling is verlopen. Ga terug naar de winkel en begin opnieuw.',
@@ -97,11 +97,28 @@ const nl: Partial<Messages> = {
   'saved_card.removed': 'De kaart is verwijderd.',
   'result.unknown.title': 'Uw betaling wordt gecontroleerd',
   'result.unknown.body':
-    'De uitkomst van de betaling voor bestelling {order} is nog niet bekend; deze wordt bij de betaaldienst gecontroleerd. Betaal niet opnieuw.',
+    'De uitkomst van uw betaling is nog niet bekend; deze wordt bij de betaaldienst gecontroleerd. Betaal niet opnieuw.',
   'result.issuer.title': 'Rond de betaling af met {method}',
   'result.issuer.body':
-    'Bestelling {order} is nog niet betaald. Ga terug naar {method} om te betalen (de code of het betaalbewijs staat daar), of kies een andere betaalmethode.',
+    'Uw bestelling is nog niet betaald. Ga terug naar {method} om te betalen, of kies een andere betaalmethode.',
   'apm.back': 'Terug naar {method}',
   'error.gateway_unavailable': 'De betaaldienst was niet bereikbaar; er is niets afgeschreven. Probeer het opnieuw.',
+  'result.authorised.title': 'Betaling geautoriseerd',
+  'result.authorised.body':
+    'Bedankt! Het bedrag is op uw kaart gereserveerd; de winkel schrijft het af wanneer uw bestelling wordt verwerkt.',
+  'result.review.body':
+    'Uw bestelling is ontvangen en de winkel controleert de betaling; dat kan even duren. U hoort van de winkel; betaal niet opnieuw.',
+  'result.issuer.body_code':
+    'Uw bestelling is nog niet betaald. Ga terug naar {method} om te betalen (de code of het betaalbewijs staat daar), of kies een andere betaalmethode.',
+  'card.lost':
+    'De kaartpagina kon niet laden. Controleer uw verbinding en open hem opnieuw: het is dezelfde betaling, u betaalt niet twee keer.',
+  'card.reopen': 'Kaartpagina opnieuw openen',
+  back_to_shop: 'Terug naar de winkel',
+  'result.extra.scheduled':
+    'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) wordt op {date} automatisch terugbetaald.',
+  'result.extra.pending': 'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) wordt terugbetaald.',
+  'result.extra.refunded': 'Deze bestelling is twee keer betaald. De tweede betaling ({amount}) is terugbetaald.',
+  'result.extra.shop':
+    'Deze bestelling is twee keer betaald. De winkel is op de hoogte en betaalt de tweede betaling ({amount}) terug.',
 };
 export default nl;

@@ -45,12 +45,11 @@ const ptBR: Partial<Messages> = {
   'apm.redirecting': 'Levando você para {method} para concluir o pagamento…',
   'apm.continue': 'Continuar para {method}',
   'result.paid.title': 'Pagamento aprovado',
-  'result.paid.body': 'Obrigado! O pedido {order} está pago.',
+  'result.paid.body': 'Obrigado! Seu pagamento foi recebido.',
   'result.pending.title': 'Aguardando confirmação',
-  'result.pending.body':
-    'Recebemos o pedido {order} e o pagamento está sendo confirmado. Você pode fechar esta página.',
+  'result.pending.body': 'Recebemos seu pedido e o pagamento está sendo confirmado. Você pode fechar esta página.',
   'result.failed.title': 'Pagamento não concluído',
-  'result.failed.body': 'O pagamento do pedido {order} não foi concluído.',
+  'result.failed.body': 'O pagamento não foi concluído.',
   'result.try_again': 'Tentar outra forma',
   'error.session': 'Não foi possível carregar o pagamento.',
   'error.session_expired': 'Este pagamento expirou. Volte à loja e comece de novo.',
@@ -97,11 +96,27 @@ const ptBR: Partial<Messages> = {
   'saved_card.removed': 'O cartão foi removido.',
   'result.unknown.title': 'Verificando seu pagamento',
   'result.unknown.body':
-    'O resultado do pagamento do pedido {order} ainda não é conhecido; ele está sendo verificado com o serviço de pagamento. Não pague novamente.',
+    'O resultado do seu pagamento ainda não é conhecido; ele está sendo verificado com o serviço de pagamento. Não pague novamente.',
   'result.issuer.title': 'Conclua o pagamento com {method}',
   'result.issuer.body':
-    'O pedido {order} ainda não foi pago. Volte para {method} para pagar (o código ou boleto está lá) ou escolha outra forma de pagamento.',
+    'Seu pedido ainda não foi pago. Volte para {method} para pagar ou escolha outra forma de pagamento.',
   'apm.back': 'Voltar para {method}',
   'error.gateway_unavailable': 'Não foi possível contatar o serviço de pagamento; nada foi cobrado. Tente novamente.',
+  'result.authorised.title': 'Pagamento autorizado',
+  'result.authorised.body': 'Obrigado! O valor está reservado no seu cartão; a loja o cobra ao processar seu pedido.',
+  'result.review.body':
+    'Recebemos seu pedido e a loja está verificando o pagamento, o que pode levar algum tempo. A loja entrará em contato; não pague novamente.',
+  'result.issuer.body_code':
+    'Seu pedido ainda não foi pago. Volte para {method} para pagar (o código ou boleto está lá) ou escolha outra forma de pagamento.',
+  'card.lost':
+    'A página do cartão não carregou. Verifique sua conexão e abra-a novamente: é o mesmo pagamento, você não será cobrado duas vezes.',
+  'card.reopen': 'Abrir a página do cartão novamente',
+  back_to_shop: 'Voltar à loja',
+  'result.extra.scheduled':
+    'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) será reembolsado automaticamente em {date}.',
+  'result.extra.pending': 'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) está sendo reembolsado.',
+  'result.extra.refunded': 'Este pedido foi pago duas vezes. O segundo pagamento ({amount}) foi reembolsado.',
+  'result.extra.shop':
+    'Este pedido foi pago duas vezes. A loja foi avisada e reembolsará o segundo pagamento ({amount}).',
 };
 export default ptBR;

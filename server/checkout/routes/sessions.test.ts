@@ -254,4 +254,18 @@ describe('session expiry', () => {
     expect(res.body.error.code).toBe('session_expired');
     expect(await backend.store.db.selectFrom('payment_attempts').selectAll().execute()).toHaveLength(0);
   });
+  it("tells the widget an unpaid session has expired, with the shop's return_url to go back to (issue #35)", async () => {
+    ahead = 0;
+    const s = await createSession(backend, { return_url: 'https://shop.example/cart' });
+    const read = () =>
+      callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } });
+    const fresh = await read();
+    expect(fresh.body.expired).toBeUndefined();
+    expect(fresh.body.return_url).toBe('https://shop.example/cart');
+    ahead = 31 * 60_000;
+    const late = await read();
+    expect(late.status).toBe(200);
+    expect(late.body.expired).toBe(true);
+    expect(late.body.return_url).toBe('https://shop.example/cart');
+  });
 });

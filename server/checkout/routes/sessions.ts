@@ -68,7 +68,7 @@ export function sessionRoutes(deps: AppDeps) {
         const { session, order } = await authorizeSession(deps.store.db, c.req.param('id'), clientSecret);
         // the widget names the language it renders in, so method labels match the rest of its text
         const { locale } = parseWith(viewQuery, { locale: c.req.query('locale') });
-        return c.json(await viewSession(deps.store.db, session, order, locale));
+        return c.json(await viewSession(deps.store.db, session, order, locale, deps.now()));
       },
     );
 }

@@ -3,6 +3,7 @@ import { GatewayRejectedError } from '../errors/GatewayRejectedError';
 import { GatewayUnavailableError } from '../errors/GatewayUnavailableError';
 import { isHttpUrl } from '../core/isHttpUrl';
 import { parseXml } from '../core/parseXml';
+import { refusalIn } from '../core/readRefusalAnswer';
 import type { GatewayHttpResponse } from '../core/callGateway';
 import type { CallOptions } from '../types/client';
 import type { ApmResult, AuthoriseOrder, AuthoriseResponse } from '../types/payment';
@@ -51,6 +52,9 @@ export async function authorise(
 }
 
 function readApmResult(ctx: OperationContext, order: AuthoriseOrder, res: GatewayHttpResponse): ApmResult {
+  // a refusal answered 200 in the profile's envelope (XML or JSON) is a refusal, never an unreadable answer
+  const refused = refusalIn('authorise', ctx.profile, res);
+  if (refused) throw refused;
   if (!/\bxml\b/i.test(res.contentType)) throw new Error(`expected XML, got "${res.contentType}"`);
   const { root, fields } = parseXml(res.text);
   if (root !== 'respon') throw new Error(`expected <respon>, got <${root}>`);

@@ -1,63 +1,125 @@
 import { Hono } from 'hono';
+import { type GatewayProfile, type NotificationKind, readIncoming } from '../../../shared/gateway/profile';
 import type { AppDeps, AppEnv } from '../../deps';
 import { addLogFields } from '../../middleware/logRequests';
-import { applyNotification } from '../applyNotification';
-import type { OnBadSignature } from '../queryOnBadSignature';
-import { writeAuditEvent } from '../../orders';
+import { findAttemptByGatewayOrderNo, writeAuditEvent } from '../../orders';
 import { createWindowCounter } from '../../windowCounter';
+import { applyNotification } from '../applyNotification';
+import { storeCue } from '../cues';
+import { createCueWorker } from '../processCues';
+import { readNotification, readNotificationBody } from '../readNotification';
 
 /**
- * Refused notifications written to the audit log per minute and process; the rest are only counted
- * (`notifications{outcome="rejected"}`): anyone can send them, so each must cost a bounded amount of disk.
+ * Ignored notifications written to the audit log per minute and process; the rest are only counted
+ * (`notifications{outcome=...}`): anyone can send them, so each must cost a bounded amount of disk.
  */
-const REFUSED_AUDITS_PER_MINUTE = 60;
-/** the most of a refused notification's order_no kept (the gateway's are at most 50 characters) */
+const IGNORED_AUDITS_PER_MINUTE = 60;
+/** the most of a notification's order_no kept in a log line (the gateway's are at most 50 characters) */
 const ORDER_NO_KEPT = 50;
 
+/** The kinds whose own fields a shopper's signed return link could pass for, when the two lists are one. */
+const REPLAYABLE: readonly NotificationKind[] = ['refund', 'dispute'];
+
 /**
- * `POST /hooks/gateway`: the gateway's notifications (docs/protocol-decisions.md 6). The signature is checked on the
- * form exactly as received; only then is anything stored. Any verified notification is acknowledged with
- * `success`, including duplicates and ignored ones, so the gateway stops retrying them. One whose signature
- * does not verify is refused, and its order queried in the background (`onBadSignature`); what it carried is not
- * stored: the audit line says why it was refused and names its order_no, truncated, and no more than
- * REFUSED_AUDITS_PER_MINUTE such lines are written.
+ * Whether a verified notification of `kind` may be applied at once: the profile trusts the kind
+ * (`incoming.trusted`), and, for a refund or a dispute, its signature is not the return's (parseProfile refuses
+ * that profile already; this holds whatever built the profile).
  */
-export function hookRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
+function trusts(profile: GatewayProfile, kind: NotificationKind): boolean {
+  if (!profile.incoming.trusted.includes(kind)) return false;
+  if (!REPLAYABLE.includes(kind)) return true;
+  return profile.signatures.notification.join(',') !== profile.signatures.returnRedirect.join(',');
+}
+
+/**
+ * `POST /hooks/gateway`: the gateway's notifications (docs/protocol-decisions.md 6). A notification is a cue; the
+ * truth is the answer to the backend's own question. Any notification of this merchant account, posted as a form
+ * or as JSON, in any dialect the profile reads (readNotification), with or without an id, is acknowledged with
+ * `success` once what is needed to act on it is stored: a cue naming the payment (storeCue, migration 019), which
+ * the cue worker then confirms by the refund search and the query (processCues). Only those answers move money
+ * state. A notification whose signature verifies under the profile, of a kind the profile trusts
+ * (`incoming.trusted`), is applied at once instead (applyNotification), once per id (or content hash).
+ *
+ * Bounded for a hostile sender: the body is cut at the receiver's limit (server/app.ts), a cue is stored only for a
+ * payment the backend made, deduplicated by id or content, at most a few per payment, and acted on at most once per
+ * payment every few seconds; a notification about no payment of ours stores nothing but a rate-limited audit line.
+ * One that names another merchant or account is refused (400): it is not ours to acknowledge. A body sent as XML is
+ * refused by its content type (415), and one that is neither a form nor a JSON object with 400.
+ */
+export function hookRoutes(deps: AppDeps) {
   const { merchantId, accountId } = deps.config.gateway;
-  const refusedAudits = createWindowCounter({ windowMs: 60_000, now: () => deps.now().getTime(), maxKeys: 1 });
+  const profile = deps.gateway.profile;
+  const ignoredAudits = createWindowCounter({ windowMs: 60_000, now: () => deps.now().getTime(), maxKeys: 1 });
+  const worker = createCueWorker(deps);
   return new Hono<AppEnv>().post('/', async (c) => {
     deps.metrics.notificationsReceived.inc();
-    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) {
+    const requestId = c.get('requestId');
+    const contentType = c.req.header('content-type') ?? '';
+    // XML is never read, not even as form fields (no DOCTYPE or entity reaches a parser): refused by its type
+    if (/\bxml\b/i.test(contentType)) {
       deps.metrics.notifications.inc({ outcome: 'rejected' });
-      return c.text('notifications must be application/x-www-form-urlencoded', 415);
+      return c.text('a notification is a form or a JSON object', 415);
     }
-    const form: Record<string, string> = {};
-    // a repeated field keeps its first value: a second copy cannot override what was signed
-    for (const [name, value] of new URLSearchParams(await c.req.text())) if (!(name in form)) form[name] = value;
-    const orderNo = form.order_no?.slice(0, ORDER_NO_KEPT);
-    addLogFields(c, { order_no: orderNo, transaction_id: form.transaction_id?.slice(0, ORDER_NO_KEPT) });
-    const verified =
-      form.merchant_id === merchantId && form.account_id === accountId && deps.gateway.verifyNotification(form);
-    if (!verified || !form.notify_id) {
-      if (refusedAudits.count('refused').count <= REFUSED_AUDITS_PER_MINUTE) {
-        await writeAuditEvent(deps.store.db, {
-          kind: 'ignored',
-          summary: verified ? 'notification without notify_id' : 'notification: the signature does not verify',
-          order_no: orderNo ?? null,
-          request_id: c.get('requestId'),
-          detail: { reason: verified ? 'no_notify_id' : 'bad_signature' },
-        });
-      }
+    const fields = readNotificationBody(contentType, await c.req.text());
+    if (!fields) {
       deps.metrics.notifications.inc({ outcome: 'rejected' });
-      if (!verified) {
-        // in the background: the gateway's delivery must not wait for our query
-        onBadSignature('notification', form, c.get('requestId')).catch((err: unknown) =>
-          deps.log.error({ err, order_no: form.order_no }, 'gateway: the query after a bad signature failed'),
-        );
-      }
-      return c.text(verified ? 'notify_id is required' : 'invalid signature', 400);
+      return c.text('a notification is a form or a JSON object', 400);
     }
-    deps.metrics.notifications.inc({ outcome: await applyNotification(deps, form, c.get('requestId')) });
+    const n = readNotification(profile, fields);
+    const orderNo = n.orderNo.slice(0, ORDER_NO_KEPT);
+    addLogFields(c, { order_no: orderNo, transaction_id: n.form.transaction_id?.slice(0, ORDER_NO_KEPT) });
+    const ignored = async (summary: string, reason: string) => {
+      if (ignoredAudits.count('ignored').count > IGNORED_AUDITS_PER_MINUTE) return;
+      await writeAuditEvent(deps.store.db, {
+        kind: 'ignored',
+        summary,
+        order_no: orderNo || null,
+        request_id: requestId,
+        detail: { reason, notify_type: n.type.slice(0, 64) },
+      });
+    };
+    if (
+      readIncoming(profile, fields, 'merchantId') !== merchantId ||
+      readIncoming(profile, fields, 'accountId') !== accountId
+    ) {
+      deps.metrics.notifications.inc({ outcome: 'rejected' });
+      await ignored('notification: not of this merchant account', 'other_account');
+      return c.text('not a notification of this merchant account', 400);
+    }
+
+    const verified = deps.gateway.verifyNotification(fields);
+    if (verified && n.knownType && trusts(profile, n.kind)) {
+      const outcome = await applyNotification(deps, n.form, requestId, { id: n.id, kind: n.kind });
+      deps.metrics.notifications.inc({ outcome });
+      return c.text('success', 200);
+    }
+    if (!verified) {
+      deps.metrics.gatewayBadSignatures.inc({ source: 'notification' });
+      deps.log.info(
+        {
+          requestId,
+          order_no: orderNo,
+          notify_type: n.type.slice(0, 64),
+          signed_fields: profile.signatures.notification.join(','),
+          fields_received: Object.keys(fields).sort().slice(0, 40).join(',').slice(0, 500),
+        },
+        'gateway: a notification whose signature does not verify over the profile\'s "notification" list; its payment is queried',
+      );
+    }
+    const attempt = n.orderNo ? await findAttemptByGatewayOrderNo(deps.store.db, n.orderNo) : undefined;
+    if (!attempt) {
+      deps.metrics.notifications.inc({ outcome: 'unknown_order' });
+      await ignored(`notification ${n.type.slice(0, 64)}: no payment with this order_no`, 'unknown_order');
+      return c.text('success', 200);
+    }
+    const stored = await storeCue(
+      deps.store.db,
+      n,
+      { attemptId: attempt.id, verified, fields },
+      deps.now().toISOString(),
+    );
+    deps.metrics.notifications.inc({ outcome: stored === 'stored' ? 'cue' : `cue_${stored}` });
+    worker.kick();
     return c.text('success', 200);
   });
 }

@@ -18,7 +18,9 @@ import { users } from './015_users';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
 import { refundChecks } from './018_refund_checks';
+import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
+import { shopSettings } from './021_shop_settings';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -41,6 +43,8 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
     '018_refund_checks': refundChecks,
+    '019_notification_cues': notificationCues,
     '020_sign_in_budgets': signInBudgets,
+    '021_shop_settings': shopSettings,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"enableIframePageLoading": true}}
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { demoSession, startFakeBackend, type FakeBackend } from '../../testing/fakeBackend';
 import { CardFrame } from './CardFrame';
 
@@ -16,7 +16,12 @@ afterEach(async () => {
   await backend.close();
 });
 
-async function renderFrame() {
+async function renderFrame(
+  resume = vi.fn(async () => ({
+    payment_id: 'pay_1',
+    action: { type: 'iframe' as const, url: `${backend.url}/pay/frame/tok_2` },
+  })),
+) {
   const onResult = vi.fn();
   render(
     <CardFrame
@@ -26,6 +31,8 @@ async function renderFrame() {
       paymentId="pay_1"
       onResult={onResult}
       onBack={() => {}}
+      resume={resume}
+      focus
     />,
   );
   const frame = screen.getByTitle('Secure card payment page') as HTMLIFrameElement;
@@ -34,7 +41,16 @@ async function renderFrame() {
   expect(frame.contentWindow).toBeTruthy();
   const post = (origin: string, data: Record<string, unknown>, source: Window | null = frame.contentWindow) =>
     window.dispatchEvent(new MessageEvent('message', { origin, source, data: { source: 'checkout', ...data } }));
-  return { frame, onResult, post };
+  return { frame, onResult, post, resume };
+}
+
+/** The frame's next page finished loading (a real navigation of the framed page). */
+function nextPageLoads(frame: HTMLIFrameElement) {
+  frame.dispatchEvent(new Event('load'));
+}
+
+function goOffline(offline: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => !offline });
 }
 
 test('the frame takes the height its own page posts from the backend origin, within bounds, as an attribute', async () => {
@@ -75,11 +91,68 @@ test('only a well-formed result for this payment from the backend origin counts'
   window.dispatchEvent(new MessageEvent('message', { origin: backend.origin, data: 'paid' }));
   post(backend.origin, { type: 'result', payment_id: 'pay_1', order_no: 'O', status: 'paid' });
   await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));
-  expect(onResult).toHaveBeenCalledWith({
-    source: 'checkout',
-    type: 'result',
-    payment_id: 'pay_1',
-    order_no: 'O',
-    status: 'paid',
+  expect(onResult).toHaveBeenCalledWith('pay_1');
+});
+
+test('the frame takes the keyboard focus as it opens', async () => {
+  const { frame } = await renderFrame();
+  expect(document.activeElement).toBe(frame);
+});
+
+test("a page that posts no height (the 3-D Secure challenge) gets the default height back, not the card page's", async () => {
+  const { frame, post } = await renderFrame();
+  // the card page posts its height as it is parsed, then loads: its height stays, and so does a repeat of it
+  post(GATEWAY, { type: 'resize', height: 1501 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('1501'));
+  nextPageLoads(frame);
+  post(GATEWAY, { type: 'resize', height: 1501 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('1501'));
+  // the challenge page says nothing: the stylesheet's default, not 1,501 px of grey
+  nextPageLoads(frame);
+  await waitFor(() => expect(frame.hasAttribute('height')).toBe(false));
+  // a page that does post is sized to it again, even after its load
+  post(GATEWAY, { type: 'resize', height: 430 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('430'));
+  // and a next page posting that same height as it is parsed keeps it
+  nextPageLoads(frame);
+  post(GATEWAY, { type: 'resize', height: 430 });
+  await waitFor(() => expect(frame.getAttribute('height')).toBe('430'));
+});
+
+describe('the card page fails to load because the shopper went offline', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window.navigator, 'onLine');
+  });
+
+  test("the widget says so and reopens the same payment's card page, never a new payment", async () => {
+    const { frame, resume } = await renderFrame();
+    expect(screen.queryByRole('alert')).toBeNull();
+    goOffline(true);
+    nextPageLoads(frame); // the browser's own error page
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The card page could not load.');
+    expect(alert.textContent).toContain('you will not be charged twice');
+    goOffline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen the card page' }));
+    await waitFor(() => expect(frame.getAttribute('src')).toBe(`${backend.url}/pay/frame/tok_2`));
+    expect(resume).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('still offline, the notice stays; a payment that moved on meanwhile is asked about', async () => {
+    const { ApiError } = await import('../../../shared/contract/ApiError');
+    const resume = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(0, 'network', 'offline'))
+      .mockRejectedValueOnce(new ApiError(409, 'session_completed', 'paid'));
+    const { frame, onResult } = await renderFrame(resume);
+    goOffline(true);
+    nextPageLoads(frame);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen the card page' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(onResult).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen the card page' }));
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith('pay_1'));
   });
 });

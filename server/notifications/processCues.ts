@@ -1,0 +1,222 @@
+import { BATCH_LIMIT } from '../../shared/gateway/errors';
+import type { AppDeps } from '../deps';
+import type { TransactionRecord } from '../gateway';
+import { applyQueryRecord, attemptsById, type AttemptRow } from '../orders';
+import { settlePendingRefunds } from '../refunds';
+
+type CueDeps = Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>;
+
+/** One payment is asked about at most once this often, however many cues name it (a flood costs one query). */
+const CUE_QUERY_EVERY_MS = 2_000;
+/** How long a process holds the cues it is acting on before another may take them (it crashed). */
+const LEASE_MS = 60_000;
+/** After the gateway did not answer: ask again this much later, times the tries so far. */
+const RETRY_MS = 5_000;
+/** Tries before a cue is given up (the reconcile loop still asks about every payment left open). */
+const MAX_TRIES = 20;
+/** Cues one pass acts on; the rest wait for the next. */
+const MAX_PER_PASS = 1_000;
+/** A cue done is kept this long, so that a delivery retried (up to 36 hours, the gateway says) is a duplicate. */
+const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+
+export interface CuePass {
+  /** payments asked about */
+  checked: number;
+  /** payments whose state the answers moved */
+  applied: number;
+  errors: number;
+  /** when the earliest cue still pending may be acted on */
+  nextAt?: string | undefined;
+}
+
+/**
+ * Acts on the notification cues due (migration 019): the payments they name are asked about, whatever the
+ * notifications said, and only the answers move money state (docs/protocol-decisions.md 6): first the refund search
+ * for their refunds in flight (`settlePendingRefunds`, 100 order numbers a call), then the query (100 orders a call),
+ * whose record applies the payment's status and its disputes (`applyQueryRecord`). A payment asked about less than
+ * CUE_QUERY_EVERY_MS ago waits until then. Each payment's cues are leased while acted on, so two processes do not
+ * ask twice; a gateway that does not answer leaves them pending, to be tried again later.
+ */
+export async function processDueCues(deps: CueDeps): Promise<CuePass> {
+  const { db } = deps.store;
+  const result: CuePass = { checked: 0, applied: 0, errors: 0 };
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  await db
+    .deleteFrom('notification_cues')
+    .where('state', '=', 'done')
+    .where('done_at', '<', new Date(now.getTime() - KEEP_DONE_MS).toISOString())
+    .execute();
+  const due = await db
+    .selectFrom('notification_cues')
+    .select(['attempt_id'])
+    .where('state', '=', 'pending')
+    .where('next_at', '<=', nowIso)
+    .orderBy('next_at')
+    .limit(MAX_PER_PASS)
+    .execute();
+  const attemptIds = [...new Set(due.map((c) => c.attempt_id))];
+  const lastAsked = new Map<string, string>();
+  for (let i = 0; i < attemptIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('notification_cues')
+      .select(['attempt_id', (eb) => eb.fn.max('done_at').as('last')])
+      .where('attempt_id', 'in', attemptIds.slice(i, i + 500))
+      // a cue set pending again keeps its done_at: when its payment was last asked about
+      .where('done_at', 'is not', null)
+      .groupBy('attempt_id')
+      .execute();
+    for (const r of rows) if (r.last) lastAsked.set(r.attempt_id, String(r.last));
+  }
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const claimed: string[] = [];
+  for (const id of attemptIds) {
+    const last = lastAsked.get(id);
+    const wait = last ? Date.parse(last) + CUE_QUERY_EVERY_MS : 0;
+    const takeAt = wait > now.getTime() ? new Date(wait).toISOString() : lease;
+    const taken = await db
+      .updateTable('notification_cues')
+      .set({ next_at: takeAt })
+      .where('attempt_id', '=', id)
+      .where('state', '=', 'pending')
+      .where('next_at', '<=', nowIso)
+      .executeTakeFirst();
+    if (takeAt === lease && (taken.numUpdatedRows ?? 0n) > 0n) claimed.push(id);
+  }
+
+  const attempts = await attemptsById(db, claimed);
+  const finish = async (attemptId: string, outcome: string) => {
+    await db
+      .updateTable('notification_cues')
+      .set({ state: 'done', outcome, done_at: deps.now().toISOString() })
+      .where('attempt_id', '=', attemptId)
+      .where('state', '=', 'pending')
+      .where('next_at', '=', lease)
+      .execute();
+  };
+  const retry = async (attemptId: string) => {
+    const later = new Date(deps.now().getTime() + RETRY_MS).toISOString();
+    await db
+      .updateTable('notification_cues')
+      .set((eb) => ({ next_at: later, tries: eb('tries', '+', 1) }))
+      .where('attempt_id', '=', attemptId)
+      .where('state', '=', 'pending')
+      .where('next_at', '=', lease)
+      .execute();
+    await db
+      .updateTable('notification_cues')
+      .set({ state: 'done', outcome: 'gave_up', done_at: deps.now().toISOString() })
+      .where('attempt_id', '=', attemptId)
+      .where('state', '=', 'pending')
+      .where('tries', '>=', MAX_TRIES)
+      .execute();
+  };
+  for (const id of claimed) if (!attempts.has(id)) await finish(id, 'unknown_order');
+  const known = [...attempts.values()];
+
+  // the refunds in flight first: a refund that succeeded moves the payment's status, which the query then reads
+  try {
+    await settlePendingRefunds(deps, [...new Set(known.map((a) => a.order_id))], { inFlight: true });
+  } catch (err) {
+    result.errors += 1;
+    deps.log.warn(
+      { err: { name: (err as Error).name, message: (err as Error).message } },
+      'cues: refund search failed',
+    );
+  }
+  for (let i = 0; i < known.length; i += BATCH_LIMIT.query) {
+    const batch = known.slice(i, i + BATCH_LIMIT.query);
+    let records: TransactionRecord[];
+    try {
+      records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
+    } catch (err) {
+      deps.log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length },
+        'cues: query failed; asking again later',
+      );
+      result.errors += batch.length;
+      for (const attempt of batch) await retry(attempt.id);
+      continue;
+    }
+    for (const attempt of batch) await applyAnswer(deps, attempt, records, result, finish, retry);
+  }
+  const next = await db
+    .selectFrom('notification_cues')
+    .select((eb) => eb.fn.min('next_at').as('at'))
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  result.nextAt = next?.at ? String(next.at) : undefined;
+  return result;
+}
+
+async function applyAnswer(
+  deps: CueDeps,
+  attempt: AttemptRow,
+  records: readonly TransactionRecord[],
+  result: CuePass,
+  finish: (attemptId: string, outcome: string) => Promise<void>,
+  retry: (attemptId: string) => Promise<void>,
+): Promise<void> {
+  result.checked += 1;
+  const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
+  const record = mine.find((r) => r.query_result === '1') ?? mine[0];
+  try {
+    const outcome = await applyQueryRecord(deps, attempt, record);
+    if (outcome === 'applied') result.applied += 1;
+    await finish(attempt.id, outcome);
+  } catch (err) {
+    result.errors += 1;
+    deps.log.error({ err, attemptId: attempt.id }, 'cues: could not apply the query answer');
+    await retry(attempt.id);
+  }
+}
+
+/** How soon after a cue is stored the worker acts: notifications arriving together are asked about together. */
+const GATHER_MS = 50;
+
+/**
+ * Acts on cues in this process as they arrive (`kick`, after GATHER_MS) and when the earliest one left waiting is
+ * due; runs never overlap. The reconcile loop also calls processDueCues, so a cue left by a crash is acted on.
+ * Times are on the app's clock (`deps.now`, which the cues' next_at is written in), so a clock that is not the
+ * process's (a test's, moved ahead) still wakes the worker when a throttled cue is due, not that much later.
+ */
+export function createCueWorker(deps: CueDeps) {
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let running = false;
+  let again = false;
+  const now = () => deps.now().getTime();
+  const schedule = (at: number) => {
+    if (timer && timerAt <= at) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(run, Math.max(0, at - now()));
+    timer.unref();
+  };
+  const run = () => {
+    timer = undefined;
+    timerAt = Number.POSITIVE_INFINITY;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    processDueCues(deps)
+      .then((pass) => {
+        if (pass.nextAt) schedule(Math.max(Date.parse(pass.nextAt), now() + GATHER_MS));
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'cues: a pass failed; the reconcile loop acts on them'))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          schedule(now() + GATHER_MS);
+        }
+      });
+  };
+  return {
+    kick() {
+      schedule(now() + GATHER_MS);
+    },
+  };
+}
