@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 
@@ -38,4 +39,14 @@ export function nextCursor<T>(
   if (rows.length <= limit) return { page: rows, next_cursor: null };
   const page = rows.slice(0, limit);
   return { page, next_cursor: encodeCursor(boundary(page[page.length - 1]!)) };
+}
+
+/** A list's `limit` query parameter: 1 to `max` rows, 50 when not given; a wrong one is a 400 naming it. */
+export function pageLimit(max: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(50);
 }

@@ -9,7 +9,7 @@ import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
 import { capturedOrderCount, disputeTotals, findDispute, listDisputes } from '../disputes';
 import { findOrder, ordersById } from '../../orders';
-import { decodeCursor, nextCursor } from '../../http/cursor';
+import { decodeCursor, nextCursor, pageLimit } from '../../http/cursor';
 import { toDisputeView } from '../toDisputeView';
 import { toOrderView } from '../../orders';
 import { givenQuery } from '../../http/givenQuery';
@@ -24,12 +24,7 @@ const listQuery = z.strictObject({
     .max(365, 'must be at most 365')
     .optional(),
   cursor: z.string().max(500).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(50),
+  limit: pageLimit(100),
 });
 
 /**

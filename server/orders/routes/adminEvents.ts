@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pageLimit } from '../../http/cursor';
 import type { AuditPage } from '../../../shared/contract/adminOrders';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
@@ -19,12 +20,7 @@ const eventsQuery = z.strictObject({
     .string()
     .regex(/^\d{1,15}$/, 'is not a cursor from this API')
     .optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(200, 'must be at most 200')
-    .default(50),
+  limit: pageLimit(200),
 });
 
 /**

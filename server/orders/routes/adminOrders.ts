@@ -22,7 +22,7 @@ import { refundExtraPayment } from '../../refunds';
 import { retryRefund } from '../../refunds';
 import { toAlertView } from '../toAlertView';
 import { toDisputeView } from '../../disputes';
-import { decodeCursor, nextCursor } from '../../http/cursor';
+import { decodeCursor, nextCursor, pageLimit } from '../../http/cursor';
 import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
 import { givenQuery } from '../../http/givenQuery';
 import { maskAuditValue } from '../maskAuditValue';
@@ -36,12 +36,7 @@ const listQuery = z.strictObject({
   to: dayOrMoment.optional(),
   q: z.string().max(100, 'must be at most 100 characters').optional(),
   cursor: z.string().max(500).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(50),
+  limit: pageLimit(100),
 });
 
 /** The most events an order's page shows; an order has a few dozen at most. */

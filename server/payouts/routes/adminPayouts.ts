@@ -8,7 +8,7 @@ import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { parseWith, readJson } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
 import { findPayout, listPayouts } from '../payouts';
-import { decodeCursor, nextCursor } from '../../http/cursor';
+import { decodeCursor, nextCursor, pageLimit } from '../../http/cursor';
 import { createPayout } from '../createPayout';
 import { parsePayoutBody, type PayoutFields } from '../payoutBody';
 import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../recipientPayout';
@@ -18,12 +18,7 @@ import { givenQuery } from '../../http/givenQuery';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(50),
+  limit: pageLimit(100),
 });
 
 /** `POST /admin/api/payouts` (Idempotency-Key required), `GET /admin/api/payouts`, `GET /admin/api/payouts/:id`. */

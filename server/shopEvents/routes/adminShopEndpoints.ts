@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pageLimit } from '../../http/cursor';
 import type {
   DeliveryResent,
   ShopDeliveryList,
@@ -71,12 +72,7 @@ const deliveriesQuery = z.strictObject({
   endpoint_id: z.string().max(100).optional(),
   status: z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
   order_no: z.string().max(100).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(200, 'must be at most 200')
-    .default(50),
+  limit: pageLimit(200),
 });
 
 /** An empty body is `{}` (a roll or a test with nothing to say). */

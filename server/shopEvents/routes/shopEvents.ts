@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pageLimit } from '../../http/cursor';
 import { API_ERROR } from '../../../shared/contract/errors';
 import type { ShopEvent, ShopEventPage } from '../../../shared/contract/shopEvents';
 import { ApiError } from '../../apiError';
@@ -11,12 +12,7 @@ import { findShopEvent, shopEventsAfter } from '../shopEventRows';
 
 const pageQuery = z.strictObject({
   after: z.string().max(100, 'must be at most 100 characters').optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(50),
+  limit: pageLimit(100),
 });
 
 /**
