@@ -1,7 +1,5 @@
-import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
-import type { TransactionRecord } from '../gateway';
-import { applyQueryRecord, attemptsById, type AttemptRow } from '../orders';
+import { attemptsById, queryAttempts } from '../orders';
 import { settlePendingRefunds } from '../refunds';
 
 type CueDeps = Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>;
@@ -124,22 +122,23 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
       'cues: refund search failed',
     );
   }
-  for (let i = 0; i < known.length; i += BATCH_LIMIT.query) {
-    const batch = known.slice(i, i + BATCH_LIMIT.query);
-    let records: TransactionRecord[];
-    try {
-      records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
-    } catch (err) {
-      deps.log.warn(
-        { err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length },
-        'cues: query failed; asking again later',
-      );
-      result.errors += batch.length;
-      for (const attempt of batch) await retry(attempt.id);
-      continue;
-    }
-    for (const attempt of batch) await applyAnswer(deps, attempt, records, result, finish, retry);
-  }
+  await queryAttempts(deps, known, 'cues', {
+    async unasked(attempt) {
+      result.errors += 1;
+      await retry(attempt.id);
+    },
+    async answered(attempt, answer) {
+      result.checked += 1;
+      if ('error' in answer) {
+        result.errors += 1;
+        deps.log.error({ err: answer.error, attemptId: attempt.id }, 'cues: could not apply the query answer');
+        await retry(attempt.id);
+        return;
+      }
+      if (answer.outcome === 'applied') result.applied += 1;
+      await finish(attempt.id, answer.outcome);
+    },
+  });
   const next = await db
     .selectFrom('notification_cues')
     .select((eb) => eb.fn.min('next_at').as('at'))
@@ -147,28 +146,6 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
     .executeTakeFirst();
   result.nextAt = next?.at ? String(next.at) : undefined;
   return result;
-}
-
-async function applyAnswer(
-  deps: CueDeps,
-  attempt: AttemptRow,
-  records: readonly TransactionRecord[],
-  result: CuePass,
-  finish: (attemptId: string, outcome: string) => Promise<void>,
-  retry: (attemptId: string) => Promise<void>,
-): Promise<void> {
-  result.checked += 1;
-  const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
-  const record = mine.find((r) => r.query_result === '1') ?? mine[0];
-  try {
-    const outcome = await applyQueryRecord(deps, attempt, record);
-    if (outcome === 'applied') result.applied += 1;
-    await finish(attempt.id, outcome);
-  } catch (err) {
-    result.errors += 1;
-    deps.log.error({ err, attemptId: attempt.id }, 'cues: could not apply the query answer');
-    await retry(attempt.id);
-  }
 }
 
 /** How soon after a cue is stored the worker acts: notifications arriving together are asked about together. */

@@ -9,6 +9,7 @@ export { applyGatewayStatus } from './applyGatewayStatus';
 export type { ApplyOutcome } from './applyGatewayStatus';
 export { applyQueryRecord } from './applyQueryRecord';
 export type { QueryOutcome } from './applyQueryRecord';
+export { queryAttempts } from './queryAttempts';
 export { markOnce } from './attemptMarks';
 export { recordSentOrder, sentOrdersOf } from './attemptOrders';
 export {

@@ -1,7 +1,5 @@
-import { BATCH_LIMIT } from '../../shared/gateway/errors';
 import type { AppDeps } from '../deps';
-import type { TransactionRecord } from '../gateway';
-import { applyQueryRecord } from '../orders';
+import { queryAttempts } from '../orders';
 import { settleSendingPayouts } from '../payouts';
 import {
   attemptsById,
@@ -73,38 +71,32 @@ async function pass(deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'c
     deps.log.error({ err }, 'reconcile: could not act on the notification cues');
   }
   const due = await attemptsDueForCheck(db, deps.now().toISOString(), MAX_PER_PASS);
-  for (let i = 0; i < due.length; i += BATCH_LIMIT.query) {
-    const batch = due.slice(i, i + BATCH_LIMIT.query);
-    let records: TransactionRecord[];
-    try {
-      records = await deps.gateway.query({ orders: batch.map((a) => a.gateway_order_no) });
-    } catch (err) {
-      deps.log.warn(
-        { err: { name: (err as Error).name, message: (err as Error).message }, count: batch.length },
-        'reconcile: query failed',
-      );
-      result.errors += batch.length;
-      for (const attempt of batch) await reschedule(deps, attempt);
-      continue;
-    }
-    for (const attempt of batch) {
+  await queryAttempts(deps, due, 'reconcile', {
+    async unasked(attempt) {
+      result.errors += 1;
+      await reschedule(deps, attempt);
+    },
+    async answered(attempt, answer) {
       result.checked += 1;
-      const mine = records.filter((r) => r.order_no === attempt.gateway_order_no);
-      const record = mine.find((r) => r.query_result === '1') ?? mine[0];
       let moved = false;
-      try {
-        const outcome = await applyQueryRecord(deps, attempt, record);
-        moved = outcome === 'applied';
-        if (moved) result.applied += 1;
-        else if (outcome === 'not_found' && (await closeIfNeverReceived(deps, attempt))) result.closed += 1;
-      } catch (err) {
+      if ('error' in answer) {
         result.errors += 1;
-        deps.log.error({ err, attemptId: attempt.id }, 'reconcile: could not apply the query answer');
+        deps.log.error({ err: answer.error, attemptId: attempt.id }, 'reconcile: could not apply the query answer');
+      } else if (answer.outcome === 'applied') {
+        moved = true;
+        result.applied += 1;
+      } else if (answer.outcome === 'not_found') {
+        try {
+          if (await closeIfNeverReceived(deps, attempt)) result.closed += 1;
+        } catch (err) {
+          result.errors += 1;
+          deps.log.error({ err, attemptId: attempt.id }, 'reconcile: could not apply the query answer');
+        }
       }
       // still open after a move (unknown -> pending): the back-off starts again
       await reschedule(deps, moved ? { ...attempt, checks: 0 } : attempt);
-    }
-  }
+    },
+  });
   // refunds not final, each when its check is due: their result (or their arrival) is looked up, as a lost
   // notification's would be; those the gateway still has where they were are asked again later, less often
   try {
