@@ -7,7 +7,7 @@ import { createAdminApi } from './admin/createAdminApi';
 import { newId } from './ids';
 import { clientIp } from './http/clientIp';
 import { limitBody } from './middleware/limitBody';
-import { rateLimit } from './middleware/rateLimit';
+import { perClientPerMinute, rateLimit } from './middleware/rateLimit';
 import { logRequests } from './middleware/logRequests';
 import { measureRequests } from './metrics/measureRequests';
 import { metricsRoutes } from './metrics/metricsRoutes';
@@ -86,14 +86,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(refuseNul());
   app.use('/api/*', widgetCors(deps.config.allowedOrigins), limitBody(MAX_BODY_BYTES));
   // per IP, before anything is read: a flood of unsigned notifications or replayed return links gets 429
-  const perIp = (name: string, limit: number) =>
-    rateLimit({
-      name,
-      limit,
-      windowMs: 60_000,
-      key: (c) => clientIp(c, deps.config.trustedProxyHops),
-      counters: deps.limits,
-    });
+  const perIp = (name: string, limit: number) => rateLimit(perClientPerMinute(deps, name, limit));
   app.use('/hooks/*', perIp('hooks', deps.config.rateLimit.hooksPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/pay/return/*', perIp('return', deps.config.rateLimit.returnsPerMinute), limitBody(INBOUND_MAX_BODY_BYTES));
   app.use('/demo/*', limitBody(MAX_BODY_BYTES));

@@ -5,9 +5,8 @@ import { CheckoutApiError, createCheckoutClient } from '../../client/index';
 import { z } from 'zod';
 import { createSessionBody } from '../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../deps';
-import { clientIp } from '../http/clientIp';
 import { parseWith, readJson } from '../http/readJsonBody';
-import { rateLimit } from '../middleware/rateLimit';
+import { perClientPerMinute, rateLimit } from '../middleware/rateLimit';
 import { demoShopEventRoutes } from './demoShopEvents';
 
 const FALLBACK_PAGE = `<!doctype html>
@@ -42,13 +41,7 @@ export function demoRoutes(deps: AppDeps, shopApi: typeof fetch) {
   });
   const gatewayOrigin = new URL(deps.config.gateway.baseUrl).origin;
   // open to any visitor, so limited like the shop's own session creation
-  const limitCreation = rateLimit({
-    name: 'demo-sessions',
-    limit: deps.config.rateLimit.sessionsPerMinute,
-    windowMs: 60_000,
-    key: (c) => clientIp(c, deps.config.trustedProxyHops),
-    counters: deps.limits,
-  });
+  const limitCreation = rateLimit(perClientPerMinute(deps, 'demo-sessions', deps.config.rateLimit.sessionsPerMinute));
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const page = await readFile(deps.config.demoPage, 'utf8').catch(() => FALLBACK_PAGE);

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
+import type { AppDeps } from '../deps';
+import { clientIp } from '../http/clientIp';
 import type { LimitCounters, LimitWindow } from '../limits/limitCounter';
 import { memoryLimitCounter } from '../limits/memoryLimitCounter';
 
@@ -30,6 +32,24 @@ export interface RateLimitOptions {
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler & { readonly size: number } {
   return rateLimits([options]);
+}
+
+/**
+ * A limit per client address (as the configured proxy hops tell it) and minute, counted where the process counts
+ * (`deps.limits`: one table on PostgreSQL, memory on SQLite): the shape of every public route's own limit.
+ */
+export function perClientPerMinute(
+  deps: Pick<AppDeps, 'config' | 'limits'>,
+  name: string,
+  limit: number,
+): RateLimitOptions {
+  return {
+    name,
+    limit,
+    windowMs: 60_000,
+    key: (c) => clientIp(c, deps.config.trustedProxyHops),
+    counters: deps.limits,
+  };
 }
 
 /**

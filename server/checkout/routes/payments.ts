@@ -6,7 +6,7 @@ import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { clientIp } from '../../http/clientIp';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { rateLimits } from '../../middleware/rateLimit';
+import { perClientPerMinute, rateLimits } from '../../middleware/rateLimit';
 import { abandonPayment } from '../abandonPayment';
 import { createPayment } from '../createPayment';
 import type { PaymentActionRequest } from '../paymentActionRequest';
@@ -26,13 +26,7 @@ export function paymentRoutes(deps: AppDeps) {
   // per shopper and per session: one client cannot hammer the gateway, and one session cannot be brute-forced;
   // counted together (on PostgreSQL one statement for both)
   const limitPayments = rateLimits([
-    {
-      name: 'pay-ip',
-      limit: config.rateLimit.paymentsPerMinute,
-      windowMs: 60_000,
-      key: (c) => clientIp(c, config.trustedProxyHops),
-      counters: deps.limits,
-    },
+    perClientPerMinute(deps, 'pay-ip', config.rateLimit.paymentsPerMinute),
     {
       name: 'pay-session',
       limit: config.rateLimit.paymentsPerMinute,

@@ -1,20 +1,13 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
-import { clientIp } from '../../http/clientIp';
 import { clientSecretOf } from '../../http/clientSecretOf';
-import { rateLimit } from '../../middleware/rateLimit';
+import { perClientPerMinute, rateLimit } from '../../middleware/rateLimit';
 import { removeSavedCard } from '../removeSavedCard';
 
 /** `DELETE /api/sessions/:id/saved-cards/:cardId`: the widget removes one of the shopper's saved cards. */
 export function savedCardRoutes(deps: AppDeps) {
   // a wrong secret or card id costs a try from the same budget as a payment: ids cannot be swept from one client
-  const limitByIp = rateLimit({
-    name: 'cards-ip',
-    limit: deps.config.rateLimit.paymentsPerMinute,
-    windowMs: 60_000,
-    key: (c) => clientIp(c, deps.config.trustedProxyHops),
-    counters: deps.limits,
-  });
+  const limitByIp = rateLimit(perClientPerMinute(deps, 'cards-ip', deps.config.rateLimit.paymentsPerMinute));
   return new Hono<AppEnv>().delete('/:id/saved-cards/:cardId', limitByIp, async (c) => {
     await removeSavedCard(deps, {
       sessionId: c.req.param('id'),

@@ -6,10 +6,9 @@ import { every } from 'hono/combine';
 import { ApiError } from '../../apiError';
 import { createSessionBody } from '../../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../../deps';
-import { clientIp } from '../../http/clientIp';
 import { clientSecretOf } from '../../http/clientSecretOf';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { rateLimit } from '../../middleware/rateLimit';
+import { perClientPerMinute, rateLimit } from '../../middleware/rateLimit';
 import { bearerCredentials } from '../../team';
 import { authenticate, requirePermission } from '../../team';
 import { forShopCaller } from '../../team';
@@ -27,13 +26,7 @@ import { findSession } from '../sessions';
 const viewQuery = z.object({ locale: localeTag.optional() });
 
 export function sessionRoutes(deps: AppDeps) {
-  const limitCreation = rateLimit({
-    name: 'sessions',
-    limit: deps.config.rateLimit.sessionsPerMinute,
-    windowMs: 60_000,
-    key: (c) => clientIp(c, deps.config.trustedProxyHops),
-    counters: deps.limits,
-  });
+  const limitCreation = rateLimit(perClientPerMinute(deps, 'sessions', deps.config.rateLimit.sessionsPerMinute));
   return new Hono<AppEnv>()
     .post(
       '/',
