@@ -18,6 +18,7 @@ import { users } from './015_users';
 import { payoutRecipients } from './016_payout_recipients';
 import { rateLimits } from './017_rate_limits';
 import { refundChecks } from './018_refund_checks';
+import { sessionRequests } from './022_session_requests';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '016_payout_recipients': payoutRecipients,
     '017_rate_limits': rateLimits(dialect),
     '018_refund_checks': refundChecks,
+    '022_session_requests': sessionRequests,
   };
 }
