@@ -20,6 +20,8 @@ export const API_ERROR = {
   /** sign-in: the password was right, the person's second factor (a TOTP or recovery code) is needed too */
   code_required: 'code_required',
   forbidden: 'forbidden',
+  /** a browser request from a page whose origin is not in ALLOWED_ORIGINS (server/middleware/widgetCors.ts) */
+  origin_not_allowed: 'origin_not_allowed',
   not_found: 'not_found',
   conflict: 'conflict',
   idempotency_key_reused: 'idempotency_key_reused',

@@ -6,13 +6,14 @@ type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * The size budget (1 kB = 1000 bytes, gzip level 9, brotli quality 11 as writeCompressed.ts serves it), at the
- * sizes reached in issue #19, so that the first render cannot grow unnoticed.
+ * sizes reached in issue #19, so that the first render cannot grow unnoticed; raised by 50 and 100 B in issue #34
+ * (measured +135 B gzip: telling a page whose origin is not in ALLOWED_ORIGINS from a network failure).
  */
 export const BUDGET: { initialGzip: number; withFingerprintGzip: number; firstRenderBrotli: number } = {
   /** loader + entry + its static imports: what every shopper downloads before the widget shows */
-  initialGzip: 21_400,
+  initialGzip: 21_450,
   /** the same plus the fingerprint chunk, which follows when the browser is idle */
-  withFingerprintGzip: 36_800,
+  withFingerprintGzip: 36_900,
   /**
    * loader + entry + stylesheet as served (brotli), bodies only: under 20 kB, issue #19's goal read as the
    * bodies; their three responses' headers add about 1.2 kB (bench/RESULTS.md 4c), which 18.7 kB here would cover.

@@ -100,9 +100,9 @@ describe('the widget build', () => {
 
   test('fits the size budget and records the sizes', () => {
     expect(manifest.sizes.initialGzip).toBeGreaterThan(5_000);
-    expect(manifest.sizes.initialGzip).toBeLessThanOrEqual(21_400);
+    expect(manifest.sizes.initialGzip).toBeLessThanOrEqual(21_450);
     expect(manifest.sizes.fingerprintGzip).toBeGreaterThan(5_000);
-    expect(manifest.sizes.withFingerprintGzip).toBeLessThanOrEqual(36_800);
+    expect(manifest.sizes.withFingerprintGzip).toBeLessThanOrEqual(36_900);
     expect(manifest.sizes.firstRenderBrotli).toBeGreaterThan(5_000);
     // the goal: the first render's bodies under 20 kB brotli as served
     expect(manifest.sizes.firstRenderBrotli).toBeLessThanOrEqual(20_000);

@@ -40,6 +40,8 @@ function unavailable(error: unknown): Load {
   const code = error instanceof ApiError ? error.code : '';
   if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired', retry: false };
   if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed', retry: false };
+  if (code === 'origin_not_allowed')
+    return { kind: 'unavailable', messageKey: 'error.origin_not_allowed', retry: false };
   if (code === 'network' || (error instanceof ApiError && error.status >= 500))
     return { kind: 'unavailable', messageKey: 'error.network', retry: true };
   return { kind: 'unavailable', messageKey: 'error.session', retry: false };

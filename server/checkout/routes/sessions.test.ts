@@ -257,6 +257,25 @@ describeOnStores('checkout sessions', (store) => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('tells any page, readably, whether its origin is in ALLOWED_ORIGINS (GET /api/origin)', async () => {
+    const ask = (origin?: string) =>
+      callJson(`${backend.url}/api/origin`, { headers: origin ? { Origin: origin } : {} });
+    const refused = await ask('http://evil.test');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      code: 'origin_not_allowed',
+      message: expect.stringContaining("this page's origin http://evil.test is not in ALLOWED_ORIGINS"),
+    });
+    // readable by the refused page's script: a simple GET (no preflight), any origin
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await ask('http://shop.test')).status).toBe(204);
+    expect((await ask()).status).toBe(204);
+    // the widget's own calls from that page are refused with the same code, without CORS headers
+    const call = await callJson(`${backend.url}/api/sessions/ses_x`, { headers: { Origin: 'http://evil.test' } });
+    expect(call.body.error.code).toBe('origin_not_allowed');
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('sends secure headers and a request id on API answers', async () => {
     const res = await callJson(`${backend.url}/api/sessions/ses_nope`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
