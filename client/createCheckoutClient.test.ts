@@ -64,6 +64,48 @@ describeOnStores('the typed client against a backend and the sandbox', (store) =
     expect((await checkout.getSession(created.id)).status).toBe('complete');
   });
 
+  it('retries a createSession whose answer was lost with the same Idempotency-Key: one session, its secret', async () => {
+    const keys: (string | null)[] = [];
+    let lose = 1;
+    // the request reaches the backend, which creates the session; its answer never comes back
+    const losingFetch: typeof fetch = async (input, init) => {
+      keys.push(new Headers(init?.headers).get('idempotency-key'));
+      const res = await fetch(input, init);
+      if (lose-- > 0) {
+        await res.body?.cancel();
+        throw new TypeError('fetch failed: socket hang up');
+      }
+      return res;
+    };
+    const checkout = createCheckoutClient({
+      baseUrl: backend.url,
+      apiKey: SHOP_SECRET,
+      fetch: losingFetch,
+      retryDelayMs: 10,
+    });
+    const orderNo = `C-lost-${Date.now()}`;
+    const created = await checkout.createSession({ order_no: orderNo, amount: '5.00', currency: 'USD' });
+    expect(created.order_no).toBe(orderNo);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // the secret answered by the repeat is the session's: the widget can read it
+    const view = await fetch(`${backend.url}/api/sessions/${created.id}`, {
+      headers: { 'X-Client-Secret': created.client_secret },
+    });
+    expect(view.status).toBe(200);
+
+    // the caller's own key (its cart id), used again after a restart: the same session, not a 409
+    const cartKey = `cart-${orderNo}`;
+    const first = await client().createSession({ amount: '7.00', currency: 'USD' }, { idempotencyKey: cartKey });
+    const again = await client().createSession({ amount: '7.00', currency: 'USD' }, { idempotencyKey: cartKey });
+    expect(again).toEqual(first);
+    const changed = await failure(
+      client().createSession({ amount: '8.00', currency: 'USD' }, { idempotencyKey: cartKey }),
+    );
+    expect(changed).toMatchObject({ status: 422, code: 'idempotency_key_reused', retryable: false });
+  });
+
   it('maps 400 with field errors, 401, 403, 404 and 409 to CheckoutApiError', async () => {
     const bad = await failure(client().createSession({ amount: '10.001', currency: 'USD' }));
     expect(bad).toMatchObject({ status: 400, code: 'invalid_request', name: 'CheckoutApiError' });

@@ -13,13 +13,22 @@ export interface CheckoutClientOptions {
   fetch?: typeof fetch;
   /** give up on a call after this long (default 30 s); it then fails with code `network` */
   timeoutMs?: number;
+  /**
+   * how often `createSession` sends its call again, with the same Idempotency-Key, when no definite answer came
+   * (no answer, 502, 503, 504; default 2); the backend answers a repeat with the session the first created
+   */
+  retries?: number;
+  /** the wait before the first such retry, doubled for each further one (default 500 ms) */
+  retryDelayMs?: number;
 }
 
 export interface CheckoutClient {
   /**
-   * `POST /api/sessions`: the amount is fixed here. `idempotencyKey` is sent as `Idempotency-Key`; the backend does
-   * not yet replay on it, so to retry a call whose answer was lost safely, give an `order_no`: a repeat is a 409
-   * `conflict` naming `order_no`, never a second order.
+   * `POST /api/sessions`: the amount is fixed here. Sent with an `Idempotency-Key` (`idempotencyKey`, else a new
+   * random one per call) and sent again with it when no definite answer came (`retries`): the backend answers a
+   * repeat with the session the first request created, so a lost answer never makes a second session. Give your
+   * own key (e.g. your cart's id) to be safe across your process restarting too; the same key with another body
+   * is refused (422 `idempotency_key_reused`).
    */
   createSession(body: CreateSessionInput, options?: { idempotencyKey?: string }): Promise<CreateSessionResponse>;
   /** `GET /api/sessions/:id`: where the session stands and its order's payment state */
@@ -33,6 +42,8 @@ export interface CheckoutClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_RETRIES = 2;
+const DEFAULT_RETRY_DELAY_MS = 500;
 
 /**
  * The shop's server's client of the merchant backend: typed by shared/contract/, so a field the server renames is a
@@ -90,9 +101,26 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     return call<ShopEventPage>('GET', `/api/events${qs}`);
   }
 
+  async function createSession(
+    body: CreateSessionInput,
+    { idempotencyKey = crypto.randomUUID() }: { idempotencyKey?: string } = {},
+  ): Promise<CreateSessionResponse> {
+    const retries = options.retries ?? DEFAULT_RETRIES;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call<CreateSessionResponse>('POST', '/api/sessions', body, { 'Idempotency-Key': idempotencyKey });
+      } catch (e) {
+        const definite =
+          !(e instanceof CheckoutApiError) || (e.code !== 'network' && ![502, 503, 504].includes(e.status));
+        if (definite || attempt >= retries) throw e;
+        const wait = (options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * 2 ** attempt;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   return {
-    createSession: (body, { idempotencyKey } = {}) =>
-      call('POST', '/api/sessions', body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    createSession,
     getSession: (id) => call('GET', `/api/sessions/${encodeURIComponent(id)}`),
     getOrder: (orderNo) => call('GET', `/api/orders/${encodeURIComponent(orderNo)}`),
     listEvents,

@@ -153,6 +153,43 @@ describe('the admin command line', () => {
     expect((await cli(['endpoints', 'list'], env)).stdout).toBe('');
   });
 
+  it('talks to the backend PORT names (as the backend reads it), or --backend / CHECKOUT_URL, and says which first', async () => {
+    const port = new URL(backend.url).port;
+    // the environment of a shell that started a second backend: no ADMIN_URL, no CHECKOUT_URL
+    const { ADMIN_URL: _a, CHECKOUT_URL: _c, HOST: _h, PORT: _p, ...shell } = process.env;
+    const asOwner = { ...shell, ADMIN_TOKEN: env.ADMIN_TOKEN! };
+    const byPort = await runCliInProcess(['endpoints', 'list'], { ...asOwner, PORT: port });
+    expect(byPort.stderr.split('\n')[0]).toBe(`backend: http://127.0.0.1:${port} (from PORT)`);
+    expect(byPort.code).toBe(0);
+
+    const byFlag = await runCliInProcess(
+      ['endpoints', 'add', '--url', 'http://127.0.0.1:9/hook', '--backend', backend.url],
+      {
+        ...asOwner,
+        PORT: '9',
+      },
+    );
+    expect(byFlag.stderr.split('\n')[0]).toBe(`backend: ${backend.url} (from --backend)`);
+    expect(byFlag.stdout).toContain('whsec_');
+    expect(byFlag.code).toBe(0);
+    const id = (await cli(['endpoints', 'list'], env)).stdout.split('\t')[0]!;
+    expect((await cli(['endpoints', 'remove', '--id', id], env)).code).toBe(0);
+
+    const byUrl = await runCliInProcess(['orders'], { ...asOwner, CHECKOUT_URL: `${backend.url}/` });
+    expect(byUrl.stderr).toContain(`backend: ${backend.url} (from CHECKOUT_URL)`);
+    expect(byUrl.code).toBe(0);
+
+    // nothing is sent when the address is not one; a backend that is not there is named before the failure
+    const typo = await runCliInProcess(['orders'], { ...asOwner, CHECKOUT_URL: '127.0.0.1:4001' });
+    expect(typo.stderr).toContain('CHECKOUT_URL: "127.0.0.1:4001" is not a URL');
+    expect(typo.code).toBe(2);
+    const absent = await runCliInProcess(['orders'], { ...asOwner, PORT: '9' });
+    expect(absent.stderr).toMatch(
+      /^backend: http:\/\/127\.0\.0\.1:9 \(from PORT\)\nnetwork: the backend at http:\/\/127\.0\.0\.1:9 could not/,
+    );
+    expect(absent.code).toBe(3);
+  });
+
   it('re-running a refund spreadsheet (its answers lost) refunds each row once, also with rows added', async () => {
     const [a, b, c] = await makeOrders(backend, 3, 'paid');
     const input = join(dir, 'partial.csv');

@@ -21,8 +21,11 @@
  *   users add --role owner|finance|support|viewer --email E    a person, with a one-time link to set a password
  *   users reset-password --email E                            a new one-time link; clears a lock-out
  *
- * ADMIN_URL (default http://127.0.0.1:4000) says where; API_KEY (an API key) or else ADMIN_TOKEN (default the
- * demo token) as whom: each command needs a key whose role may do it, and the audit log names the key.
+ * Which backend: `--backend URL` (any command), else CHECKOUT_URL (or ADMIN_URL, its older name), else the backend's
+ * own HOST and PORT (defaults 127.0.0.1 and 4000), so a shell that starts a second backend with PORT=4001 reaches
+ * that one; the CLI writes "backend: URL (from ...)" to stderr before its first request. API_KEY (an API key) or
+ * else ADMIN_TOKEN (default the demo token) says as whom: each command needs a key whose role may do it, and the
+ * audit log names the key.
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
  * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; every "✗" names the profile key or variable to change;
  * exit 0 when every part works, 1 otherwise. `users`
@@ -51,6 +54,7 @@ import { BULK_COLUMNS, invalidRow, readBulkCsv, type CliAction, type CliItem } f
 import { readCsvFile } from './cli/readCsvFile';
 import { fromInvocationDir } from './cli/readInputFile';
 import { readJsonFile } from './cli/readJsonFile';
+import { resolveBackend } from './cli/resolveBackend';
 import { runEndpoints } from './cli/runEndpoints';
 import { sendBulk } from './cli/sendBulk';
 import { usersCommand, UsersUsageError } from './cli/users';
@@ -139,10 +143,15 @@ async function runBulk(
   );
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
-  const base = io.env.ADMIN_URL || 'http://127.0.0.1:4000';
+async function run(args: string[], io: CliIo): Promise<number> {
+  const { backend, argv } = resolveBackend(args, io.env, (message) => new UsageError(message));
   const token = io.env.API_KEY || io.env.ADMIN_TOKEN || 'demo-admin-token';
-  const call: Call = (method, path, body, headers) => adminRequest(base, token, method, path, body, headers);
+  let named = false;
+  const call: Call = (method, path, body, headers) => {
+    if (!named) io.stderr.write(`backend: ${backend.url} (from ${backend.from})\n`);
+    named = true;
+    return adminRequest(backend.url, token, method, path, body, headers);
+  };
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
     io.stdout.write(`${usage()}\n`);

@@ -17,9 +17,12 @@ export interface ShopEndpointRegistration {
  * Makes sure an endpoint for the shop's order events is registered at `url`, through the admin API, for
  * `npm start` to point the backend's events at the demo shop's receiver. Idempotent: an endpoint already
  * registered at that URL (from an earlier start on the same data) is kept, not registered twice, so each event
- * reaches the demo shop once. Answers whether it was created now.
+ * reaches the demo shop once; its event types are set to these when they differ. Answers whether it was created
+ * (or updated) now.
  */
-export async function registerShopEndpoint(registration: ShopEndpointRegistration): Promise<{ created: boolean }> {
+export async function registerShopEndpoint(
+  registration: ShopEndpointRegistration,
+): Promise<{ created: boolean; updated?: true }> {
   const base = `${registration.baseUrl.replace(/\/+$/, '')}/admin/api/shop-endpoints`;
   const headers = { Authorization: `Bearer ${registration.adminToken}`, 'Content-Type': 'application/json' };
   const fail = async (res: Response) =>
@@ -29,7 +32,21 @@ export async function registerShopEndpoint(registration: ShopEndpointRegistratio
   const listed = await fetch(base, { headers });
   if (!listed.ok) throw await fail(listed);
   const { endpoints } = (await listed.json()) as { endpoints: ShopEndpointView[] };
-  if (endpoints.some((e) => e.url === registration.url)) return { created: false };
+  const existing = endpoints.find((e) => e.url === registration.url);
+  if (existing) {
+    // registered by an earlier start, perhaps for other events: it gets this start's
+    const same =
+      existing.types.length === registration.types.length &&
+      registration.types.every((t) => existing.types.includes(t));
+    if (same) return { created: false };
+    const patched = await fetch(`${base}/${encodeURIComponent(existing.id)}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ types: registration.types }),
+    });
+    if (!patched.ok) throw await fail(patched);
+    return { created: false, updated: true };
+  }
   const res = await fetch(base, {
     method: 'POST',
     headers,

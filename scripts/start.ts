@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { DEMO_DEFAULTS, loadConfig } from '../server/config';
 import { openStore } from '../server/store/db';
 import { ensureDemoOwner } from './cli/users';
+import { DEMO_SHIP_ON } from '../server/demo/demoShopEvents';
 import { registerShopEndpoint } from './registerShopEndpoint';
 
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
@@ -76,12 +77,12 @@ const backend = start('merchant backend', 'server/main.ts', {
 });
 children.push(backend);
 await waitForLine(backend, /merchant backend listening/, 'the backend');
-// the demo shop's server hears of paid orders the way a real shop's should: a signed event pushed to it
+// the demo shop's server hears of authorised and paid orders the way a real shop's should: a signed event pushed to it
 await registerShopEndpoint({
   baseUrl: `http://${host}:${backendPort}`,
   adminToken: process.env.ADMIN_TOKEN ?? DEMO_DEFAULTS.ADMIN_TOKEN,
   url: `${publicUrl}/demo/shop-events`,
-  types: ['order.paid'],
+  types: DEMO_SHIP_ON,
   secret: process.env.DEMO_SHOP_EVENTS_SECRET ?? DEMO_DEFAULTS.DEMO_SHOP_EVENTS_SECRET,
 }).catch((error: Error) => console.error(`the demo shop will not receive order events: ${error.message}`));
 

@@ -15,6 +15,7 @@ import { mapError } from './middleware/mapError';
 import { refuseNul } from './middleware/refuseNul';
 import { throttleFailedAuth } from './middleware/throttleFailedAuth';
 import { widgetCors } from './middleware/widgetCors';
+import { openApiRoutes } from './http/openApi';
 import { adminPageRoutes } from './admin/adminPage';
 import { demoRoutes } from './demo/demoRoutes';
 import { shopEventRoutes } from './shopEvents/routes/shopEvents';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       '/',
       demoRoutes(deps, async (input, init) => app.fetch(new Request(input, init))),
     );
+  app.route('/', openApiRoutes());
   app.route('/', staticRoutes(deps));
   return app;
 }

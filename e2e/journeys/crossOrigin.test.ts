@@ -71,6 +71,34 @@ describe('journey 7: the widget on a shop of another origin than the backend', (
     await saveScreenshot(page, 'journey-07-framed-pix');
   });
 
+  it('a shop page whose origin is not in ALLOWED_ORIGINS: the shopper reads that checkout is not available here, the developer why', async () => {
+    const { page } = await env.open();
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+    // what the shop's onError hears (the no-code embed dispatches it on the host as checkout:error)
+    await page.addInitScript(() => {
+      const w = window as { checkoutErrors?: unknown[] };
+      w.checkoutErrors = [];
+      document.addEventListener('checkout:error', (e) => w.checkoutErrors!.push((e as CustomEvent).detail));
+    });
+    // the same shop server under its IP: an origin the backend's ALLOWED_ORIGINS does not name
+    const elsewhere = env.system.shop.origin.replace('localhost', '127.0.0.1');
+    await page.goto(`${elsewhere}/embed?locale=en`);
+    const alert = widget(page).getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('Checkout is not available on this site.');
+    expect(await alert.innerText()).not.toContain('connection');
+    expect(await page.evaluate(() => (window as { checkoutErrors?: unknown[] }).checkoutErrors)).toEqual([
+      expect.objectContaining({
+        code: 'origin_not_allowed',
+        message: expect.stringContaining(`${elsewhere} is not in ALLOWED_ORIGINS`),
+      }),
+    ]);
+    expect(consoleLines).toContainEqual(
+      expect.stringContaining(`Checkout: this page's origin ${elsewhere} is not in ALLOWED_ORIGINS`),
+    );
+    await saveScreenshot(page, 'journey-07-origin-not-allowed');
+  });
+
   it("no secret reaches the logs: not the sign key, the shop secret, the admin token nor a session's client secret", async () => {
     const { page } = await env.open();
     await page.goto(`${env.system.shop.origin}/embed?locale=en`);

@@ -3,18 +3,75 @@ import { API_ERROR } from '../../shared/contract/errors';
 import { toMinor } from '../../shared/gateway/money';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
+import { hashRequest } from '../hashRequest';
 import { hashSecret, newId, newSecret } from '../ids';
 import { findOrderByNo } from '../orders';
 import { pickSessionExtras, saveSessionExtras } from './sessionExtras';
-import { insertSessionWithOrder } from './sessions';
+import { findSession, insertSessionWithOrder } from './sessions';
+import {
+  findSessionRequest,
+  openClientSecret,
+  sealClientSecret,
+  sessionRequestKeyHash,
+  type SessionRequestRow,
+} from './sessionRequests';
+
+type Deps = Pick<AppDeps, 'store' | 'config' | 'now'>;
+
+/**
+ * `POST /api/sessions` with an Idempotency-Key: the first request creates the session; a repeat with the same body
+ * (however its keys are ordered) is answered the same session, client secret included, and `replayed`; the key
+ * with another body is refused (422 `idempotency_key_reused`), as the payment call does. Two requests with one
+ * key at the same moment: the key's row lets one create, the other is answered its session.
+ */
+export async function createSessionOnce(
+  deps: Deps,
+  body: CreateSessionBody,
+  idempotencyKey: string,
+): Promise<{ session: CreateSessionResponse; replayed: boolean }> {
+  const requestHash = hashRequest(body);
+  const earlier = await findSessionRequest(deps.store.db, idempotencyKey);
+  if (earlier) return { session: await replay(deps, earlier, idempotencyKey, requestHash), replayed: true };
+  try {
+    return { session: await createSession(deps, body, { idempotencyKey, requestHash }), replayed: false };
+  } catch (e) {
+    const winner = await findSessionRequest(deps.store.db, idempotencyKey);
+    if (winner) return { session: await replay(deps, winner, idempotencyKey, requestHash), replayed: true };
+    throw e;
+  }
+}
+
+async function replay(
+  deps: Deps,
+  request: SessionRequestRow,
+  idempotencyKey: string,
+  requestHash: string,
+): Promise<CreateSessionResponse> {
+  if (request.request_hash !== requestHash) {
+    throw new ApiError(
+      422,
+      API_ERROR.idempotency_key_reused,
+      'this Idempotency-Key was used with another request body; use a new key for a new session',
+    );
+  }
+  const session = await findSession(deps.store.db, request.session_id);
+  if (!session) throw new Error(`session ${request.session_id} of a stored session request is missing`);
+  return {
+    id: session.id,
+    client_secret: openClientSecret(idempotencyKey, request.sealed_client_secret),
+    order_no: session.order_no,
+    expires_at: session.expires_at,
+  };
+}
 
 /**
  * Creates a checkout session and its order from the shop server's (already validated) body. The amount is fixed
  * here in minor units; nothing the browser sends later can change it.
  */
 export async function createSession(
-  deps: Pick<AppDeps, 'store' | 'config' | 'now'>,
+  deps: Deps,
   body: CreateSessionBody,
+  keyed?: { idempotencyKey: string; requestHash: string },
 ): Promise<CreateSessionResponse> {
   const { db } = deps.store;
   const now = deps.now();
@@ -76,6 +133,13 @@ export async function createSession(
         message: null,
         created_at: createdAt,
         updated_at: createdAt,
+      },
+      keyed && {
+        key_hash: sessionRequestKeyHash(keyed.idempotencyKey),
+        request_hash: keyed.requestHash,
+        session_id: id,
+        sealed_client_secret: sealClientSecret(keyed.idempotencyKey, clientSecret),
+        created_at: createdAt,
       },
     );
   } catch (e) {

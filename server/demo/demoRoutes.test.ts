@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson } from '../../testing/shopClient';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerShopEndpoint } from '../../scripts/registerShopEndpoint';
+import { admin, orderIn } from '../../testing/adminClient';
+import { callJson, payCard } from '../../testing/shopClient';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
+import { startShopEventWorker } from '../shopEvents';
+import { DEMO_SHIP_ON } from './demoShopEvents';
 
 // #18: POST /demo/sessions is open to any visitor and took any return_url, so anyone could make a link that
 // ends on this backend's return page and then forwards to a page of their choosing (an open redirect).
@@ -126,7 +131,7 @@ describe('a backend not asked for the demo', () => {
   });
 });
 
-// #21: the demo shop's server ships on the backend's signed order.paid event, never on the browser's word
+// #21: the demo shop's server ships on the backend's signed order event, never on the browser's word (#34: order.authorised or order.paid)
 describe('POST /demo/shop-events', () => {
   const SECRET = 'whsec_demo_test_secret';
   let backend: Backend;
@@ -173,6 +178,7 @@ describe('POST /demo/shop-events', () => {
     expect(await shipment('DEMO-1')).toMatchObject({
       order_no: 'DEMO-1',
       ready_to_ship: true,
+      status: 'paid',
       event_id: 'evt_paid_1',
       amount: '33.00',
       currency: 'USD',
@@ -208,9 +214,82 @@ describe('POST /demo/shop-events', () => {
     expect(await shipment('DEMO-4')).toEqual({ order_no: 'DEMO-4', ready_to_ship: false });
   });
 
-  it('other events are acknowledged but ship nothing', async () => {
-    const body = JSON.stringify({ ...paidEvent('evt_auth', 'DEMO-5'), type: 'order.authorised' });
+  it('order.authorised (the money held) ships too, once per order; other events are acknowledged but ship nothing', async () => {
+    const authorised = JSON.stringify({ ...paidEvent('evt_auth', 'DEMO-6'), type: 'order.authorised' });
+    expect((await deliver(authorised, signatureOf(authorised))).status).toBe(200);
+    expect(await shipment('DEMO-6')).toMatchObject({ ready_to_ship: true, status: 'authorised', event_id: 'evt_auth' });
+    const paid = JSON.stringify(paidEvent('evt_paid_6', 'DEMO-6'));
+    expect((await deliver(paid, signatureOf(paid))).status).toBe(200);
+    expect(await shipment('DEMO-6')).toMatchObject({ status: 'authorised', event_id: 'evt_auth' });
+
+    const body = JSON.stringify({ ...paidEvent('evt_declined', 'DEMO-5'), type: 'order.declined' });
     expect((await deliver(body, signatureOf(body))).status).toBe(200);
     expect(await shipment('DEMO-5')).toEqual({ order_no: 'DEMO-5', ready_to_ship: false });
+  });
+});
+
+// #34: the demo account only authorises cards, so a demo shop that shipped on order.paid alone never shipped
+describe('the demo shop ships on the event its payment produces', () => {
+  const SECRET = 'whsec_demo_flow_secret_0123456789abcdef';
+  let sandbox: Sandbox;
+  let backend: Backend;
+  let worker: { stop(): Promise<void> };
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    backend = await startBackend({
+      gatewayUrl: sandbox.url,
+      env: { DEMO: '1', DEMO_SHOP_EVENTS_SECRET: SECRET, SHOP_EVENTS_POLL_MS: '100' },
+    });
+    // the event worker, as server/main.ts starts it beside the app
+    worker = startShopEventWorker(backend.deps);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await backend?.close();
+    await sandbox?.close();
+  });
+
+  const shipment = async (orderNo: string) =>
+    (await callJson(`${backend.url}/demo/shipments/${encodeURIComponent(orderNo)}`)).body;
+
+  it('a card paid in the demo (authorised, not captured) is ready to ship once, and stays so when captured', async () => {
+    const registration = {
+      baseUrl: backend.url,
+      adminToken: backend.config.adminToken ?? '',
+      url: `${backend.url}/demo/shop-events`,
+      secret: SECRET,
+    };
+    // a demo started before: its endpoint had order.paid only; this start gives it the events the demo ships on
+    expect(await registerShopEndpoint({ ...registration, types: ['order.paid'] })).toEqual({ created: true });
+    expect(await registerShopEndpoint({ ...registration, types: DEMO_SHIP_ON })).toEqual({
+      created: false,
+      updated: true,
+    });
+    expect((await admin(backend, '/shop-endpoints')).body.endpoints[0].types).toEqual([...DEMO_SHIP_ON]);
+
+    const { session } = await payCard(backend);
+    await orderIn(backend, session.order_no, 'authorised');
+    const ready = await vi.waitFor(
+      async () => {
+        const s = await shipment(session.order_no);
+        expect(s.ready_to_ship).toBe(true);
+        return s;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(ready).toMatchObject({ status: 'authorised', amount: '20.00', currency: 'USD' });
+
+    const captured = await admin(backend, '/orders/capture', { body: { orders: [{ order_no: session.order_no }] } });
+    expect(captured.status).toBe(200);
+    await orderIn(backend, session.order_no, 'paid');
+    // order.paid came too; the order was shipped once, on the first event
+    await vi.waitFor(
+      async () => {
+        const deliveries = (await admin(backend, `/shop-endpoints/deliveries?order_no=${session.order_no}`)).body;
+        expect(JSON.stringify(deliveries)).toContain('order.paid');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(await shipment(session.order_no)).toMatchObject({ status: 'authorised', event_id: ready.event_id });
   });
 });

@@ -5,8 +5,11 @@ import { ApiError } from '../apiError';
 
 /**
  * CORS for the widget's routes, limited to the shop origins in ALLOWED_ORIGINS. A browser request from any
- * other origin is refused outright (403), not just left without CORS headers, so a page elsewhere cannot even
- * trigger a payment call with a "simple" request.
+ * other origin is refused outright (403 `origin_not_allowed`), not just left without CORS headers, so a page
+ * elsewhere cannot even trigger a payment call with a "simple" request. That refusal reaches the page's script as
+ * a bare network failure (no CORS headers), so `GET /api/origin` says it readably to any origin: 204 for an
+ * allowed origin (or none), else the same 403 with `Access-Control-Allow-Origin: *`; the widget asks it after a
+ * failed call and tells its shop's developer "not in ALLOWED_ORIGINS" instead of "check your connection".
  */
 export function widgetCors(allowedOrigins: readonly string[]): MiddlewareHandler {
   const allowed = new Set(allowedOrigins);
@@ -20,9 +23,16 @@ export function widgetCors(allowedOrigins: readonly string[]): MiddlewareHandler
   });
   return async function widgetCorsMiddleware(c, next) {
     const origin = c.req.header('origin');
+    const check = c.req.path === '/api/origin' && c.req.method === 'GET';
+    if (check) c.header('Access-Control-Allow-Origin', '*');
     if (origin !== undefined && !allowed.has(origin)) {
-      throw new ApiError(403, API_ERROR.forbidden, `origin ${origin} is not allowed (ALLOWED_ORIGINS)`);
+      throw new ApiError(
+        403,
+        API_ERROR.origin_not_allowed,
+        `this page's origin ${origin} is not in ALLOWED_ORIGINS of the checkout backend; its operator must add it`,
+      );
     }
+    if (check) return c.body(null, 204);
     return corsHeaders(c, next);
   };
 }

@@ -29,6 +29,7 @@ export type {
   PayoutRecipientTable,
   PayoutTable,
   RefundTable,
+  SessionRequestTable,
   SessionTable,
   ShopDeliveryTable,
   ShopEndpointTable,

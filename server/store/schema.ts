@@ -32,6 +32,17 @@ export interface SessionTable {
   created_at: string;
 }
 
+/** A keyed `POST /api/sessions`: its body's hash and the session it created (migration 022). */
+export interface SessionRequestTable {
+  /** SHA-256 of the Idempotency-Key */
+  key_hash: string;
+  request_hash: string;
+  session_id: string;
+  /** the client secret, AES-256-GCM under a key derived from the Idempotency-Key (server/checkout/sessionRequests.ts) */
+  sealed_client_secret: string;
+  created_at: string;
+}
+
 export interface OrderTable {
   id: string;
   session_id: string;
@@ -478,6 +489,7 @@ interface SignInBudgetTable {
 
 export interface Database {
   sessions: SessionTable;
+  session_requests: SessionRequestTable;
   orders: OrderTable;
   payment_attempts: PaymentAttemptTable;
   notifications: NotificationTable;

@@ -25,6 +25,8 @@ export const API_ERROR = {
    */
   enrolment_required: 'enrolment_required',
   forbidden: 'forbidden',
+  /** a browser request from a page whose origin is not in ALLOWED_ORIGINS (server/middleware/widgetCors.ts) */
+  origin_not_allowed: 'origin_not_allowed',
   not_found: 'not_found',
   conflict: 'conflict',
   idempotency_key_reused: 'idempotency_key_reused',

@@ -38,8 +38,8 @@ type Load =
 
 function unavailable(error: unknown): Load {
   const code = error instanceof ApiError ? error.code : '';
-  if (code === 'session_expired') return { kind: 'unavailable', messageKey: 'error.session_expired' };
-  if (code === 'session_completed') return { kind: 'unavailable', messageKey: 'error.session_completed' };
+  if (code === 'session_expired' || code === 'session_completed' || code === 'origin_not_allowed')
+    return { kind: 'unavailable', messageKey: `error.${code}` };
   if (code === 'network' || (error instanceof ApiError && error.status >= 500))
     return { kind: 'unavailable', messageKey: 'error.network', retry: true };
   return { kind: 'unavailable', messageKey: 'error.session' };

@@ -39,8 +39,8 @@ export interface CheckoutResult {
 
 export interface CheckoutError {
   /**
-   * the backend's error code (`session_expired`, ...) or the widget's own: `network`, `load_failed`,
-   * `callback_failed`
+   * the backend's error code (`session_expired`, ...) or the widget's own: `network`, `origin_not_allowed` (this
+   * page's origin is not in the backend's ALLOWED_ORIGINS), `load_failed`, `callback_failed`
    */
   code: string;
   message: string;

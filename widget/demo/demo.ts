@@ -3,8 +3,9 @@
  * what a shop's own code does: its server (here the backend's `POST /demo/sessions`) creates the session with the
  * amount, and the page mounts the widget with the session id and client secret. The session is kept in
  * sessionStorage so that coming back from an APM issuer page (or a reload) shows the payment's outcome.
- * "Paid, ready to ship" is what the shop's server learned from the backend's signed `order.paid` event
- * (`POST /demo/shop-events`), asked for by polling: never the widget's event, which the shopper's browser could fake.
+ * "Ready to ship" is what the shop's server learned from the backend's signed `order.authorised` (the demo account
+ * authorises cards: the money is held until the owner captures it) or `order.paid` event (`POST /demo/shop-events`),
+ * asked for by polling: never the widget's event, which the shopper's browser could fake.
  */
 import type { CreateSessionResponse } from '../../shared/contract/session';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
@@ -59,12 +60,16 @@ function log(name: string, detail?: unknown): void {
 async function watchShipment(orderNo: string): Promise<void> {
   const status = $('shipment');
   status.hidden = false;
-  status.textContent = `Order ${orderNo}: waiting for the backend's signed "paid" event`;
+  status.textContent = `Order ${orderNo}: waiting for the backend's signed "authorised" or "paid" event`;
   for (;;) {
     try {
       const res = await fetch(`/demo/shipments/${encodeURIComponent(orderNo)}`, { cache: 'no-store' });
-      if (res.ok && ((await res.json()) as { ready_to_ship: boolean }).ready_to_ship) {
-        status.textContent = `Order ${orderNo}: paid, ready to ship`;
+      const shipment = res.ok ? ((await res.json()) as { ready_to_ship: boolean; status?: string }) : undefined;
+      if (shipment?.ready_to_ship) {
+        status.textContent =
+          shipment.status === 'authorised'
+            ? `Order ${orderNo}: authorised (the money is held until the owner captures it), ready to ship`
+            : `Order ${orderNo}: paid, ready to ship`;
         status.classList.add('shop-shipment-ready');
         return;
       }

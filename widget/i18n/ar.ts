@@ -55,6 +55,7 @@ const ar: Partial<Messages> = {
   'error.session_expired': 'انتهت صلاحية صفحة الدفع هذه. يُرجى العودة إلى المتجر والبدء من جديد.',
   'error.session_completed': 'تم دفع هذا الطلب بالفعل.',
   'error.network': 'تعذّر الوصول إلى خدمة الدفع. تحقّق من اتصالك وحاول مرة أخرى.',
+  'error.origin_not_allowed': 'الدفع غير متاح على هذا الموقع. يُرجى التواصل مع المتجر.',
   'error.generic': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   'error.retry': 'حاول مرة أخرى',
   'field.number': 'رقم المبنى',

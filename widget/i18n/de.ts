@@ -56,6 +56,8 @@ const de: Partial<Messages> = {
   'error.session_expired': 'Diese Bezahlung ist abgelaufen. Bitte kehren Sie zum Shop zurück und beginnen Sie neu.',
   'error.session_completed': 'Diese Bestellung wurde bereits bezahlt.',
   'error.network': 'Der Zahlungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'error.origin_not_allowed':
+    'Die Bezahlung ist auf dieser Website nicht verfügbar. Bitte wenden Sie sich an den Shop.',
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.retry': 'Erneut versuchen',
   'field.number': 'Hausnummer',

@@ -50,6 +50,7 @@ export const en = {
   'error.session_expired': 'This checkout has expired. Please go back to the shop and start again.',
   'error.session_completed': 'This order has already been paid.',
   'error.network': 'We could not reach the payment service. Check your connection and try again.',
+  'error.origin_not_allowed': 'Checkout is not available on this site. Please contact the shop.',
   'error.gateway_unavailable': 'The payment service could not be reached; nothing was charged. Please try again.',
   'error.generic': 'Something went wrong. Please try again.',
   'error.retry': 'Try again',

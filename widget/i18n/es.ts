@@ -55,6 +55,7 @@ const es: Partial<Messages> = {
   'error.session_expired': 'Este pago ha caducado. Vuelve a la tienda y empieza de nuevo.',
   'error.session_completed': 'Este pedido ya está pagado.',
   'error.network': 'No podemos conectar con el servicio de pago. Comprueba tu conexión e inténtalo de nuevo.',
+  'error.origin_not_allowed': 'El pago no está disponible en este sitio. Ponte en contacto con la tienda.',
   'error.generic': 'Algo ha fallado. Inténtalo de nuevo.',
   'error.retry': 'Reintentar',
   'field.number': 'Número',

@@ -56,6 +56,7 @@ const fr: Partial<Messages> = {
   'error.session_expired': 'Ce paiement a expiré. Retournez sur la boutique et recommencez.',
   'error.session_completed': 'Cette commande a déjà été payée.',
   'error.network': 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
+  'error.origin_not_allowed': 'Le paiement n’est pas disponible sur ce site. Veuillez contacter la boutique.',
   'error.generic': 'Une erreur est survenue. Veuillez réessayer.',
   'error.retry': 'Réessayer',
   'field.number': 'Numéro',

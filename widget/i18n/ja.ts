@@ -55,6 +55,7 @@ const ja: Partial<Messages> = {
   'error.session_expired': 'このお支払いの有効期限が切れました。ショップに戻って最初からやり直してください。',
   'error.session_completed': 'このご注文はすでにお支払い済みです。',
   'error.network': '決済サービスに接続できません。接続を確認して、もう一度お試しください。',
+  'error.origin_not_allowed': 'このサイトではお支払いをご利用いただけません。ショップにお問い合わせください。',
   'error.generic': '問題が発生しました。もう一度お試しください。',
   'error.retry': '再試行',
   'field.number': '番地',

@@ -56,6 +56,7 @@ const nl: Partial<Messages> = {
   'error.session_expired': 'Deze betaling is verlopen. Ga terug naar de winkel en begin opnieuw.',
   'error.session_completed': 'Deze bestelling is al betaald.',
   'error.network': 'De betaaldienst is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
+  'error.origin_not_allowed': 'Betalen is niet beschikbaar op deze website. Neem contact op met de winkel.',
   'error.generic': 'Er ging iets mis. Probeer het opnieuw.',
   'error.retry': 'Opnieuw proberen',
   'field.number': 'Huisnummer',

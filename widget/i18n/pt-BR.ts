@@ -55,6 +55,7 @@ const ptBR: Partial<Messages> = {
   'error.session_expired': 'Este pagamento expirou. Volte à loja e comece de novo.',
   'error.session_completed': 'Este pedido já foi pago.',
   'error.network': 'Não conseguimos falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
+  'error.origin_not_allowed': 'O pagamento não está disponível neste site. Entre em contato com a loja.',
   'error.generic': 'Algo deu errado. Tente de novo.',
   'error.retry': 'Tentar de novo',
   'field.number': 'Número',

@@ -55,6 +55,7 @@ const zhCN: Partial<Messages> = {
   'error.session_expired': '此支付已过期。请返回商店重新开始。',
   'error.session_completed': '此订单已支付。',
   'error.network': '无法连接支付服务。请检查网络后重试。',
+  'error.origin_not_allowed': '此网站暂不支持付款。请联系商家。',
   'error.generic': '出了点问题，请重试。',
   'error.retry': '重试',
   'field.number': '门牌号',

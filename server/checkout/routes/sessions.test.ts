@@ -136,6 +136,57 @@ describeOnStores('checkout sessions', (store) => {
     expect(again.body.error.fields).toEqual([{ path: 'order_no', message: 'is already used' }]);
   });
 
+  it('answers a repeat with the same Idempotency-Key and body with the same session, and refuses another body', async () => {
+    const key = `cart-${Date.now()}`;
+    const body = { ...DEMO_CART, order_no: `IDEM-${Date.now()}`, return_url: 'https://shop.test/thanks' };
+    const post = (b: unknown, k = key) =>
+      callJson(`${backend.url}/api/sessions`, {
+        body: b,
+        headers: { Authorization: `Bearer ${backend.config.shopSecret}`, 'Idempotency-Key': k },
+      });
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // the answer was lost: the same call again, its keys in another order, answers the session it created
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const again = await post(reordered);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await getSession(again.body.id, again.body.client_secret)).status).toBe(200);
+
+    const other = await post({ ...body, return_url: 'https://shop.test/other' });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+
+    // a new key for the same order_no is a new request: the order already has its session
+    const newKey = await post(body, `${key}-2`);
+    expect(newKey.status).toBe(409);
+    expect(newKey.body.error.fields).toEqual([{ path: 'order_no', message: 'is already used' }]);
+
+    const bad = await post(body, '');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual([{ path: 'Idempotency-Key', message: expect.any(String) }]);
+  });
+
+  it('creates one session for concurrent requests with one Idempotency-Key, with or without an order_no', async () => {
+    for (const orderNo of [undefined, `RACE-${Date.now()}`]) {
+      const key = `race-${orderNo ?? 'generated'}-${Date.now()}`;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          callJson(`${backend.url}/api/sessions`, {
+            body: { ...DEMO_CART, ...(orderNo ? { order_no: orderNo } : {}) },
+            headers: { Authorization: `Bearer ${backend.config.shopSecret}`, 'Idempotency-Key': key },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.client_secret)).size).toBe(1);
+      expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(5);
+    }
+  });
+
   it('requires the shop secret to create and the client secret to read', async () => {
     expect((await postSession(backend, DEMO_CART, 'wrong-secret')).status).toBe(401);
     const noAuth = await callJson(`${backend.url}/api/sessions`, { body: DEMO_CART });
@@ -204,6 +255,25 @@ describeOnStores('checkout sessions', (store) => {
     });
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('tells any page, readably, whether its origin is in ALLOWED_ORIGINS (GET /api/origin)', async () => {
+    const ask = (origin?: string) =>
+      callJson(`${backend.url}/api/origin`, { headers: origin ? { Origin: origin } : {} });
+    const refused = await ask('http://evil.test');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      code: 'origin_not_allowed',
+      message: expect.stringContaining("this page's origin http://evil.test is not in ALLOWED_ORIGINS"),
+    });
+    // readable by the refused page's script: a simple GET (no preflight), any origin
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await ask('http://shop.test')).status).toBe(204);
+    expect((await ask()).status).toBe(204);
+    // the widget's own calls from that page are refused with the same code, without CORS headers
+    const call = await callJson(`${backend.url}/api/sessions/ses_x`, { headers: { Origin: 'http://evil.test' } });
+    expect(call.body.error.code).toBe('origin_not_allowed');
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('sends secure headers and a request id on API answers', async () => {

@@ -13,7 +13,8 @@ import { bearerCredentials } from '../../team';
 import { authenticate, requirePermission } from '../../team';
 import { forShopCaller } from '../../team';
 import { authorizeSession } from '../authorizeSession';
-import { createSession } from '../createSession';
+import { createSessionOnce, createSession } from '../createSession';
+import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { viewSession } from '../viewSession';
 import { viewSessionForShop } from '../viewSessionForShop';
 import { findOrder } from '../../orders';
@@ -34,8 +35,16 @@ export function sessionRoutes(deps: AppDeps) {
       authenticate(bearerCredentials(deps), 'shop secret'),
       requirePermission('sessions.create'),
       async (c) => {
+        const idempotencyKey = readIdempotencyKey(
+          c,
+          false,
+          'the same key and body answer the session the first request created',
+        );
         const body = parseWith(createSessionBody, (await readJson(c)).value);
-        return c.json(await createSession(deps, body), 201);
+        if (!idempotencyKey) return c.json(await createSession(deps, body), 201);
+        const { session, replayed } = await createSessionOnce(deps, body, idempotencyKey);
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(session, replayed ? 200 : 201);
       },
     )
     .get(

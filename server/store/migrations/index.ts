@@ -21,6 +21,7 @@ import { refundChecks } from './018_refund_checks';
 import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
 import { shopSettings } from './021_shop_settings';
+import { sessionRequests } from './022_session_requests';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '019_notification_cues': notificationCues,
     '020_sign_in_budgets': signInBudgets,
     '021_shop_settings': shopSettings,
+    '022_session_requests': sessionRequests,
   };
 }
