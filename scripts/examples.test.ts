@@ -5,7 +5,7 @@
  * example verifies them and reads the order before shipping. The example's own answers and output are what is
  * judged; a fault-free proxy between the example and the backend shows which calls it really made. Events signed
  * here with a tampered body, an old or future timestamp, a wrong secret or no header at all must each be refused.
- * A missing interpreter fails the file, naming the package to install (`.ci/run` installs php-cli).
+ * A missing interpreter fails the file, naming the package to install (the CI script installs php-cli).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
