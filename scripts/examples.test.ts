@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payByCard } from '../server/gateway/testing/playShopper';
@@ -22,6 +23,14 @@ import { callJson, followReturn, startPayment } from '../testing/shopClient';
 import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
 
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+const README = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+
+/** The README's code block in `language` (section "Your server"), or a failure saying it is gone. */
+function readmeSnippet(language: string): string {
+  const block = new RegExp(`\n\`\`\`${language}\n([\\s\\S]*?)\n\`\`\`\n`).exec(README);
+  if (!block) throw new Error(`README.md has no ${language} block in "Your server"`);
+  return block[1]!;
+}
 
 interface Example {
   language: string;
@@ -29,15 +38,57 @@ interface Example {
   /** the package that provides `command` on Debian */
   debianPackage: string;
   args(port: number): string[];
+  /**
+   * A program around the README's snippet: reads `[{body, header}]` as JSON on stdin and prints, as JSON, for
+   * each one "accepted" or "refused" (EVENTS_SECRET in its environment)
+   */
+  snippetHarness(snippet: string): string[];
 }
 
 const EXAMPLE_RUNS: Example[] = [
-  { language: 'python', command: 'python3', debianPackage: 'python3', args: () => ['shop.py'] },
+  {
+    language: 'python',
+    command: 'python3',
+    debianPackage: 'python3',
+    args: () => ['shop.py'],
+    snippetHarness: (snippet) => [
+      '-c',
+      [
+        'import hashlib, hmac, json, os, sys, time',
+        'class SignatureError(Exception): pass',
+        snippet,
+        'def outcome(case):',
+        '    try:',
+        '        verify_event(case["body"].encode(), case["header"], os.environ["EVENTS_SECRET"])',
+        '        return "accepted"',
+        '    except SignatureError:',
+        '        return "refused"',
+        'print(json.dumps([outcome(case) for case in json.load(sys.stdin)]))',
+      ].join('\n'),
+    ],
+  },
   {
     language: 'php',
     command: 'php',
     debianPackage: 'php-cli',
     args: (port) => ['-S', `127.0.0.1:${port}`, 'shop.php'],
+    snippetHarness: (snippet) => {
+      // the snippet reads the request and ends it; here each case stands for one request
+      const body = "file_get_contents('php://input')";
+      if (!snippet.includes(body) || !snippet.includes('exit;'))
+        throw new Error(`the PHP snippet no longer reads ${body}`);
+      const handler = snippet.replace(body, "$case['body']").replace('exit;', "return 'refused';");
+      return [
+        '-r',
+        `$out = [];
+        foreach (json_decode(stream_get_contents(STDIN), true) as $case) {
+          unset($_SERVER['HTTP_CHECKOUT_SIGNATURE']);
+          if ($case['header'] !== null) $_SERVER['HTTP_CHECKOUT_SIGNATURE'] = $case['header'];
+          $out[] = (function () use ($case) { ${handler}\n return 'accepted'; })();
+        }
+        echo json_encode($out);`,
+      ];
+    },
   },
 ];
 
@@ -186,14 +237,47 @@ describe.each(EXAMPLE_RUNS)('the $language shop-server example', (example) => {
     });
     const paid = pulled.body.events.find((e: { type: string }) => e.type === 'order.paid');
     expect(paid.id).toBe(paidEventId);
-    const deliveries = await admin(backend, `/shop-endpoints/deliveries?endpoint_id=${endpointId}&order_no=${orderNo}`);
-    expect(deliveries.body.deliveries.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered']);
+    // the backend records each answer a moment after the example printed its lines
+    await vi.waitFor(async () => {
+      const deliveries = await admin(
+        backend,
+        `/shop-endpoints/deliveries?endpoint_id=${endpointId}&order_no=${orderNo}`,
+      );
+      expect(deliveries.body.deliveries.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered']);
+    });
   });
 
   it("verifies the owner's test event", async () => {
     const sent = await admin(backend, `/shop-endpoints/${endpointId}/test`, { method: 'POST' });
     expect(sent.status).toBe(202);
     await shop.line(new RegExp(`verified endpoint\\.test ${sent.body.event_id}`));
+  });
+
+  it("the README's snippet accepts what the backend signs and refuses the rest", async () => {
+    const body = JSON.stringify({ id: 'evt_readme', type: 'endpoint.test', created_at: new Date().toISOString() });
+    const now = Math.floor(Date.now() / 1000);
+    const cases = {
+      signed: sign(body, secret),
+      'signed twice during a roll': `${sign(body, 'whsec_old', now)},${sign(body, secret, now).split(',')[1]}`,
+      tampered: sign(body.replace('endpoint.test', 'order.paid'), secret),
+      'signed 6 minutes ago': sign(body, secret, now - 360),
+      'another secret': sign(body, 'whsec_not_yours'),
+      'no signature': null,
+    };
+    const run = spawnSync(example.command, example.snippetHarness(readmeSnippet(example.language)), {
+      input: JSON.stringify(Object.values(cases).map((header) => ({ body, header }))),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, EVENTS_SECRET: secret },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(Object.fromEntries(Object.keys(cases).map((what, i) => [what, JSON.parse(run.stdout)[i]]))).toEqual({
+      signed: 'accepted',
+      'signed twice during a roll': 'accepted',
+      tampered: 'refused',
+      'signed 6 minutes ago': 'refused',
+      'another secret': 'refused',
+      'no signature': 'refused',
+    });
   });
 
   it('refuses a tampered body, a timestamp outside 5 minutes, a wrong secret or no signature, reading nothing', async () => {
@@ -221,7 +305,10 @@ describe.each(EXAMPLE_RUNS)('the $language shop-server example', (example) => {
       ['a malformed header', await post(body, 'v1=abc')],
     ];
     for (const [what, res] of refused) expect(res.status, what).toBe(400);
-    expect(shop.lines.filter((l) => l.includes('refused an event'))).toHaveLength(refused.length);
+    // each refusal is printed a moment after its answer (the output is a pipe)
+    await vi.waitFor(() =>
+      expect(shop.lines.filter((l) => l.includes('refused an event'))).toHaveLength(refused.length),
+    );
     expect(shop.lines.join('\n')).not.toContain('evt_signed_here');
     expect(proxy.calls.get(`GET /api/orders/${orderNo}`)).toBe(readsBefore);
 
@@ -229,5 +316,8 @@ describe.each(EXAMPLE_RUNS)('the $language shop-server example', (example) => {
     const accepted = await post(body, sign(body, secret));
     expect(accepted.status).toBe(204);
     await shop.line(/verified order\.paid evt_signed_here/);
+    // during a secret roll the backend signs with the old and the new secret: one matching v1 is enough
+    const rolled = await post(body, `${sign(body, 'whsec_old', now)},${sign(body, secret, now).split(',')[1]}`);
+    expect(rolled.status).toBe(204);
   });
 });

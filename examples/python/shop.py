@@ -44,7 +44,7 @@ def verify_event(raw_body, header, secret, now=None):
     t, signatures = None, []
     for part in (header or "").split(","):
         key, _, value = part.strip().partition("=")
-        if key == "t" and value.isdigit():
+        if key == "t" and value.isascii() and value.isdigit():
             t = int(value)
         elif key == "v1":
             try:
