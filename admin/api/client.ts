@@ -8,7 +8,13 @@ import type {
   OrderPage,
 } from '../../shared/contract/admin';
 import type { AdminDispute, DisputeDetail, DisputePage, DisputeSummary } from '../../shared/contract/adminDisputes';
-import type { ApiKeyList, ApiKeyView, CreatedApiKey, SupportRefundLimits } from '../../shared/contract/adminKeys';
+import type {
+  ApiKeyList,
+  ApiKeyView,
+  CreatedApiKey,
+  DoublePaymentRefundSetting,
+  SupportRefundLimits,
+} from '../../shared/contract/adminKeys';
 import type {
   AuditEvent,
   AuditPage,
@@ -66,6 +72,7 @@ export type {
   DisputeDetail,
   DisputePage,
   DisputeSummary,
+  DoublePaymentRefundSetting,
   Me,
   OrderAttempt,
   OrderDetail,
@@ -219,6 +226,9 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     getSupportRefundLimits: () => call<SupportRefundLimits>('GET', '/settings/support-refund-limit'),
     putSupportRefundLimits: (limits: SupportRefundLimits['limits']) =>
       call<SupportRefundLimits>('PUT', '/settings/support-refund-limit', { limits }),
+    getDoublePaymentRefund: () => call<DoublePaymentRefundSetting>('GET', '/settings/double-payment-refund'),
+    putDoublePaymentRefund: (setting: DoublePaymentRefundSetting) =>
+      call<DoublePaymentRefundSetting>('PUT', '/settings/double-payment-refund', setting),
     listShopEndpoints: () => call<ShopEndpointList>('GET', '/shop-endpoints'),
     /** the answer's `secret` is shown this once: the backend keeps it sealed and never returns it again */
     createShopEndpoint: (body: { url: string; types?: string[]; description?: string }) =>

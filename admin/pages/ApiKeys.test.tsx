@@ -32,6 +32,7 @@ test('creates a key shown once with a copy button, lists it by prefix, and revok
   vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
   const { seen } = stubFetch((req) => {
     if (req.path === '/admin/api/settings/support-refund-limit') return { body: { limits: [] } };
+    if (req.path === '/admin/api/settings/double-payment-refund') return { body: { auto: false, delay_minutes: 0 } };
     if (req.path === '/admin/api/keys' && req.method === 'GET') return { body: { keys } };
     if (req.path === '/admin/api/keys' && req.method === 'POST') {
       keys = [listed(false)];
@@ -84,6 +85,7 @@ test("shows the server's field errors, and saves the support refund limits", asy
       };
     if (req.path === '/admin/api/settings/support-refund-limit')
       return { body: req.method === 'PUT' ? req.body : { limits: [{ currency: 'USD', amount: '50.00' }] } };
+    if (req.path === '/admin/api/settings/double-payment-refund') return { body: { auto: false, delay_minutes: 0 } };
     return undefined;
   });
   render(<App />);

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { AdminApi, ApiKeyView, CreatedApiKey, SupportRefundLimits } from '../api/client';
+import type {
+  AdminApi,
+  ApiKeyView,
+  CreatedApiKey,
+  DoublePaymentRefundSetting,
+  SupportRefundLimits,
+} from '../api/client';
 import { ApiError } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateTime } from '../components/DateTime';
@@ -18,7 +24,8 @@ const ROLES = [
 /**
  * API keys for scripts and the shop's server (owners only): create one (shown once, with a copy button), see
  * each by its prefix with when it was last used, revoke one. Rotating is creating the new key, moving the script
- * to it, then revoking the old one: both work meanwhile. Below, the support role's refund limit per currency.
+ * to it, then revoking the old one: both work meanwhile. Below, the support role's refund limit per currency and
+ * the automatic refund of a double payment.
  */
 export function ApiKeys({ api }: { api: AdminApi }) {
   useTitle('API keys');
@@ -185,6 +192,7 @@ export function ApiKeys({ api }: { api: AdminApi }) {
         </ConfirmDialog>
       )}
       <RefundLimits api={api} />
+      <DoublePaymentRefund api={api} />
     </>
   );
 }
@@ -260,6 +268,86 @@ function RefundLimits({ api }: { api: AdminApi }) {
           </button>
         </p>
       </form>
+      {message && (
+        <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The extra payment of a double payment (a late APM payment after the shopper paid another way): refunded by the
+ * owner from the order (off), or automatically that many minutes after it is found (on). The minutes go to the
+ * backend as typed; it judges them and names the field when they are wrong.
+ */
+function DoublePaymentRefund({ api }: { api: AdminApi }) {
+  const [auto, setAuto] = useState<boolean>();
+  const [minutes, setMinutes] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string }>();
+  const show = (s: DoublePaymentRefundSetting) => {
+    setAuto(s.auto);
+    setMinutes(String(s.delay_minutes));
+  };
+  useEffect(() => {
+    api.getDoublePaymentRefund().then(show, (e) => setMessage({ error: true, text: errorText(e) }));
+  }, []);
+  const save = async () => {
+    try {
+      // not a number (or empty) goes as null, for the backend to refuse naming delay_minutes
+      const delay = minutes.trim() === '' ? Number.NaN : Number(minutes);
+      show(await api.putDoublePaymentRefund({ auto: auto === true, delay_minutes: delay }));
+      setMessage({ error: false, text: 'Saved.' });
+    } catch (e) {
+      setMessage({ error: true, text: fieldText(e) });
+    }
+  };
+  return (
+    <section aria-labelledby="double-payment-refund">
+      <h2 id="double-payment-refund">Refund a double payment</h2>
+      <p>
+        A late payment (a bank transfer or voucher paid after the shopper paid another way) charges the shopper twice.
+        Off, you refund the extra payment from the order; on, it is refunded automatically after the delay. The shopper
+        is told which.
+      </p>
+      {auto !== undefined && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <div class="field">
+            <label>
+              <input type="radio" name="double-payment-auto" checked={!auto} onChange={() => setAuto(false)} /> Off: I
+              refund it from the order
+            </label>
+          </div>
+          <div class="field">
+            <label>
+              <input type="radio" name="double-payment-auto" checked={auto} onChange={() => setAuto(true)} /> On: refund
+              it automatically
+            </label>
+          </div>
+          <div class="field">
+            <label for="double-payment-delay">Minutes after it is found (0 to 10080, a week)</label>
+            <input
+              id="double-payment-delay"
+              inputMode="numeric"
+              size={6}
+              value={minutes}
+              disabled={!auto}
+              onInput={(e) => setMinutes(e.currentTarget.value)}
+            />
+          </div>
+          <p>
+            <button type="submit" class="primary">
+              Save double payment refund
+            </button>
+          </p>
+        </form>
+      )}
       {message && (
         <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
           {message.text}

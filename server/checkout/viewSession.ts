@@ -119,7 +119,7 @@ export async function viewSession(
  * The order's double payment, if any, as the shopper may know it: the amount and how it is given back. Scheduled
  * only for a paid extra payment under the owner's automatic refund (an authorised one is the shop's to cancel).
  */
-async function extraPaymentOf(db: Db, order: OrderRow): Promise<SessionView['extra_payment']> {
+export async function extraPaymentOf(db: Db, order: OrderRow): Promise<SessionView['extra_payment']> {
   if (order.alert !== 'double_payment') return undefined;
   const alert = (await alertsOfOrder(db, order.id)).findLast((a) => a.kind === 'double_payment');
   if (!alert) return undefined;

@@ -7,8 +7,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderIn } from '../../../testing/adminClient';
-import { callJson, createSession, paymentBody } from '../../../testing/shopClient';
+import type { SessionView } from '../../../shared/contract/session';
+import { admin, orderIn, orderWhen } from '../../../testing/adminClient';
+import {
+  approveOnIssuerPage,
+  BR_ORDER,
+  callJson,
+  createSession,
+  paymentBody,
+  startPayment,
+} from '../../../testing/shopClient';
 import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { payByCard } from '../../gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../testing/startBackend';
@@ -134,5 +142,74 @@ describe('the example profile of the sample schema (docs/profiles/sample-schema.
       .where('kind', 'in', ['return', 'ignored'])
       .execute();
     expect(audit).toEqual([{ kind: 'return', summary: 'return: gateway says 3000' }]);
+  });
+});
+
+/**
+ * Issue #35: a session without `return_url` ends on the backend's own result page, which says of a double payment
+ * (a late Pix paid after the shopper paid another way) what the widget says: when, or by whom, it is given back.
+ */
+describe('the return page of a double payment, without a return_url', () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ gatewayUrl: sandbox.url });
+  });
+  afterAll(() => backend?.close());
+
+  /** Pix left pending for another Pix, the second paid; then the shopper pays the first too and comes back. */
+  async function payTwiceAndReturn() {
+    const s = await createSession(backend, {}, BR_ORDER);
+    const first = await startPayment(backend, s, 'pix');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const left = await callJson(`${backend.url}/api/sessions/${s.id}/payments/${first.body.payment_id}/abandon`, {
+      body: { client_secret: s.client_secret },
+    });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    const second = await startPayment(backend, s, 'pix');
+    const paid = await fetch((await approveOnIssuerPage(second.body.action.url)).returnUrl, { redirect: 'manual' });
+    // the first return: paid once, nothing more to say
+    expect(await paid.text()).not.toContain('paid twice');
+    await orderWhen(backend, s.order_no, (o) => o.status === 'paid', 'the second payment');
+    const late = await fetch((await approveOnIssuerPage(first.body.action.url)).returnUrl, { redirect: 'manual' });
+    expect(late.status).toBe(200);
+    const view = await callJson(`${backend.url}/api/sessions/${s.id}`, {
+      headers: { 'X-Client-Secret': s.client_secret },
+    });
+    return { page: await late.text(), extra: (view.body as SessionView).extra_payment };
+  }
+
+  it('off: the page says the shop was told and will refund the second payment', async () => {
+    expect(
+      (
+        await admin(backend, '/settings/double-payment-refund', {
+          method: 'PUT',
+          body: { auto: false, delay_minutes: 0 },
+        })
+      ).status,
+    ).toBe(200);
+    const { page, extra } = await payTwiceAndReturn();
+    expect(extra).toEqual({ amount: '10.00', currency: 'BRL', refund: 'shop' });
+    expect(page).toContain(
+      '<p>This order was paid twice. The shop has been told and will refund the second payment (R$10.00).</p>',
+    );
+  });
+
+  it('on, after 30 minutes: the page says when the second payment is refunded (UTC)', async () => {
+    expect(
+      (
+        await admin(backend, '/settings/double-payment-refund', {
+          method: 'PUT',
+          body: { auto: true, delay_minutes: 30 },
+        })
+      ).status,
+    ).toBe(200);
+    const { page, extra } = await payTwiceAndReturn();
+    expect(extra).toMatchObject({ refund: 'scheduled' });
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(extra!.refund_at!),
+    );
+    expect(page).toContain(
+      `<p>This order was paid twice. The second payment (R$10.00) will be refunded automatically on ${when} UTC.</p>`,
+    );
   });
 });

@@ -14,6 +14,8 @@ import { findOrder } from '../../orders';
 import { findSession, type SessionRow } from '../sessions';
 import { renderMessagePage } from '../renderMessagePage';
 import { renderResultPage } from '../renderResultPage';
+import { extraPaymentText } from '../extraPaymentText';
+import { extraPaymentOf } from '../viewSession';
 
 /** How often the "checking your payment" page asks again, in seconds. */
 const CHECK_AGAIN_SECONDS = 2;
@@ -83,7 +85,7 @@ export function returnRoutes(deps: AppDeps, onBadSignature: OnBadSignature) {
     }
     const current: AttemptRow = (await findAttempt(db, attempt.id)) ?? attempt;
     if (!signed && OPEN_STATUSES.includes(current.status)) return c.html(renderCheckingPage(attempt.id));
-    return answer(c, session, current, frameAncestors);
+    return answer(c, deps, session, current, frameAncestors);
   };
   return new Hono<AppEnv>()
     .get('/:paymentId', (c) => handle(c, c.req.query()))
@@ -120,7 +122,13 @@ function signedFields(query: Record<string, string>, signed: readonly string[]):
   return kept;
 }
 
-function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, frameAncestors: string): Response {
+async function answer(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  session: SessionRow,
+  attempt: AttemptRow,
+  frameAncestors: string,
+): Promise<Response> {
   const message: Extract<WidgetMessage, { type: 'result' }> = {
     source: 'checkout',
     type: 'result',
@@ -144,7 +152,15 @@ function answer(c: Context<AppEnv>, session: SessionRow, attempt: AttemptRow, fr
     url.searchParams.set('payment_id', attempt.id);
     return c.redirect(url.toString(), 303);
   }
+  // no shop page to go back to: this page is the result, and says what the widget says of a double payment
+  const order = await findOrder(deps.store.db, attempt.order_id);
+  const extra = order && (await extraPaymentOf(deps.store.db, order));
   return c.html(
-    renderMessagePage(`Payment ${attempt.status}`, `Your payment for order ${session.order_no} is ${attempt.status}.`),
+    renderMessagePage(
+      `Payment ${attempt.status}`,
+      `Your payment for order ${session.order_no} is ${attempt.status}.`,
+      '',
+      extra ? [extraPaymentText(extra)] : [],
+    ),
   );
 }
