@@ -86,6 +86,9 @@ export async function claimDueDeliveries(
           .select('id')
           .where('id', 'in', picked)
           .where('status', '=', 'pending')
+          // read again once locked: a process that leased the row and committed after this one picked it has
+          // released its lock, and only its lease says the row is taken (two processes sent one event twice)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
           .forUpdate()
           .skipLocked()
           .execute()
@@ -96,6 +99,7 @@ export async function claimDueDeliveries(
       .set({ lease_until: leaseUntil })
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .returningAll()
       .execute();
   });
