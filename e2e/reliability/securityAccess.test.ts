@@ -151,7 +151,7 @@ describe('CORS: the widget routes from an origin not in ALLOWED_ORIGINS', () => 
     const refused = await preflight(stranger.origin);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await refused.json()).toMatchObject({ error: { code: 'origin_not_allowed' } });
     const allowed = await preflight(shop.origin);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(shop.origin);
