@@ -7,7 +7,7 @@ const BROWSER_RELIABILITY = [
   'e2e/reliability/securityInjection.test.ts',
 ];
 
-// One runner, four projects, all run together two files at a time (the machine's cores):
+// One runner, four projects, two files at a time (the machine's cores):
 // - unit: node tests of shared/, server/, sandbox/, scripts/, ... Files of one worker share their imported modules
 //   (isolate: false), which halves their CPU: no test here may leave state in a module (each starts its own
 //   servers and stores).
@@ -29,6 +29,8 @@ export default defineConfig({
     css: { include: [/widget\/theme\/widget\.css/] },
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, the whole suite in a row
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
