@@ -112,16 +112,20 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
   for (const id of claimed) if (!attempts.has(id)) await finish(id, 'unknown_order');
   const known = [...attempts.values()];
 
+  const searchRefunds = async (orderIds: readonly string[]) => {
+    try {
+      await settlePendingRefunds(deps, [...new Set(orderIds)], { inFlight: true });
+    } catch (err) {
+      result.errors += 1;
+      deps.log.warn(
+        { err: { name: (err as Error).name, message: (err as Error).message } },
+        'cues: refund search failed',
+      );
+    }
+  };
   // the refunds in flight first: a refund that succeeded moves the payment's status, which the query then reads
-  try {
-    await settlePendingRefunds(deps, [...new Set(known.map((a) => a.order_id))], { inFlight: true });
-  } catch (err) {
-    result.errors += 1;
-    deps.log.warn(
-      { err: { name: (err as Error).name, message: (err as Error).message } },
-      'cues: refund search failed',
-    );
-  }
+  await searchRefunds(known.map((a) => a.order_id));
+  const moved: string[] = [];
   await queryAttempts(deps, known, 'cues', {
     async unasked(attempt) {
       result.errors += 1;
@@ -135,10 +139,17 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
         await retry(attempt.id);
         return;
       }
-      if (answer.outcome === 'applied') result.applied += 1;
+      if (answer.outcome === 'applied') {
+        result.applied += 1;
+        moved.push(attempt.order_id);
+      }
       await finish(attempt.id, answer.outcome);
     },
   });
+  // a refund the gateway settled between the search and the query: the query has moved the order (refunded),
+  // so its refunds are looked up again now, not at the reconcile loop's next check (a search only where some are
+  // still in flight)
+  if (moved.length > 0) await searchRefunds(moved);
   const next = await db
     .selectFrom('notification_cues')
     .select((eb) => eb.fn.min('next_at').as('at'))

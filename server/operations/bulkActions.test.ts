@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
@@ -174,10 +174,15 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     expect((await refund(a!.order_no, '0.01')).body.results[0]).toMatchObject({ ok: false });
     await orderIn(backend, a!.order_no, 'refunded');
     expect((await refund(a!.order_no, '0.01')).body.results[0]).toMatchObject({ ok: false, error: { code: 'E0009' } });
-    expect((await admin(backend, `/orders/${a!.order_no}`)).body).toMatchObject({
-      refunded: '50.00',
-      refunds: [{ amount: '20.00' }, { amount: '30.00' }],
-    });
+    // the order's status and its refunds' come from two answers (query, refund search): waited for together
+    await vi.waitFor(
+      async () =>
+        expect((await admin(backend, `/orders/${a!.order_no}`)).body).toMatchObject({
+          refunded: '50.00',
+          refunds: [{ amount: '20.00' }, { amount: '30.00' }],
+        }),
+      { timeout: 15_000, interval: 100 },
+    );
 
     // two owners refund 30.00 of the same 50.00 at once: one wins, the other is refused before the gateway
     const [first, second] = await Promise.all([refund(b!.order_no, '30.00'), refund(b!.order_no, '30.00')]);
