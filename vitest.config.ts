@@ -7,7 +7,7 @@ const BROWSER_RELIABILITY = [
   'e2e/reliability/securityInjection.test.ts',
 ];
 
-// One runner, four projects, two files at a time (the machine's cores):
+// One runner, four projects, three files at a time:
 // - unit: node tests of shared/, server/, sandbox/, scripts/, ... Files of one worker share their imported modules
 //   (isolate: false), which halves their CPU: no test here may leave state in a module (each starts its own
 //   servers and stores).
@@ -15,10 +15,8 @@ const BROWSER_RELIABILITY = [
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
 // - browser: e2e files that drive Chromium, each with its own backend process, in-process sandbox and browser.
-// A browser file waits on Chromium and the backend most of its time, so it shares the machine with another file
-// well: measured at a load of 8 to 12, the whole suite in one group took 17 min against 26 min with the browser
-// files one at a time after the rest, with no failure (README, Development). Every wait in them is for a
-// condition, bounded generously, never a fixed time. Projects that run together must have one worker count.
+// Every wait in them is for a condition, bounded generously, never a fixed time (README, Development, has the
+// suite's times).
 // Browser and process files share a globalSetup that builds the bundles once, when the sources are newer than dist/.
 export default defineConfig({
   test: {
