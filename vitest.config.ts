@@ -7,7 +7,7 @@ const BROWSER_RELIABILITY = [
   'e2e/reliability/securityInjection.test.ts',
 ];
 
-// One runner, four projects, three files at a time:
+// One runner, four projects, two files at a time (the machine's cores):
 // - unit: node tests of shared/, server/, sandbox/, scripts/, ... Files of one worker share their imported modules
 //   (isolate: false), which halves their CPU: no test here may leave state in a module (each starts its own
 //   servers and stores).
@@ -28,9 +28,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, the whole suite in a row.
-    // Three, on two cores: the files wait on servers, browsers and timers most of their time (load stayed under 3
-    // with two workers)
-    maxWorkers: 3,
+    // Two, the cores: three were a minute faster (README, Development) but made timing flakes in the fault suites
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -113,7 +113,15 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     });
     expect(refund.body.results[0]).toMatchObject({ ok: true });
     await refundsFinal(backend, paid[0]!.order_no);
-    const { body, status } = await admin(backend, `/orders/${paid[0]!.order_no}`);
+    // the refund's state and the order's status come from two answers (refund search, query): waited for together
+    const { body, status } = await vi.waitFor(
+      async () => {
+        const res = await admin(backend, `/orders/${paid[0]!.order_no}`);
+        expect(res.body.status).toBe('partially_refunded');
+        return res;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({
       order_no: paid[0]!.order_no,
