@@ -57,13 +57,17 @@ describeOnStores('admin bulk operations against the sandbox', (store) => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
     expect((await sandboxApi(sandbox.url).requestCount('/v1/refund')) - calls).toBe(Math.ceil(n / 50));
     await refundsFinal(backend, orders[0]!.order_no);
-    const listed = await admin(backend, `/orders/${orders[0]!.order_no}`);
-    expect(listed.body).toMatchObject({
-      status: 'refunded',
-      captured: '50.00',
-      refunded: '50.00',
-      refunds: [{ seq: 1, amount: '50.00', status: 'succeeded' }],
-    });
+    // the refund's state and the order's status come from two answers (refund search, query): waited for together
+    await vi.waitFor(
+      async () =>
+        expect((await admin(backend, `/orders/${orders[0]!.order_no}`)).body).toMatchObject({
+          status: 'refunded',
+          captured: '50.00',
+          refunded: '50.00',
+          refunds: [{ seq: 1, amount: '50.00', status: 'succeeded' }],
+        }),
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   it('a mixed request: wrong states and unknown orders never reach the gateway, the rest are captured', async () => {
