@@ -200,7 +200,7 @@ export function ApiKeys({ api }: { api: AdminApi }) {
 /** The support role's refund limit per currency: one row each; a currency not listed cannot be refunded by support. */
 function RefundLimits({ api }: { api: AdminApi }) {
   const [rows, setRows] = useState<SupportRefundLimits['limits'] | null>(null);
-  const [message, setMessage] = useState<{ error: boolean; text: string }>();
+  const [message, setMessage] = useState<SavedOrNot>();
   useEffect(() => {
     api.getSupportRefundLimits().then(
       (s) => setRows(s.limits),
@@ -268,11 +268,7 @@ function RefundLimits({ api }: { api: AdminApi }) {
           </button>
         </p>
       </form>
-      {message && (
-        <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <SaveMessage message={message} />
     </section>
   );
 }
@@ -285,7 +281,7 @@ function RefundLimits({ api }: { api: AdminApi }) {
 function DoublePaymentRefund({ api }: { api: AdminApi }) {
   const [auto, setAuto] = useState<boolean>();
   const [minutes, setMinutes] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string }>();
+  const [message, setMessage] = useState<SavedOrNot>();
   const show = (s: DoublePaymentRefundSetting) => {
     setAuto(s.auto);
     setMinutes(String(s.delay_minutes));
@@ -348,12 +344,20 @@ function DoublePaymentRefund({ api }: { api: AdminApi }) {
           </p>
         </form>
       )}
-      {message && (
-        <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <SaveMessage message={message} />
     </section>
+  );
+}
+
+type SavedOrNot = { error: boolean; text: string };
+
+/** What a settings form's save came to: "Saved." as a status, or the backend's error as an alert. */
+function SaveMessage({ message }: { message: SavedOrNot | undefined }) {
+  if (!message) return null;
+  return (
+    <p class={message.error ? 'error' : undefined} role={message.error ? 'alert' : 'status'}>
+      {message.text}
+    </p>
   );
 }
 
