@@ -7,16 +7,16 @@
  *
  * `npx tsx bench/fingerprintBlocking.ts [--quick]`
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './lib/launchChromium';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { buildWidget } from './lib/buildWidget';
 import { isMain, runStandalone } from './lib/cli';
-import { fmt, markdownTable } from './lib/markdownTable';
+import { fmt, markdownTable, spreadRow } from './lib/markdownTable';
 import { serveStatic } from './lib/serveStatic';
 import { createSession } from './lib/shopCalls';
 import { startTarget } from './lib/startTarget';
-import { median, percentile } from './lib/stats';
 
 const LOADS = { full: 10, quick: 3 };
 const CPU_SLOWDOWN = 4;
@@ -113,33 +113,23 @@ export async function fingerprintBlocking(options: BenchOptions): Promise<BenchR
   let browser: Browser | undefined;
   try {
     page = shopPage(backend.url, await createSession(backend.url));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
     await loadOnce(browser, shop.url); // warm-up, not counted
     const runs: Blocking[] = [];
     for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, shop.url));
     options.log(`fingerprint blocking: TBT ${runs.map((r) => fmt.one(r.tbt)).join(', ')} ms`);
-    const row = (name: string, values: number[]) => [
-      name,
-      fmt.one(median(values)),
-      fmt.one(Math.min(...values)),
-      fmt.one(percentile(values, 90)),
-      fmt.one(Math.max(...values)),
-    ];
     const table = markdownTable(
       ['after the form is shown, CPU 4x slower', 'median', 'min', 'p90', 'max'],
       [
-        row(
+        spreadRow(
           'total blocking time, ms',
           runs.map((r) => r.tbt),
         ),
-        row(
+        spreadRow(
           'longest task, ms',
           runs.map((r) => r.longest),
         ),
-        row(
+        spreadRow(
           'long tasks (over 50 ms)',
           runs.map((r) => r.count),
         ),

@@ -12,7 +12,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type CDPSession } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
+import { launchChromium } from './lib/launchChromium';
 import { DEMO_DEFAULTS } from '../server/config';
 import { readmeBackendEnv, readmeCreateSession, readmeShopPage } from '../e2e/harness/readmeEmbed';
 import { UNLIMITED_RATES } from './lib/backendEnv';
@@ -170,10 +171,7 @@ export async function widgetEmbed(options: BenchOptions): Promise<BenchResult> {
     const origins = { backendUrl: backend.url, gatewayUrl: 'http://127.0.0.1:9', shopOrigin };
     // one session for every load: reading it is what the widget does; the shop server's call is not timed
     page = readmeShopPage(origins, await readmeCreateSession(origins, DEMO_DEFAULTS.SHOP_SECRET), built.manifest);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
     const results: { profile: Profile; loads: Load[] }[] = [];
     for (const profile of PROFILES) {
       for (let i = 0; i < WARMUP_LOADS; i++) await loadOnce(browser, shopUrl, backend.url, profile);

@@ -7,16 +7,16 @@
  *
  * `npx tsx bench/widgetStartup.ts [--quick]`
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './lib/launchChromium';
 import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { buildWidget } from './lib/buildWidget';
 import { isMain, runStandalone } from './lib/cli';
-import { fmt, markdownTable } from './lib/markdownTable';
+import { fmt, markdownTable, spreadRow } from './lib/markdownTable';
 import { serveStatic } from './lib/serveStatic';
 import { createSession } from './lib/shopCalls';
 import { startTarget } from './lib/startTarget';
-import { median, percentile } from './lib/stats';
 
 const LOADS = { full: 20, quick: 5 };
 const WARMUP_LOADS = 2;
@@ -96,35 +96,19 @@ export async function widgetStartup(options: BenchOptions): Promise<BenchResult>
   let browser: Browser | undefined;
   try {
     page = shopPage(backend.url, await createSession(backend.url));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     for (let i = 0; i < WARMUP_LOADS; i++) await loadOnce(browser, shopUrl);
     const timings: Timing[] = [];
     for (let i = 0; i < loads; i++) timings.push(await loadOnce(browser, shopUrl));
     options.log(`widget start-up: ${timings.map((t) => fmt.one(t.fromScript)).join(', ')} ms`);
-    const row = (name: string, values: number[]) => [
-      name,
-      fmt.one(median(values)),
-      fmt.one(Math.min(...values)),
-      fmt.one(percentile(values, 90)),
-      fmt.one(Math.max(...values)),
-    ];
     const table = markdownTable(
       ['time to an interactive form', 'median ms', 'min', 'p90', 'max'],
       [
-        row(
+        spreadRow(
           'from the widget.js script tag',
           timings.map((t) => t.fromScript),
         ),
-        row(
+        spreadRow(
           'from the start of navigation',
           timings.map((t) => t.fromNavigation),
         ),
