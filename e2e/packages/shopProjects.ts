@@ -2,10 +2,12 @@
  * The three fresh projects of e2e/packages/packages.test.ts, written into a temp folder as a shop developer would
  * write them, each installing the packages from the tarballs `npm pack` made:
  * - app: a Vite + React app (TypeScript, "moduleResolution": "Bundler") with @checkout/js and @checkout/react,
- *   rendered under StrictMode;
+ *   rendered under StrictMode, which also runs @checkout/node/web in the browser: a runtime without Node's
+ *   builtins, as an edge function's is;
  * - server: a Node server (plain ES modules) with @checkout/node: creates the session, serves the built app
  *   and verifies the events the backend pushes;
- * - types: a TypeScript project checking @checkout/node under "NodeNext" and under "Bundler".
+ * - types: a TypeScript project checking a shop server's use of @checkout/node under "NodeNext"; the app checks
+ *   the same file under "Bundler".
  *
  * Offline: npm finds the registry packages each project names (react, vite, typescript, ...) already in its
  * node_modules, linked to the repository's installed ones, so `npm install --offline` fetches nothing and only
@@ -64,6 +66,7 @@ const APP_HTML = `<!doctype html>
  */
 const APP_MAIN = `import { type CheckoutError, type CheckoutResult, loadCheckout } from '@checkout/js';
 import { CheckoutForm, CheckoutProvider, useCheckout } from '@checkout/react';
+import { signTestEvent, verifyShopEventAsync } from '@checkout/node/web';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -74,6 +77,14 @@ const checkoutPromise = loadCheckout(widget);
 const sessionPromise: Promise<{ id: string; client_secret: string }> = fetch('/session', { method: 'POST' }).then((r) =>
   r.json(),
 );
+
+// @checkout/node/web where there is no Node builtin: sign an event for a test, and verify it through Web Crypto
+const edgeCheck = signTestEvent({ id: 'evt_edge', type: 'endpoint.test', created_at: new Date().toISOString() }, 'whsec_edge')
+  .then(({ body, signature }) => verifyShopEventAsync(body, signature, 'whsec_edge'))
+  .then(
+    (event) => event.id,
+    (e: Error) => \`failed: \${e.message}\`,
+  );
 
 function Loaded() {
   const checkout = useCheckout();
@@ -88,8 +99,10 @@ function App() {
   const [session, setSession] = useState<{ id: string; client_secret: string } | null>(null);
   const [result, setResult] = useState<CheckoutResult | null>(null);
   const [error, setError] = useState<CheckoutError | null>(null);
+  const [edge, setEdge] = useState('');
   useEffect(() => {
     void sessionPromise.then(setSession);
+    void edgeCheck.then(setEdge);
   }, []);
   return (
     <CheckoutProvider checkout={checkoutPromise}>
@@ -106,6 +119,7 @@ function App() {
       )}
       {result && <p id="result">{\`\${result.outcome} \${result.order_no}\`}</p>}
       {error && <p id="error">{error.code}</p>}
+      <p id="edge">{edge}</p>
     </CheckoutProvider>
   );
 }
@@ -237,11 +251,11 @@ export async function receive(raw: Uint8Array, header: string | undefined, secre
 export const signed = signTestEvent({ id: 'evt_1', type: 'endpoint.test', created_at: new Date().toISOString() }, 'whsec_x');
 `;
 
-const typesConfig = (resolution: 'NodeNext' | 'Bundler') => ({
+const TYPES_TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
-    module: resolution === 'NodeNext' ? 'NodeNext' : 'ESNext',
-    moduleResolution: resolution,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
     lib: ['ES2023'],
     types: ['node'],
     strict: true,
@@ -249,7 +263,7 @@ const typesConfig = (resolution: 'NodeNext' | 'Bundler') => ({
     skipLibCheck: false,
   },
   files: ['index.ts'],
-});
+};
 
 export interface ShopProjects {
   app: string;
@@ -269,12 +283,18 @@ export async function writeShopProjects(dir: string): Promise<ShopProjects> {
         dependencies: {
           '@checkout/js': tarball('js'),
           '@checkout/react': tarball('react'),
+          '@checkout/node': tarball('node'),
           ...versions(['react', 'react-dom']),
         },
         devDependencies: versions(appDev),
       },
       ['react', 'react-dom', ...appDev, 'zod'],
-      { 'index.html': APP_HTML, 'src/main.tsx': APP_MAIN, 'tsconfig.json': JSON.stringify(APP_TSCONFIG, null, 2) },
+      {
+        'index.html': APP_HTML,
+        'src/main.tsx': APP_MAIN,
+        'src/shopServer.ts': TYPES_MAIN,
+        'tsconfig.json': JSON.stringify(APP_TSCONFIG, null, 2),
+      },
     ),
     project(at.server, { dependencies: { '@checkout/node': tarball('node') } }, ['zod'], { 'server.mjs': SERVER }),
     project(
@@ -283,8 +303,7 @@ export async function writeShopProjects(dir: string): Promise<ShopProjects> {
       ['typescript', '@types/node', 'zod'],
       {
         'index.ts': TYPES_MAIN,
-        'tsconfig.json': JSON.stringify(typesConfig('NodeNext'), null, 2),
-        'tsconfig.bundler.json': JSON.stringify(typesConfig('Bundler'), null, 2),
+        'tsconfig.json': JSON.stringify(TYPES_TSCONFIG, null, 2),
       },
     ),
   ]);
