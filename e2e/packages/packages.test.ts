@@ -28,19 +28,23 @@ const shopPort = await freePort();
 const shopOrigin = `http://localhost:${shopPort}`;
 const dir = mkdtempSync(join(tmpdir(), 'checkout-packages-'));
 
+/** Stops what is still running (an npm, a tsc) when the file ends early, e.g. on a time-out. */
+const stop = new AbortController();
+const { signal } = stop;
+
 /** Packs, installs, checks and builds (after the system has started: both at once starve the backend's start). */
 async function prepare() {
-  await run('npm', ['run', 'build:packages'], { cwd: ROOT });
+  await run('npm', ['run', 'build:packages'], { cwd: ROOT, signal });
   const workspaces = ['@checkout/js', '@checkout/react', '@checkout/node'].flatMap((w) => ['-w', w]);
-  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, ...workspaces], { cwd: ROOT });
+  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, ...workspaces], { cwd: ROOT, signal });
   const tarballs = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
-  const projects = await writeShopProjects(dir);
+  const projects = await writeShopProjects(dir, signal);
   // the app: @checkout/js, /react and /node under Bundler; the types project: @checkout/node under NodeNext
-  const tsc = (cwd: string) => run('node_modules/.bin/tsc', ['-p', 'tsconfig.json'], { cwd });
+  const tsc = (cwd: string) => run('node_modules/.bin/tsc', ['-p', 'tsconfig.json'], { cwd, signal });
   await Promise.all([
     tsc(projects.app),
     tsc(projects.types),
-    run('node_modules/.bin/vite', ['build'], { cwd: projects.app }),
+    run('node_modules/.bin/vite', ['build'], { cwd: projects.app, signal }),
   ]);
   return { projects, tarballs };
 }
@@ -53,6 +57,7 @@ beforeAll(async () => {
 
 let shop: ChildProcess | undefined;
 afterAll(async () => {
+  stop.abort();
   shop?.kill();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -19,7 +19,19 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const run = promisify(execFile);
+/** A command's output, or an error that holds all it printed (tsc prints its errors on stdout). */
+export async function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; signal: AbortSignal },
+): Promise<string> {
+  try {
+    return (await promisify(execFile)(command, args, options)).stdout;
+  } catch (e) {
+    const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} in ${options.cwd} failed:\n${stdout}${stderr}`.slice(0, 4000));
+  }
+}
 
 /** The version the repository has installed: the one npm then finds linked. */
 const installed = (name: string): string =>
@@ -40,6 +52,7 @@ async function project(
   manifest: { dependencies: Record<string, string>; devDependencies?: Record<string, string> },
   links: readonly string[],
   files: Record<string, string>,
+  signal: AbortSignal,
 ): Promise<void> {
   write(dir, {
     ...files,
@@ -49,7 +62,7 @@ async function project(
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   }
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir });
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, signal });
 }
 
 const APP_HTML = `<!doctype html>
@@ -271,8 +284,11 @@ export interface ShopProjects {
   types: string;
 }
 
-/** The three projects under `dir`, which holds the three tarballs; installed, not yet built or checked. */
-export async function writeShopProjects(dir: string): Promise<ShopProjects> {
+/**
+ * The three projects under `dir`, which holds the three tarballs; installed, not yet built or checked. `signal`
+ * stops the installs (the test's end).
+ */
+export async function writeShopProjects(dir: string, signal: AbortSignal): Promise<ShopProjects> {
   const at = { app: join(dir, 'app'), server: join(dir, 'server'), types: join(dir, 'types') };
   const versions = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, installed(n)]));
   const appDev = ['vite', 'typescript', '@types/react', '@types/react-dom'];
@@ -295,8 +311,15 @@ export async function writeShopProjects(dir: string): Promise<ShopProjects> {
         'src/shopServer.ts': TYPES_MAIN,
         'tsconfig.json': JSON.stringify(APP_TSCONFIG, null, 2),
       },
+      signal,
     ),
-    project(at.server, { dependencies: { '@checkout/node': tarball('node') } }, ['zod'], { 'server.mjs': SERVER }),
+    project(
+      at.server,
+      { dependencies: { '@checkout/node': tarball('node') } },
+      ['zod'],
+      { 'server.mjs': SERVER },
+      signal,
+    ),
     project(
       at.types,
       { dependencies: { '@checkout/node': tarball('node') }, devDependencies: versions(['typescript', '@types/node']) },
@@ -305,6 +328,7 @@ export async function writeShopProjects(dir: string): Promise<ShopProjects> {
         'index.ts': TYPES_MAIN,
         'tsconfig.json': JSON.stringify(TYPES_TSCONFIG, null, 2),
       },
+      signal,
     ),
   ]);
   return at;
