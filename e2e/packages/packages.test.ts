@@ -20,8 +20,9 @@ import { useSystem } from '../harness/useSystem';
 import { run, type ShopProjects, writeShopProjects } from './shopProjects';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The bound of each part: packing, installing, checking and building; then the payment. */
+/** The bounds of the two parts: packing, installing, checking and building; then the payment. */
 const PROOF_MS = 150_000;
+const PAY_MS = 60_000;
 const EVENTS_SECRET = `whsec_${'packages0123456789'.repeat(2)}`;
 
 const shopPort = await freePort();
@@ -140,6 +141,6 @@ describe('the packages, installed from their tarballs into fresh projects', () =
         .toContainEqual(expect.objectContaining({ type: 'order.authorised', order_no: orderNo, async: true }));
       await saveScreenshot(page, 'packages-react-shop-paid');
     },
-    PROOF_MS,
+    PAY_MS,
   );
 });
