@@ -110,25 +110,55 @@ module.exports = {
       to: { path: '^e2e/' },
     },
     {
-      name: 'client-imports-only-shared',
+      name: 'server-package-imports-only-shared',
       comment:
-        "client/ is the typed client a shop's own Node server imports by path: it carries the contract (shared/) " +
-        'and Node builtins, never the backend, so using it pulls in nothing of the server.',
+        "packages/node/ is @checkout/node, the typed client a shop's own server installs: it carries the contract " +
+        '(shared/) and Node builtins, never the backend, so using it pulls in nothing of the server ' +
+        '(scripts/buildPackages.ts ships the shared/ files it imports inside the package).',
       severity: 'error',
-      from: { path: '^client/', pathNot: TEST_CODE },
+      from: { path: '^packages/node/', pathNot: TEST_CODE },
       to: {
         dependencyTypesNot: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'],
-        pathNot: ['^shared/', '^client/'],
+        pathNot: ['^shared/', '^packages/node/'],
+      },
+    },
+    {
+      name: 'the-web-entry-uses-no-node-builtins',
+      comment:
+        '@checkout/node/web (packages/node/src/web.ts) is for edge runtimes without Node builtins: only the ' +
+        'synchronous verifyShopEvent.ts uses node:crypto, and only the Node entry (index.ts) imports it.',
+      severity: 'error',
+      from: { path: '^packages/node/src/', pathNot: ['^packages/node/src/verifyShopEvent\\.ts$', ...TEST_CODE] },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'only-the-node-entry-imports-the-sync-verify',
+      comment: 'See the-web-entry-uses-no-node-builtins.',
+      severity: 'error',
+      from: { path: '^packages/node/src/', pathNot: ['^packages/node/src/index\\.ts$', ...TEST_CODE] },
+      to: { path: '^packages/node/src/verifyShopEvent\\.ts$' },
+    },
+    {
+      name: 'browser-packages-import-only-the-widget-types',
+      comment:
+        'packages/js/ (@checkout/js) loads the widget from the backend and types it with widget/core/types.ts; ' +
+        'packages/react/ (@checkout/react) builds on @checkout/js by its name. Neither bundles widget code, the ' +
+        'server or a Node builtin: they run in the browser and on a server rendering React.',
+      severity: 'error',
+      from: { path: '^packages/(js|react)/', pathNot: TEST_CODE },
+      to: {
+        dependencyTypesNot: ['npm', 'npm-dev', 'npm-peer', 'npm-optional'],
+        pathNot: ['^packages/$1/', '^shared/', '^widget/core/types\\.ts$', '^packages/js/src/index\\.ts$'],
       },
     },
     {
       name: 'only-the-demo-shop-imports-the-client',
       comment:
-        "client/ is for shops' servers. In this repository the demo shop's server part (server/demo/) plays " +
-        'one, and tests and scripts use it; the backend itself never calls itself through it.',
+        "@checkout/node (packages/node/) is for shops' servers. In this repository the demo shop's server part " +
+        '(server/demo/) plays one, and tests and scripts use it; the backend itself never calls itself through it.',
       severity: 'error',
-      from: { pathNot: ['^client/', '^scripts/', '^server/demo/', ...TEST_CODE] },
-      to: { path: '^client/' },
+      from: { pathNot: ['^packages/', '^scripts/', '^server/demo/', ...TEST_CODE] },
+      to: { path: '^packages/' },
     },
     // Matches nothing since the split by domain (#30): the folder it guards moved into checkout/, orders/ and the
     // other domains. The owner's HTTP surface is now server/admin/ plus each domain's routes/admin*.ts
@@ -198,6 +228,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // the packages' builds (scripts/buildPackages.ts), git-ignored: their sources are what the rules check
+    exclude: { path: '^packages/[^/]+/dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

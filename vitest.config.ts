@@ -8,10 +8,10 @@ const BROWSER_RELIABILITY = [
 ];
 
 // One runner, four projects, two files at a time (the machine's cores):
-// - unit: node tests of shared/, server/, sandbox/, scripts/, ... Files of one worker share their imported modules
+// - unit: node tests of shared/, server/, sandbox/, scripts/, packages/node/, ... Files of one worker share their imported modules
 //   (isolate: false), which halves their CPU: no test here may leave state in a module (each starts its own
 //   servers and stores).
-// - dom: the widget's and admin page's tests, each file in a fresh module graph and document (happy-dom).
+// - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests, each file in a fresh module graph and document (happy-dom).
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
 // - browser: e2e files that drive Chromium, each with its own backend process, in-process sandbox and browser.
@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{shared,server,sandbox,client,scripts,bench,testing}/**/*.test.{ts,tsx}'],
+          include: ['{shared,server,sandbox,scripts,bench,testing,packages/node}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
           isolate: false,
         },
@@ -44,7 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
-          include: ['{widget,admin}/**/*.test.{ts,tsx}'],
+          include: ['{widget,admin,packages/js,packages/react}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
           setupFiles: ['testing/setupDomTests.ts'],
         },
@@ -64,7 +64,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['e2e/*.test.ts', 'e2e/{admin,harness,journeys}/**/*.test.ts', ...BROWSER_RELIABILITY],
+          include: ['e2e/*.test.ts', 'e2e/{admin,harness,journeys,packages}/**/*.test.ts', ...BROWSER_RELIABILITY],
           globalSetup: ['e2e/harness/buildBundles.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

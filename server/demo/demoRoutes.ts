@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CheckoutApiError, createCheckoutClient } from '../../client/index';
+import { CheckoutApiError, createCheckoutClient } from '../../packages/node/src/index';
 import { z } from 'zod';
 import { createSessionBody } from '../../shared/contract/session';
 import type { AppDeps, AppEnv } from '../deps';
@@ -28,7 +28,7 @@ const demoSessionBody = z.strictObject({
 
 /**
  * The demo shop (only with DEMO=1, never in production): `GET /` serves its page, and its server part does what a shop's server
- * does with the typed client (client/): `POST /demo/sessions` creates the session with the shop secret, so the
+ * does with the typed client (packages/node/, @checkout/node): `POST /demo/sessions` creates the session with the shop secret, so the
  * browser never sees it, and `POST /demo/shop-events` receives the backend's signed order events
  * (demoShopEvents.ts). `shopApi` carries the client's calls into this same app, as a shop's server would reach the
  * backend over the network, without depending on PUBLIC_URL being reachable from inside.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ShopEventSignatureError, SHOP_EVENT_SIGNATURE_HEADER, verifyShopEvent } from '../../client/index';
+import { ShopEventSignatureError, SHOP_EVENT_SIGNATURE_HEADER, verifyShopEvent } from '../../packages/node/src/index';
 import { API_ERROR } from '../../shared/contract/errors';
 import { ApiError } from '../apiError';
 import type { AppDeps, AppEnv } from '../deps';

@@ -217,7 +217,7 @@ export const createSessionBody = z
   });
 
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
-/** The body as a shop's server writes it (defaulted fields may be left out): what the typed client (client/) takes. */
+/** The body as a shop's server writes it (defaulted fields may be left out): what the typed client (packages/node/, @checkout/node) takes. */
 export type CreateSessionInput = z.input<typeof createSessionBody>;
 
 function amountFormatMessage(currency: string): string {

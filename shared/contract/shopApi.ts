@@ -3,7 +3,7 @@ import type { AdminOrder } from './admin';
 /**
  * What the shop's own server reads with its key (issue #21): `GET /api/orders/:order_no` and, with a shop
  * credential instead of the widget's client secret, `GET /api/sessions/:id`. The server
- * (server/orders/routes/shopOrders.ts, server/checkout/routes/sessions.ts), the typed client (client/) and the
+ * (server/orders/routes/shopOrders.ts, server/checkout/routes/sessions.ts), the typed client (packages/node/, @checkout/node) and the
  * demo shop use these shapes, so they cannot drift apart.
  */
 

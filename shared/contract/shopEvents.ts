@@ -3,7 +3,7 @@ import type { AdminOrder } from './admin';
 /**
  * Order events sent to the shop's own server (issue #21): pushed, signed, to the endpoints the owner registered,
  * and readable by pulling `GET /api/events?after=<id>` with a shop-server key. The server (server/shopEvents/), the
- * typed client (client/) and the admin page all use these shapes, so they cannot drift apart.
+ * typed client (packages/node/, @checkout/node) and the admin page all use these shapes, so they cannot drift apart.
  */
 export const SHOP_EVENT_TYPES = [
   'order.authorised',

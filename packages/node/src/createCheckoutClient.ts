@@ -1,7 +1,7 @@
-import { apiErrorOf } from '../shared/contract/ApiError';
-import type { CreateSessionInput, CreateSessionResponse } from '../shared/contract/session';
-import type { ShopEventPage } from '../shared/contract/shopEvents';
-import type { ShopOrder, ShopSessionView } from '../shared/contract/shopApi';
+import { apiErrorOf } from '../../../shared/contract/ApiError';
+import type { CreateSessionInput, CreateSessionResponse } from '../../../shared/contract/session';
+import type { ShopEventPage } from '../../../shared/contract/shopEvents';
+import type { ShopOrder, ShopSessionView } from '../../../shared/contract/shopApi';
 import { CheckoutApiError } from './CheckoutApiError';
 
 export interface CheckoutClientOptions {

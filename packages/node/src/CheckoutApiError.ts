@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/contract/ApiError';
+import { ApiError } from '../../../shared/contract/ApiError';
 
 /**
  * A failed call of the typed client: the backend's error envelope (`{error:{code, message, fields?}}`) as

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopEvent } from '../shared/contract/shopEvents';
-import { serveOnLoopback } from '../server/testing/serveOnLoopback';
-import { startBackend, type Backend } from '../server/testing/startBackend';
-import { describeOnStores } from '../server/testing/storeVariants';
-import { freePort } from '../testing/freePort';
-import { approveOnIssuerPage, followReturn, startPayment } from '../testing/shopClient';
-import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
+import type { ShopEvent } from '../../../shared/contract/shopEvents';
+import { serveOnLoopback } from '../../../server/testing/serveOnLoopback';
+import { startBackend, type Backend } from '../../../server/testing/startBackend';
+import { describeOnStores } from '../../../server/testing/storeVariants';
+import { freePort } from '../../../testing/freePort';
+import { approveOnIssuerPage, followReturn, startPayment } from '../../../testing/shopClient';
+import { startSandbox, type Sandbox } from '../../../testing/startSandboxInProcess';
 import { CheckoutApiError, createCheckoutClient } from './index';
 
 const SHOP_SECRET = 'the-shop-secret-0123456789';
