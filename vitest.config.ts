@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './testing/longestFirstSequencer';
 
 /** e2e files that drive Chromium from the reliability folder; the rest of that folder only starts processes. */
 const BROWSER_RELIABILITY = [
@@ -30,6 +31,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, the whole suite in a row.
     // Two, the cores: three were a minute faster (README, Development) but made timing flakes in the fault suites
     maxWorkers: 2,
+    // the longest files start first, across the projects (testing/longestFirstSequencer.ts)
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
