@@ -291,6 +291,15 @@ describe('the command line refuses a wrong file with one message and exit code 2
     await refused(['refund', '--csv', 'semi.csv'], 'semi.csv', 'order_no;amount;reason\nORD-1;10,00;x\n', /semicolons/);
   });
 
+  it('an unquoted 1,500.00 that gives a row more fields than the header, by its line (not a refund of 1)', async () => {
+    await refused(
+      ['refund', '--csv', 'thousands.csv'],
+      'thousands.csv',
+      'order_no,amount\nORD-1,10.00\nORD-2,1,500.00\n',
+      /thousands\.csv line 3: 3 fields where the first line names 2 columns.*"1,500\.00"/,
+    );
+  });
+
   it('a quote that is never closed, by the line it opens on', async () => {
     await refused(
       ['refund', '--csv', 'quote.csv'],
