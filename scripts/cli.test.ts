@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
 import { sandboxApi } from '../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
-import { orderIn } from '../testing/adminClient';
+import { admin, orderIn } from '../testing/adminClient';
 import { parseCsv } from './cli/parseCsv';
 
 /**
@@ -127,6 +127,12 @@ describe('the admin command line', () => {
     const refused = await cli(['orders'], { ...env, ADMIN_TOKEN: 'wrong-token' });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('the credential was refused');
+    // the backend's export route decides who may export (issue #32): a viewer's key may not
+    const viewer = await admin(backend, '/keys', { method: 'POST', body: { name: 'viewer key', role: 'viewer' } });
+    const forbidden = await cli(['orders'], { ...env, API_KEY: viewer.body.key });
+    expect(forbidden.code).toBe(3);
+    expect(forbidden.stderr).toContain('forbidden: the viewer role may not do this (orders.export)');
+    expect(forbidden.stdout).toBe('');
   });
 
   it('manages the shop event endpoints: add prints the secret once, list, roll, test, remove', async () => {

@@ -16,6 +16,8 @@ type Role = (typeof ROLES)[number];
 const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[] = [
   { route: 'GET /orders', allowed: 'Y Y Y Y -' },
   { route: 'GET /orders/:order_no', path: '/orders/ORD-1', allowed: 'Y Y Y Y -' },
+  // issue #32: a viewer reads orders but may not take them away as a file
+  { route: 'GET /orders/export', allowed: 'Y Y Y - -' },
   { route: 'POST /orders/capture', body: { orders: [{ order_no: 'ORD-1' }] }, allowed: 'Y Y - - -' },
   { route: 'POST /orders/cancel', body: { orders: [{ order_no: 'ORD-1' }] }, allowed: 'Y Y - - -' },
   { route: 'POST /orders/review', body: { orders: [{ order_no: 'ORD-1', approve: true }] }, allowed: 'Y Y Y - -' },
