@@ -4,6 +4,7 @@ import { parseGatewayMessage } from '../../shared/gateway/errors';
 import { errorText } from '../errorText';
 import { DateTime } from './DateTime';
 import { formatAmount } from '../formatMoney';
+import { useCan } from '../permissions';
 
 /** What each refund state means to the owner: refunds are asynchronous at the gateway. */
 const STATE: Record<string, string> = {
@@ -24,6 +25,7 @@ const STATE: Record<string, string> = {
 export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: OrderDetail; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const mayRefund = useCan()('orders.refund');
   if (!order.refunds?.length) return <p>No refunds.</p>;
   const retry = async (seq: number) => {
     setBusy(true);
@@ -76,7 +78,7 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
                 <DateTime iso={r.updated_at} />
               </td>
               <td>
-                {r.status === 'failed' && !r.retried && r.seq !== null && (
+                {mayRefund && r.status === 'failed' && !r.retried && r.seq !== null && (
                   <button type="button" disabled={busy} onClick={() => void retry(r.seq!)}>
                     Retry refund {r.seq}
                   </button>

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, SignInLink, TeamMember } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateTime } from '../components/DateTime';
+import { STAFF_ROLES } from '../../shared/contract/roles';
 import { errorText } from '../errorText';
+import { roleDescription } from '../permissions';
 import { useTitle } from '../useTitle';
-
-const ROLES = ['owner', 'finance', 'support', 'viewer'] as const;
 
 /**
  * The team (owners only): people, their roles, two-factor state and lock-outs, with the owner's actions. A new
@@ -94,18 +94,37 @@ export function Team({ api }: { api: AdminApi }) {
         </div>
         <div class="field">
           <label for="person-role">Role</label>
-          <select id="person-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
-            {ROLES.map((r) => (
+          <select
+            id="person-role"
+            value={role}
+            aria-describedby="person-role-says"
+            onChange={(e) => setRole(e.currentTarget.value)}
+          >
+            {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </select>
+          <p id="person-role-says" class="hint">
+            {roleDescription(role as (typeof STAFF_ROLES)[number])}
+          </p>
         </div>
         <button type="submit" class="primary" disabled={busy}>
           Add
         </button>
       </form>
+      <section class="card" aria-labelledby="roles-title">
+        <h2 id="roles-title">What each role may do</h2>
+        <dl class="roles">
+          {STAFF_ROLES.map((r) => (
+            <div key={r}>
+              <dt>{r}</dt>
+              <dd>{roleDescription(r)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       {users === null ? (
         <p>Loading…</p>
       ) : (
@@ -141,7 +160,7 @@ export function Team({ api }: { api: AdminApi }) {
                       });
                     }}
                   >
-                    {ROLES.map((r) => (
+                    {STAFF_ROLES.map((r) => (
                       <option key={r} value={r}>
                         {r}
                       </option>

@@ -49,7 +49,7 @@ describe('the admin page over the real backend', () => {
     await expect.poll(() => nav.innerText()).toContain('Payment methods');
     expect(await nav.innerText()).not.toMatch(/Payouts|Team/);
     await page.evaluate(() => (location.hash = '#/payouts/new'));
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: "You don't have access to this page" }).waitFor();
     await page.evaluate(() => (location.hash = '#/methods'));
     await page.getByText('Your role can see the payment methods but not change them.').waitFor();
     expect(await page.getByRole('button', { name: 'Save payment methods' }).count()).toBe(0);
