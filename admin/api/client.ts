@@ -25,7 +25,7 @@ import type {
   StatsDay,
   SubscriptionResult,
 } from '../../shared/contract/adminOrders';
-import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
+import type { AdminPayout, PayoutPage, PayoutReview } from '../../shared/contract/adminPayouts';
 import type { FailedRefundList } from '../../shared/contract/adminRefunds';
 import type {
   Me,
@@ -197,6 +197,8 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     /** sends a failed refund again as a new one; the same failed refund retried twice is still one refund */
     retryRefund: (orderNo: string, seq: number) =>
       call<BulkResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refunds/${seq}/retry`),
+    /** the payout's amount, recipient, estimated fee and total, checked as sending would check it; sends nothing */
+    reviewPayout: (payout: unknown) => call<PayoutReview>('POST', '/payouts/review', payout),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<AdminPayout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
     listPayouts: (cursor?: string) => call<PayoutPage>('GET', `/payouts${queryString({ cursor })}`),

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
 import { ApiError, type AdminApi } from '../api/client';
+import type { PayoutReview } from '../../shared/contract/adminPayouts';
 import { ErrorSummary } from '../components/ErrorSummary';
+import { PayoutReviewDialog } from '../components/PayoutReviewDialog';
 import { SelectField } from '../components/SelectField';
 import { TextField } from '../components/TextField';
 import { errorText } from '../errorText';
@@ -33,6 +35,8 @@ export function PayoutForm({ api }: { api: AdminApi }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** the backend's review of the form, shown before anything is sent */
+  const [review, setReview] = useState<PayoutReview>();
   const key = useRef<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
@@ -47,6 +51,7 @@ export function PayoutForm({ api }: { api: AdminApi }) {
     queueMicrotask(() => summary.current?.querySelector<HTMLElement>('.error-summary')?.focus());
   }
 
+  /** "Review payout": the form checked here, then by the backend, which answers the fee and the total */
   async function submit(e: Event) {
     e.preventDefault();
     if (busy) return;
@@ -56,6 +61,21 @@ export function PayoutForm({ api }: { api: AdminApi }) {
     if (local.length) return showErrors(local);
     setErrors([]);
     setBusy(true);
+    try {
+      setReview(await api.reviewPayout(body));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
+      else setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** "Send payout" in the review: the one call that moves money, under one key per unchanged form */
+  async function send() {
+    if (busy) return;
+    const body = nestFields(values);
+    setBusy(true);
     key.current ??= crypto.randomUUID();
     try {
       const payout = await api.createPayout(body, key.current);
@@ -63,6 +83,7 @@ export function PayoutForm({ api }: { api: AdminApi }) {
       const id = payout.id ?? payout.request_id ?? payout.transaction_id;
       navigate(id ? href(['payouts', id]) : href('payouts'));
     } catch (err) {
+      setReview(undefined);
       if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
       else setFailure(errorText(err));
     } finally {
@@ -132,10 +153,18 @@ export function PayoutForm({ api }: { api: AdminApi }) {
         })}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send payout'}
+            {busy && !review ? 'Checking…' : 'Review payout'}
           </button>
         </div>
       </form>
+      {review && (
+        <PayoutReviewDialog
+          review={review}
+          busy={busy}
+          onSend={() => void send()}
+          onBack={() => setReview(undefined)}
+        />
+      )}
     </>
   );
 }

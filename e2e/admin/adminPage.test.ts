@@ -135,7 +135,7 @@ describe('the admin page over the real backend', () => {
     await page.getByText('Beneficiary bank details').click();
     const iban = page.getByLabel('IBAN');
     await iban.fill('DE00 1234 5678 9012 3456 78');
-    await page.getByRole('button', { name: 'Send payout' }).click();
+    await page.getByRole('button', { name: 'Review payout' }).click();
 
     await expect.poll(() => iban.getAttribute('aria-invalid'), { timeout: STEP_MS }).toBe('true');
     const describedBy = (await iban.getAttribute('aria-describedby')) ?? '';

@@ -83,6 +83,8 @@ const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[
     allowed: 'Y - - - -',
   },
   { route: 'POST /shop-endpoints/:id/test', path: '/shop-endpoints/we_none/test', allowed: 'Y - - - -' },
+  // issue #32: the review before a payout is sent, with its estimated fee
+  { route: 'POST /payouts/review', body: {}, allowed: 'Y Y - - -' },
   // the team (#22): owners only
   { route: 'GET /users', allowed: 'Y - - - -' },
   { route: 'POST /users', body: { email: '' }, allowed: 'Y - - - -' },
