@@ -4,7 +4,7 @@ import type { PayoutReview } from '../../shared/contract/adminPayouts';
 import type { RecipientView } from '../../shared/contract/recipient';
 import { PayoutReviewDialog } from './PayoutReviewDialog';
 import { ApiError, type AdminApi } from '../api/client';
-import { errorText } from '../errorText';
+import { errorText, fieldName, ownerWords } from '../errorText';
 import { errorsFor } from '../nestFields';
 import { href, navigate } from '../route';
 import { TextField } from './TextField';
@@ -85,8 +85,7 @@ export function PayRecipient({
         <h3>Pay {recipient.name}</h3>
         {(failure || other.length > 0) && (
           <p class="error" role="alert">
-            {failure ??
-              other.map((e) => `${e.path === 'recipient_id' ? 'Recipient' : e.path}: ${e.message}`).join('; ')}
+            {failure ?? other.map((e) => `${fieldName(e.path)}: ${ownerWords(e.message)}`).join('; ')}
           </p>
         )}
         <div class="grid">

@@ -77,8 +77,10 @@ test('field errors of a 400 envelope land on their inputs and in a summary', asy
   expect(payerCountry.getAttribute('aria-invalid')).toBe('true');
   expect(payerCountry.closest('details')?.open).toBe(true);
   const summary = screen.getByRole('alert');
-  expect(summary.textContent).toContain('beneficiary.bank_details.iban: is not a valid IBAN');
-  expect(summary.textContent).toContain('payer.address.country_code');
+  // the form's labels, not the API's field names (issue #32)
+  expect(summary.textContent).toContain('IBAN (Beneficiary bank details): is not a valid IBAN');
+  expect(summary.textContent).toContain('Country (Payer address and registration): must be a two-letter');
+  expect(summary.textContent).not.toMatch(/bank_details|country_code/);
   // Fields without an error stay valid.
   expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBeNull();
 
@@ -156,7 +158,8 @@ test('an amount in the wrong format is caught before anything is sent', async ()
 
   const amount = screen.getByLabelText(/^Amount/);
   await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
-  expect(screen.getByRole('alert').textContent).toContain('payment_amount');
+  expect(screen.getByRole('alert').textContent).toContain('Amount (Payment): must have exactly the decimals of EUR');
+  expect(screen.getByRole('alert').textContent).not.toContain('payment_amount');
   expect(seen).toHaveLength(0);
 });
 

@@ -15,6 +15,15 @@ import { validatePayout } from '../validatePayout';
 
 const ALL_FIELDS: PayoutField[] = PAYOUT_SECTIONS.flatMap((s) => s.fields);
 
+/** A field's label with its section ("First name (Payer)"): the payer's and the beneficiary's share labels. */
+function labelOf(path: string): string | undefined {
+  for (const section of PAYOUT_SECTIONS) {
+    const field = section.fields.find((f) => f.path === path);
+    if (field) return `${field.label} (${section.title})`;
+  }
+  return undefined;
+}
+
 /**
  * The input an error path belongs to: the field itself, the field holding it ("x.y.0" -> "x.y"), or for an
  * error on a whole group ("beneficiary") the group's first field.
@@ -99,7 +108,12 @@ export function PayoutForm({ api }: { api: AdminApi }) {
       <h1 tabIndex={-1}>New payout</h1>
       <form class="payout-form" onSubmit={submit} noValidate>
         <div ref={summary}>
-          <ErrorSummary title="The payout was not sent. Please check these fields:" errors={errors} known={fieldOf} />
+          <ErrorSummary
+            title="The payout was not sent. Please check these fields:"
+            errors={errors}
+            known={fieldOf}
+            labelOf={labelOf}
+          />
         </div>
         {failure && (
           <p class="error" role="alert">

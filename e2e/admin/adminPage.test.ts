@@ -142,7 +142,7 @@ describe('the admin page over the real backend', () => {
     const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
     expect(errorId).toBeTruthy();
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/IBAN/i);
-    expect(await page.locator('.error-summary').innerText()).toContain('iban');
+    expect(await page.locator('.error-summary').innerText()).toContain('IBAN (Beneficiary bank details)');
     expect((await listPayouts(env.system.backend)).payouts).toEqual([]);
     expect(await sandboxApi(env.system.sandbox.url).requestCount('/v1/payout')).toBe(0);
     expectNoCspViolations(csp);
