@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { demoViteConfig, widgetViteConfig } from './widget/build/widgetViteConfig';
+import { writeCompressed } from './widget/build/writeCompressed';
 
 /** Preact's automatic JSX runtime, as tsconfig.json declares it (Vite 8 transforms with Oxc). */
 const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
@@ -22,6 +23,14 @@ function adminConfig(): UserConfig {
       emptyOutDir: true,
       target: 'es2020',
     },
+    // brotli and gzip twins of the script and stylesheet, served by Accept-Encoding (server/admin/adminPage.ts)
+    plugins: [
+      {
+        name: 'admin-compressed-twins',
+        writeBundle: (output, bundle) =>
+          writeCompressed(output.dir ?? fileURLToPath(new URL('./dist/admin', import.meta.url)), Object.keys(bundle)),
+      },
+    ],
   };
 }
 

@@ -154,6 +154,10 @@ export function App() {
 function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me: Me; onMeChanged: () => void }) {
   const [section = 'overview', id] = route.parts;
   const can = (p: Permission) => me.permissions.includes(p);
+  // a page that exists but the role may not open says so, naming the role; an unknown one is not found
+  const needs =
+    section === 'payouts' && id === 'new' ? 'payouts.send' : NAV.find((n) => n.section === section)?.permission;
+  if (needs && !can(needs)) return <Forbidden role={me.role} />;
   switch (section) {
     case 'overview':
       return <Overview api={api} />;
@@ -161,34 +165,42 @@ function Page({ route, api, me, onMeChanged }: { route: Route; api: AdminApi; me
       // keyed: another order is another page, with nothing of the previous one's state
       return id ? <OrderDetail key={id} api={api} orderNo={id} /> : <Orders api={api} query={route.query} />;
     case 'payouts':
-      if (!can('payouts.read') || (id === 'new' && !can('payouts.send'))) break;
       if (id === 'new') return <PayoutForm api={api} />;
       return id ? <PayoutDetail api={api} id={id} /> : <Payouts api={api} />;
     case 'recipients':
-      if (!can('payouts.read')) break;
       return <Recipients api={api} />;
     case 'methods':
       return <PaymentMethods api={api} />;
     case 'shop-events':
-      if (!can('shop_endpoints.manage')) break;
       return <ShopEvents api={api} />;
     case 'events':
       return <AuditLog api={api} query={route.query} />;
     case 'disputes':
       return <Disputes api={api} query={route.query} />;
     case 'keys':
-      if (can('team.manage')) return <ApiKeys api={api} />;
-      break;
+      return <ApiKeys api={api} />;
     case 'account':
       return <Account api={api} me={me} onChanged={onMeChanged} />;
     case 'team':
-      if (can('team.manage')) return <Team api={api} />;
-      break;
+      return <Team api={api} />;
   }
   return (
     <>
       <h1 tabIndex={-1}>Page not found</h1>
       <p>
+        <a href={href('overview')}>Go to the overview</a>
+      </p>
+    </>
+  );
+}
+
+/** A page the signed-in role may not open (the server would refuse its calls too): who to ask, not "not found". */
+function Forbidden({ role }: { role: Me['role'] }) {
+  return (
+    <>
+      <h1 tabIndex={-1}>You don't have access to this page</h1>
+      <p>
+        You don't have access to this page (your role: {role}). Ask an owner.{' '}
         <a href={href('overview')}>Go to the overview</a>
       </p>
     </>

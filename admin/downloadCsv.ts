@@ -1,6 +1,7 @@
 /** Hands `content` to the browser as a file download (a blob: URL, allowed by the page's CSP). */
-export function downloadCsv(filename: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+export function downloadCsv(filename: string, content: string | Blob): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type: 'text/csv;charset=utf-8' }) : content;
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -149,7 +149,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     expect(await scanAccessibility(page), 'order detail').toEqual([]);
 
     await page.evaluate(() => (location.hash = '#/payouts/new'));
-    await page.getByRole('button', { name: 'Send payout' }).click();
+    await page.getByRole('button', { name: 'Review payout' }).click();
     await page.locator('.error-summary').waitFor();
     expect(await scanAccessibility(page), 'payout form with errors').toEqual([]);
 

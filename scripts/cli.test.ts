@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
 import { sandboxApi } from '../testing/sandboxApi';
 import { BULK_ENV, makeOrders, type MadeOrder } from '../server/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
-import { orderIn } from '../testing/adminClient';
+import { admin, orderIn } from '../testing/adminClient';
 import { parseCsv } from './cli/parseCsv';
 
 /**
@@ -127,6 +127,12 @@ describe('the admin command line', () => {
     const refused = await cli(['orders'], { ...env, ADMIN_TOKEN: 'wrong-token' });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('the credential was refused');
+    // the backend's export route decides who may export (issue #32): a viewer's key may not
+    const viewer = await admin(backend, '/keys', { method: 'POST', body: { name: 'viewer key', role: 'viewer' } });
+    const forbidden = await cli(['orders'], { ...env, API_KEY: viewer.body.key });
+    expect(forbidden.code).toBe(3);
+    expect(forbidden.stderr).toContain('forbidden: the viewer role may not do this (orders.export)');
+    expect(forbidden.stdout).toBe('');
   });
 
   it('manages the shop event endpoints: add prints the secret once, list, roll, test, remove', async () => {
@@ -289,6 +295,15 @@ describe('the command line refuses a wrong file with one message and exit code 2
 
   it('a file separated by semicolons', async () => {
     await refused(['refund', '--csv', 'semi.csv'], 'semi.csv', 'order_no;amount;reason\nORD-1;10,00;x\n', /semicolons/);
+  });
+
+  it('an unquoted 1,500.00 that gives a row more fields than the header, by its line (not a refund of 1)', async () => {
+    await refused(
+      ['refund', '--csv', 'thousands.csv'],
+      'thousands.csv',
+      'order_no,amount\nORD-1,10.00\nORD-2,1,500.00\n',
+      /thousands\.csv line 3: 3 fields where the first line names 2 columns.*"1,500\.00"/,
+    );
   });
 
   it('a quote that is never closed, by the line it opens on', async () => {

@@ -40,9 +40,8 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { BulkResult, OrderPage } from '../shared/contract/admin';
+import type { BulkResult } from '../shared/contract/admin';
 import { ApiError } from '../shared/contract/ApiError';
-import { ordersCsv } from '../shared/csv/ordersCsv';
 import { toCsv } from '../shared/csv/toCsv';
 import { adminRequest } from './cli/adminRequest';
 import { checkGateway, readGatewayCheckArgs } from './cli/checkGateway';
@@ -219,18 +218,11 @@ async function run(args: string[], io: CliIo): Promise<number> {
     );
   }
   if (command === 'orders') {
-    const rows: OrderPage['orders'] = [];
-    let cursor: string | null = null;
-    do {
-      const q = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
-      for (const k of ['status', 'from', 'to', 'q'] as const) if (values[k]) q.set(k, values[k]);
-      const page: OrderPage = await call<OrderPage>('GET', `/orders?${q}`);
-      rows.push(...page.orders);
-      cursor = page.next_cursor;
-      io.stderr.write(`orders: ${rows.length}\r`);
-    } while (cursor);
-    io.stderr.write('\n');
-    output(io, values.out, ordersCsv(rows));
+    // written by the backend, which checks orders.export and records the export in the audit log
+    const q = new URLSearchParams();
+    for (const k of ['status', 'from', 'to', 'q'] as const) if (values[k]) q.set(k, values[k]);
+    const csv = await call<string>('GET', `/orders/export${q.size ? `?${q}` : ''}`, undefined, { accept: 'text/csv' });
+    output(io, values.out, csv);
     return 0;
   }
   if (command === 'payout') {

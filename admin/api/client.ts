@@ -25,7 +25,7 @@ import type {
   StatsDay,
   SubscriptionResult,
 } from '../../shared/contract/adminOrders';
-import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
+import type { AdminPayout, PayoutPage, PayoutReview } from '../../shared/contract/adminPayouts';
 import type { FailedRefundList } from '../../shared/contract/adminRefunds';
 import type {
   Me,
@@ -134,6 +134,7 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    as: 'json' | 'file' = 'json',
   ): Promise<T> {
     const init: RequestInit = {
       method,
@@ -151,6 +152,9 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
       throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
     }
     if (res.status === 401 && path !== '/sign-in') onUnauthorized();
+    // a file (an export) is handed on as its bytes: text() would drop its byte-order mark
+    if (res.ok && as === 'file')
+      return { content: await res.blob(), rows: Number(res.headers.get('x-row-count') ?? 0) } as T;
     const parsed: unknown = await res.json().catch(() => undefined);
     if (
       res.status === 403 &&
@@ -167,6 +171,15 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
 
   return {
     listOrders: (q: OrderQuery = {}) => call<OrderPage>('GET', `/orders${queryString(q)}`),
+    /** every order of the filter as one CSV file; `locale` writes it for that locale's spreadsheet */
+    exportOrders: (q: Omit<OrderQuery, 'cursor' | 'limit'> & { locale?: string }) =>
+      call<{ content: Blob; rows: number }>(
+        'GET',
+        `/orders/export${queryString(q)}`,
+        undefined,
+        { accept: 'text/csv' },
+        'file',
+      ),
     getOrder: (orderNo: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`),
     /**
      * One chunk of a bulk action under its own Idempotency-Key: the backend holds the key to this body and a
@@ -184,6 +197,8 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     /** sends a failed refund again as a new one; the same failed refund retried twice is still one refund */
     retryRefund: (orderNo: string, seq: number) =>
       call<BulkResult>('POST', `/orders/${encodeURIComponent(orderNo)}/refunds/${seq}/retry`),
+    /** the payout's amount, recipient, estimated fee and total, checked as sending would check it; sends nothing */
+    reviewPayout: (payout: unknown) => call<PayoutReview>('POST', '/payouts/review', payout),
     createPayout: (payout: unknown, idempotencyKey: string) =>
       call<AdminPayout>('POST', '/payouts', payout, { 'idempotency-key': idempotencyKey }),
     listPayouts: (cursor?: string) => call<PayoutPage>('GET', `/payouts${queryString({ cursor })}`),

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { ChartDay } from '../dailyStats';
 import { STATUS_LABEL } from './StatusBadge';
+import { TableScroll } from './Table';
 
 interface Props {
   title: string;
@@ -88,7 +89,7 @@ export function Chart({ title, days, statuses, format }: Props) {
       </figcaption>
       <details>
         <summary>Show the figures as a table</summary>
-        <section class="table-wrap" aria-label={`${title}, figures`} tabIndex={0}>
+        <TableScroll label={`${title}, figures`}>
           <table>
             <caption class="visually-hidden">{title}</caption>
             <thead>
@@ -114,7 +115,7 @@ export function Chart({ title, days, statuses, format }: Props) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -1,4 +1,5 @@
 import type { FieldError } from '../../shared/contract/errors';
+import { fieldName, ownerWords } from '../errorText';
 import { fieldId } from './TextField';
 
 interface Props {
@@ -22,15 +23,17 @@ export function ErrorSummary({ title, errors, known, labelOf }: Props) {
       <ul>
         {errors.map((e, i) => {
           const path = known(e.path);
-          const name = labelOf?.(e.path) ?? e.path;
+          // the form's label, or the API's name in words: never `payment_amount` (admin/errorText.ts)
+          const name = fieldName(e.path, labelOf);
+          const message = ownerWords(e.message);
           return (
             <li key={i}>
               {path ? (
                 <button type="button" class="link" onClick={() => document.getElementById(fieldId(path))?.focus()}>
-                  {name}: {e.message}
+                  {name}: {message}
                 </button>
               ) : (
-                `${name}: ${e.message}`
+                `${name}: ${message}`
               )}
             </li>
           );

@@ -3,7 +3,9 @@ import type { AdminApi, OrderDetail } from '../api/client';
 import { parseGatewayMessage } from '../../shared/gateway/errors';
 import { errorText } from '../errorText';
 import { DateTime } from './DateTime';
+import { TableScroll } from './Table';
 import { formatAmount } from '../formatMoney';
+import { useCan } from '../permissions';
 
 /** What each refund state means to the owner: refunds are asynchronous at the gateway. */
 const STATE: Record<string, string> = {
@@ -24,6 +26,7 @@ const STATE: Record<string, string> = {
 export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: OrderDetail; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const mayRefund = useCan()('orders.refund');
   if (!order.refunds?.length) return <p>No refunds.</p>;
   const retry = async (seq: number) => {
     setBusy(true);
@@ -43,49 +46,51 @@ export function OrderRefunds({ api, order, onChanged }: { api: AdminApi; order: 
   };
   return (
     <>
-      <table>
-        <caption>Refunds</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Amount</th>
-            <th scope="col">State</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.refunds.map((r) => (
-            <tr key={r.seq} class={r.status === 'failed' ? 'error' : undefined}>
-              <td>
-                {r.seq}
-                {r.retry_of !== null && ` (retry of ${r.retry_of})`}
-              </td>
-              <td>{formatAmount(r.amount, r.currency)}</td>
-              <td>{STATE[r.status] ?? r.status}</td>
-              <td>
-                {r.reason ?? '–'}
-                {r.status === 'failed' && r.message && <div>Failed: {inWords(r.message)}</div>}
-              </td>
-              <td class="mono">{r.refund_reference_id ?? r.refund_reference}</td>
-              <td>
-                <DateTime iso={r.updated_at} />
-              </td>
-              <td>
-                {r.status === 'failed' && !r.retried && r.seq !== null && (
-                  <button type="button" disabled={busy} onClick={() => void retry(r.seq!)}>
-                    Retry refund {r.seq}
-                  </button>
-                )}
-              </td>
+      <TableScroll label="Refunds">
+        <table>
+          <caption>Refunds</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Amount</th>
+              <th scope="col">State</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.refunds.map((r) => (
+              <tr key={r.seq} class={r.status === 'failed' ? 'error' : undefined}>
+                <td>
+                  {r.seq}
+                  {r.retry_of !== null && ` (retry of ${r.retry_of})`}
+                </td>
+                <td>{formatAmount(r.amount, r.currency)}</td>
+                <td>{STATE[r.status] ?? r.status}</td>
+                <td>
+                  {r.reason ?? '–'}
+                  {r.status === 'failed' && r.message && <div>Failed: {inWords(r.message)}</div>}
+                </td>
+                <td class="mono">{r.refund_reference_id ?? r.refund_reference}</td>
+                <td>
+                  <DateTime iso={r.updated_at} />
+                </td>
+                <td>
+                  {mayRefund && r.status === 'failed' && !r.retried && r.seq !== null && (
+                    <button type="button" disabled={busy} onClick={() => void retry(r.seq!)}>
+                      Retry refund {r.seq}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {message && <p role="status">{message}</p>}
     </>
   );

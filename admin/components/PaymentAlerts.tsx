@@ -4,6 +4,7 @@ import { errorText } from '../errorText';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DateTime } from './DateTime';
 import { formatAmount } from '../formatMoney';
+import { useCan } from '../permissions';
 
 type Alert = OrderDetail['alerts'][number];
 
@@ -20,6 +21,7 @@ export function PaymentAlerts({ api, order, onChanged }: { api: AdminApi; order:
   const [asking, setAsking] = useState<Alert | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const mayRefund = useCan()('orders.refund');
   if (!order.alerts?.length) return null;
   const refund = async (alert: Alert) => {
     setAsking(null);
@@ -60,7 +62,7 @@ export function PaymentAlerts({ api, order, onChanged }: { api: AdminApi; order:
                 {alert.refund.message ? ` (${alert.refund.message})` : ''}.{' '}
               </>
             )}
-            {alert.kind === 'double_payment' && alert.refund?.status !== 'succeeded' && (
+            {mayRefund && alert.kind === 'double_payment' && alert.refund?.status !== 'succeeded' && (
               <button type="button" disabled={busy} onClick={() => setAsking(alert)}>
                 {alert.refund?.status === 'pending'
                   ? 'Check the refund of the extra payment'

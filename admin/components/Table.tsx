@@ -19,12 +19,24 @@ interface Props<Row> {
 }
 
 /**
+ * The box a wide table scrolls sideways in on a narrow screen, so the page itself stays the screen's width (a 390 px
+ * phone). Focusable and named, so keyboard users can scroll it too.
+ */
+export function TableScroll({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <section class="table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
+/**
  * A data table that scrolls sideways on a narrow screen. The scroll box is focusable and named after the
  * caption so keyboard users can scroll it too.
  */
 export function Table<Row>({ caption, columns, rows, rowKey, empty = 'Nothing to show.', hideCaption }: Props<Row>) {
   return (
-    <section class="table-wrap" aria-label={caption} tabIndex={0}>
+    <TableScroll label={caption}>
       <table>
         <caption class={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -56,6 +68,6 @@ export function Table<Row>({ caption, columns, rows, rowKey, empty = 'Nothing to
           )}
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }

@@ -90,7 +90,8 @@ test('a non-owner does not see the setting, and the page never asks for it', asy
     return { body: {} };
   });
   render(<App />);
-  expect(await screen.findByText('Page not found')).toBeTruthy();
+  expect(await screen.findByText("You don't have access to this page")).toBeTruthy();
+  expect(screen.getByText(/your role: finance\). Ask an owner/)).toBeTruthy();
   expect(screen.queryByRole('link', { name: 'API keys' })).toBeNull();
   expect(screen.queryByText('Refund a double payment')).toBeNull();
   expect(seen.some((r) => r.path === SETTING)).toBe(false);

@@ -218,55 +218,53 @@ test('a large run shows its progress chunk by chunk', async () => {
   expect(screen.queryByRole('progressbar')).toBeNull();
 });
 
-test('exports every order of the current filter as CSV, following the cursor past the visible page', async () => {
-  const rows = Array.from({ length: 230 }, (_, i) => order(i + 1, i === 4 ? { email: '=cmd@example.com' } : {}));
-  const { seen } = shop(rows);
+test('exports every order of the current filter as the backend writes it, plain or for the spreadsheet (issue #32)', async () => {
+  const CSV = '\ufefforder_no;amount\r\nORD-0001;10,00\r\n';
+  const { seen } = stubFetch((req) => {
+    if (req.path === '/admin/api/orders') return { body: pageOf([order(1)], req.query) };
+    if (req.path === '/admin/api/orders/export')
+      return { text: CSV, headers: { 'content-type': 'text/csv; charset=utf-8', 'x-row-count': '230' } };
+    return undefined;
+  });
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
   location.hash = '#/orders?status=paid&q=buyer';
-  let blob: Blob | undefined;
-  let name = '';
+  const blobs: Blob[] = [];
+  const names: string[] = [];
   vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-    blob = b as Blob;
+    blobs.push(b as Blob);
     return 'blob:orders';
   });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    name = this.download;
+    names.push(this.download);
   });
   render(<App />);
   await screen.findByRole('link', { name: 'ORD-0001' });
-  fireEvent.click(screen.getByRole('button', { name: 'Export these orders as CSV' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Export for a spreadsheet in de-DE' }));
   expect(await screen.findByText('Exported 230 orders.')).toBeTruthy();
-
-  const lines = (await blob!.text()).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('order_no,status,amount,currency,captured,refunded,transaction_id,email,created_at,updated_at');
-  expect(lines).toHaveLength(231);
-  expect(lines[1]).toBe(
-    'ORD-0001,paid,10.00,USD,10.00,,T1,buyer1@example.com,2024-05-01T10:00:00Z,2024-05-01T10:00:00Z',
-  );
-  // a value a spreadsheet would run as a formula is written as text
-  expect(lines[5]).toContain(",'=cmd@example.com,");
-  expect(name).toMatch(/^orders-status-paid-q-buyer-\d{8}T\d{6}\.csv$/);
-  // the filter of the view, on every page asked for
-  const exportCalls = seen.filter((r) => r.path === '/admin/api/orders' && r.query.get('limit') === '100');
-  expect(exportCalls.map((r) => r.query.get('cursor'))).toEqual([null, '100', '200']);
-  expect(exportCalls.every((r) => r.query.get('status') === 'paid' && r.query.get('q') === 'buyer')).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Export these orders as CSV' }));
+  await waitFor(() => expect(names).toHaveLength(2));
+  // the file's bytes as the backend wrote them, byte-order mark included
+  expect(new Uint8Array(await blobs[0]!.arrayBuffer())).toEqual(new TextEncoder().encode(CSV));
+  expect(names[0]).toMatch(/^orders-status-paid-q-buyer-de-DE-\d{8}T\d{6}\.csv$/);
+  expect(names[1]).toMatch(/^orders-status-paid-q-buyer-\d{8}T\d{6}\.csv$/);
+  // the view's filter, and the locale only for the spreadsheet's file
+  const asked = seen.filter((r) => r.path === '/admin/api/orders/export').map((r) => r.query.toString());
+  expect(asked).toEqual(['status=paid&q=buyer&locale=de-DE', 'status=paid&q=buyer']);
 });
 
-test('an export that fails part-way says so and downloads nothing', async () => {
-  const rows = Array.from({ length: 150 }, (_, i) => order(i + 1));
+test('an export the backend refuses says why and downloads nothing', async () => {
   stubFetch((req) => {
-    if (req.path !== '/admin/api/orders') return undefined;
-    if (req.query.get('cursor') === '100')
+    if (req.path === '/admin/api/orders') return { body: pageOf([order(1)], req.query) };
+    if (req.path === '/admin/api/orders/export')
       return { status: 503, body: { error: { code: 'unavailable', message: 'the database is busy' } } };
-    return { body: pageOf(rows, req.query) };
+    return undefined;
   });
   const create = vi.spyOn(URL, 'createObjectURL');
   render(<App />);
   await screen.findByRole('link', { name: 'ORD-0001' });
   fireEvent.click(screen.getByRole('button', { name: 'Export these orders as CSV' }));
-  expect((await screen.findByText(/^The export stopped after 100 orders/)).textContent).toContain(
-    'the database is busy',
-  );
+  expect((await screen.findByText(/^The export downloaded nothing/)).textContent).toContain('the database is busy');
   expect(create).not.toHaveBeenCalled();
 });
 

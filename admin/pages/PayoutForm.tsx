@@ -1,7 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
 import { ApiError, type AdminApi } from '../api/client';
+import type { PayoutReview } from '../../shared/contract/adminPayouts';
 import { ErrorSummary } from '../components/ErrorSummary';
+import { PayoutReviewDialog } from '../components/PayoutReviewDialog';
 import { SelectField } from '../components/SelectField';
 import { TextField } from '../components/TextField';
 import { errorText } from '../errorText';
@@ -12,6 +14,15 @@ import { useTitle } from '../useTitle';
 import { validatePayout } from '../validatePayout';
 
 const ALL_FIELDS: PayoutField[] = PAYOUT_SECTIONS.flatMap((s) => s.fields);
+
+/** A field's label with its section ("First name (Payer)"): the payer's and the beneficiary's share labels. */
+function labelOf(path: string): string | undefined {
+  for (const section of PAYOUT_SECTIONS) {
+    const field = section.fields.find((f) => f.path === path);
+    if (field) return `${field.label} (${section.title})`;
+  }
+  return undefined;
+}
 
 /**
  * The input an error path belongs to: the field itself, the field holding it ("x.y.0" -> "x.y"), or for an
@@ -33,6 +44,8 @@ export function PayoutForm({ api }: { api: AdminApi }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** the backend's review of the form, shown before anything is sent */
+  const [review, setReview] = useState<PayoutReview>();
   const key = useRef<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
@@ -47,6 +60,7 @@ export function PayoutForm({ api }: { api: AdminApi }) {
     queueMicrotask(() => summary.current?.querySelector<HTMLElement>('.error-summary')?.focus());
   }
 
+  /** "Review payout": the form checked here, then by the backend, which answers the fee and the total */
   async function submit(e: Event) {
     e.preventDefault();
     if (busy) return;
@@ -56,6 +70,21 @@ export function PayoutForm({ api }: { api: AdminApi }) {
     if (local.length) return showErrors(local);
     setErrors([]);
     setBusy(true);
+    try {
+      setReview(await api.reviewPayout(body));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
+      else setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** "Send payout" in the review: the one call that moves money, under one key per unchanged form */
+  async function send() {
+    if (busy) return;
+    const body = nestFields(values);
+    setBusy(true);
     key.current ??= crypto.randomUUID();
     try {
       const payout = await api.createPayout(body, key.current);
@@ -63,6 +92,7 @@ export function PayoutForm({ api }: { api: AdminApi }) {
       const id = payout.id ?? payout.request_id ?? payout.transaction_id;
       navigate(id ? href(['payouts', id]) : href('payouts'));
     } catch (err) {
+      setReview(undefined);
       if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
       else setFailure(errorText(err));
     } finally {
@@ -78,7 +108,12 @@ export function PayoutForm({ api }: { api: AdminApi }) {
       <h1 tabIndex={-1}>New payout</h1>
       <form class="payout-form" onSubmit={submit} noValidate>
         <div ref={summary}>
-          <ErrorSummary title="The payout was not sent. Please check these fields:" errors={errors} known={fieldOf} />
+          <ErrorSummary
+            title="The payout was not sent. Please check these fields:"
+            errors={errors}
+            known={fieldOf}
+            labelOf={labelOf}
+          />
         </div>
         {failure && (
           <p class="error" role="alert">
@@ -132,10 +167,18 @@ export function PayoutForm({ api }: { api: AdminApi }) {
         })}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send payout'}
+            {busy && !review ? 'Checking…' : 'Review payout'}
           </button>
         </div>
       </form>
+      {review && (
+        <PayoutReviewDialog
+          review={review}
+          busy={busy}
+          onSend={() => void send()}
+          onBack={() => setReview(undefined)}
+        />
+      )}
     </>
   );
 }

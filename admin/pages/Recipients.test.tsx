@@ -87,10 +87,10 @@ test('a recipient missing bank details is refused on the page, naming the fields
   expect(await screen.findByRole('button', { name: 'Pay Acme' })).toBeTruthy();
 });
 
-test('"Pay" on a recipient sends three fields under one Idempotency-Key and opens the payout', async () => {
+test('"Pay" on a recipient is reviewed first (fee, total), then sends three fields under one Idempotency-Key (#32)', async () => {
   const { seen } = stubFetch((req) => {
     if (req.path === '/admin/api/recipients') return { body: { recipients: [saved] } };
-    if (req.path === '/admin/api/payouts' && req.body.amount === '1.5')
+    if (req.path === '/admin/api/payouts/review' && req.body.amount === '1.5')
       return {
         status: 400,
         body: {
@@ -101,6 +101,20 @@ test('"Pay" on a recipient sends three fields under one Idempotency-Key and open
           },
         },
       };
+    if (req.path === '/admin/api/payouts/review')
+      return {
+        body: {
+          currency: 'EUR',
+          amount: '250.00',
+          recipient: { name: 'Fornecedor GmbH', account: 'DE89370400440532013000' },
+          fee: '2.25',
+          fee_paid_by: 'PAYER',
+          fee_estimated: true,
+          fee_rule: '0.5 % of the amount + 1.00 EUR',
+          total: '252.25',
+          recipient_gets: '250.00',
+        },
+      };
     if (req.path === '/admin/api/payouts') return { status: 201, body: { id: 'po_9', status: 'COMPLETED' } };
     return undefined;
   });
@@ -109,18 +123,24 @@ test('"Pay" on a recipient sends three fields under one Idempotency-Key and open
   const form = screen.getByRole('form', { name: 'Pay Fornecedor GmbH' });
   fill(/^Amount/, '1.5');
   fill(/^Currency/, 'eur');
-  fireEvent.click(within(form).getByRole('button', { name: 'Pay' }));
+  fireEvent.click(within(form).getByRole('button', { name: 'Review payout' }));
   await waitFor(() => expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true'));
   fill(/^Amount/, '250.00');
   fill(/^Reference/, 'INV-42');
-  fireEvent.click(within(form).getByRole('button', { name: 'Pay' }));
+  fireEvent.click(within(form).getByRole('button', { name: 'Review payout' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog.textContent).toContain('Send 250.00 EUR to Fornecedor GmbH?');
+  expect(dialog.textContent).toContain('Total252.25 EUR');
+  expect(seen.filter((r) => r.path === '/admin/api/payouts')).toEqual([]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Send payout' }));
   await waitFor(() => expect(location.hash).toBe('#/payouts/po_9'));
   const payouts = seen.filter((r) => r.path === '/admin/api/payouts');
-  expect(payouts.at(-1)!.body).toEqual({
+  expect(payouts).toHaveLength(1);
+  expect(payouts[0]!.body).toEqual({
     recipient_id: 'rc_1',
     amount: '250.00',
     currency: 'EUR',
     reference: 'INV-42',
   });
-  expect(payouts.at(-1)!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(payouts[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 });

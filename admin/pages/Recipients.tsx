@@ -5,6 +5,7 @@ import { PayRecipient } from '../components/PayRecipient';
 import { RecipientForm } from '../components/RecipientForm';
 import { Table } from '../components/Table';
 import { errorText } from '../errorText';
+import { useCan } from '../permissions';
 import { RECIPIENT_METHODS } from '../recipientFields';
 import { useTitle } from '../useTitle';
 
@@ -14,6 +15,8 @@ export function Recipients({ api }: { api: AdminApi }) {
   const [recipients, setRecipients] = useState<RecipientView[] | null>(null);
   const [paying, setPaying] = useState<RecipientView>();
   const [error, setError] = useState<string>();
+  // a viewer reads recipients but may not pay, archive or add one (payouts.send): it is not offered those
+  const maySend = useCan()('payouts.send');
 
   const load = () =>
     api.listRecipients().then(
@@ -34,6 +37,21 @@ export function Recipients({ api }: { api: AdminApi }) {
     }
   }
 
+  const actions = {
+    key: 'actions',
+    header: 'Actions',
+    cell: (r: RecipientView) => (
+      <>
+        <button type="button" class="primary" onClick={() => setPaying(r)} aria-label={`Pay ${r.name}`}>
+          Pay
+        </button>{' '}
+        <button type="button" onClick={() => void archive(r)} aria-label={`Archive ${r.name}`}>
+          Archive
+        </button>
+      </>
+    ),
+  };
+
   return (
     <>
       <h1 tabIndex={-1}>Recipients</h1>
@@ -53,33 +71,21 @@ export function Recipients({ api }: { api: AdminApi }) {
           { key: 'name', header: 'Name', cell: (r) => r.name },
           { key: 'method', header: 'Sent by', cell: (r) => methodText(r.payment_method) },
           { key: 'account', header: 'Account', class: 'mono', cell: accountText },
-          {
-            key: 'actions',
-            header: 'Actions',
-            cell: (r) => (
-              <>
-                <button type="button" class="primary" onClick={() => setPaying(r)} aria-label={`Pay ${r.name}`}>
-                  Pay
-                </button>{' '}
-                <button type="button" onClick={() => void archive(r)} aria-label={`Archive ${r.name}`}>
-                  Archive
-                </button>
-              </>
-            ),
-          },
+          ...(maySend ? [actions] : []),
         ]}
       />
       {paying && <PayRecipient key={paying.id} api={api} recipient={paying} onClose={() => setPaying(undefined)} />}
-      <RecipientForm
-        api={api}
-        onSaved={(r) => {
-          setRecipients((prev) => [...(prev ?? []), r].sort((a, b) => a.name.localeCompare(b.name)));
-        }}
-      />
+      {maySend && (
+        <RecipientForm
+          api={api}
+          onSaved={(r) => {
+            setRecipients((prev) => [...(prev ?? []), r].sort((a, b) => a.name.localeCompare(b.name)));
+          }}
+        />
+      )}
     </>
   );
 }
-
 function methodText(method: string | undefined): string {
   return RECIPIENT_METHODS.find((m) => m.value === (method ?? 'SWIFT'))?.label ?? method ?? '';
 }

@@ -53,3 +53,25 @@ test('a role change, a reset and Disable each ask first; cancelling sends nothin
     expect(seen.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ disabled: true }]),
   );
 });
+
+test('each role says in one line what it may do, from the permissions the server gives it (issue #32)', async () => {
+  stubFetch((req) => (req.path === '/admin/api/users' ? { body: { users: [kim] } } : undefined));
+  render(<Team api={createAdminApi()} />);
+  const roles = await screen.findByRole('region', { name: 'What each role may do' });
+  const line = (role: string) => within(roles).getByText(role).nextElementSibling?.textContent;
+  expect(line('viewer')).toBe(
+    'See orders, disputes and the overview, see payouts, see payment methods, read the audit log.',
+  );
+  expect(line('support')).toBe(
+    'See orders, disputes and the overview, approve or reject held orders, refund up to the support refund limit, check orders with the gateway, export orders, see payment methods, read the audit log.',
+  );
+  expect(line('finance')).toContain('capture and cancel payments, approve or reject held orders, refund any amount');
+  expect(line('finance')).toContain('send payouts');
+  expect(line('owner')).toContain('manage people, API keys and the refund limit');
+  // the role chosen for a new person is described beside it
+  const select = screen.getByLabelText('Role') as HTMLSelectElement;
+  expect(screen.getByText(line('support')!, { selector: '#person-role-says' })).toBeTruthy();
+  fireEvent.change(select, { target: { value: 'viewer' } });
+  expect(select.getAttribute('aria-describedby')).toBe('person-role-says');
+  await waitFor(() => expect(document.getElementById('person-role-says')?.textContent).toBe(line('viewer')));
+});

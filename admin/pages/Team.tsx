@@ -2,10 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, SignInLink, TeamMember } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateTime } from '../components/DateTime';
+import { TableScroll } from '../components/Table';
+import { STAFF_ROLES } from '../../shared/contract/roles';
 import { errorText } from '../errorText';
+import { roleDescription } from '../permissions';
 import { useTitle } from '../useTitle';
-
-const ROLES = ['owner', 'finance', 'support', 'viewer'] as const;
 
 /**
  * The team (owners only): people, their roles, two-factor state and lock-outs, with the owner's actions. A new
@@ -94,130 +95,151 @@ export function Team({ api }: { api: AdminApi }) {
         </div>
         <div class="field">
           <label for="person-role">Role</label>
-          <select id="person-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
-            {ROLES.map((r) => (
+          <select
+            id="person-role"
+            value={role}
+            aria-describedby="person-role-says"
+            onChange={(e) => setRole(e.currentTarget.value)}
+          >
+            {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </select>
+          <p id="person-role-says" class="hint">
+            {roleDescription(role as (typeof STAFF_ROLES)[number])}
+          </p>
         </div>
         <button type="submit" class="primary" disabled={busy}>
           Add
         </button>
       </form>
+      <section class="card" aria-labelledby="roles-title">
+        <h2 id="roles-title">What each role may do</h2>
+        <dl class="roles">
+          {STAFF_ROLES.map((r) => (
+            <div key={r}>
+              <dt>{r}</dt>
+              <dd>{roleDescription(r)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       {users === null ? (
         <p>Loading…</p>
       ) : (
-        <table>
-          <caption>People who can sign in</caption>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Two-factor</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id}>
-                <th scope="row">{u.email}</th>
-                <td>
-                  <select
-                    aria-label={`Role of ${u.email}`}
-                    value={u.role}
-                    disabled={busy}
-                    onChange={(e) => {
-                      const next = e.currentTarget.value;
-                      // the select shows the row's role until the change is confirmed
-                      e.currentTarget.value = u.role;
-                      setPending({
-                        title: `Change the role of ${u.email}`,
-                        text: `${u.email} becomes ${next} (now ${u.role}) and is signed out everywhere.`,
-                        label: `Make ${next}`,
-                        work: () => api.changeUser(u.id, { role: next }),
-                      });
-                    }}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{u.totp_enabled ? 'on' : 'off'}</td>
-                <td>
-                  {u.disabled
-                    ? 'disabled'
-                    : u.locked_until
-                      ? 'locked'
-                      : !u.password_set
-                        ? 'waiting for a password'
-                        : 'active'}
-                  {u.failed_sign_ins > 0 && ` (${u.failed_sign_ins} failed sign-ins)`}
-                </td>
-                <td class="row-actions">
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() =>
-                      setPending({
-                        title: `Reset the password of ${u.email}`,
-                        text: `The current password stops working and ${u.email} is signed out everywhere; you get a one-time link to pass on.`,
-                        label: 'Reset password',
-                        work: async () =>
-                          setLink({ email: u.email, link: (await api.resetPassword(u.id)).sign_in_link }),
-                      })
-                    }
-                  >
-                    Reset password<span class="visually-hidden"> of {u.email}</span>
-                  </button>
-                  {u.totp_enabled && (
+        <TableScroll label="People who can sign in">
+          <table>
+            <caption>People who can sign in</caption>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Two-factor</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row">{u.email}</th>
+                  <td>
+                    <select
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      disabled={busy}
+                      onChange={(e) => {
+                        const next = e.currentTarget.value;
+                        // the select shows the row's role until the change is confirmed
+                        e.currentTarget.value = u.role;
+                        setPending({
+                          title: `Change the role of ${u.email}`,
+                          text: `${u.email} becomes ${next} (now ${u.role}) and is signed out everywhere.`,
+                          label: `Make ${next}`,
+                          work: () => api.changeUser(u.id, { role: next }),
+                        });
+                      }}
+                    >
+                      {STAFF_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{u.totp_enabled ? 'on' : 'off'}</td>
+                  <td>
+                    {u.disabled
+                      ? 'disabled'
+                      : u.locked_until
+                        ? 'locked'
+                        : !u.password_set
+                          ? 'waiting for a password'
+                          : 'active'}
+                    {u.failed_sign_ins > 0 && ` (${u.failed_sign_ins} failed sign-ins)`}
+                  </td>
+                  <td class="row-actions">
                     <button
                       type="button"
                       disabled={busy}
                       onClick={() =>
                         setPending({
-                          title: `Reset two-factor sign-in of ${u.email}`,
-                          text: `${u.email} is signed out everywhere and sets up two-factor sign-in again at the next sign-in (their recovery codes stop working).`,
-                          label: 'Reset two-factor',
-                          work: () => api.resetTotp(u.id),
+                          title: `Reset the password of ${u.email}`,
+                          text: `The current password stops working and ${u.email} is signed out everywhere; you get a one-time link to pass on.`,
+                          label: 'Reset password',
+                          work: async () =>
+                            setLink({ email: u.email, link: (await api.resetPassword(u.id)).sign_in_link }),
                         })
                       }
                     >
-                      Reset two-factor<span class="visually-hidden"> of {u.email}</span>
+                      Reset password<span class="visually-hidden"> of {u.email}</span>
                     </button>
-                  )}
-                  {u.locked_until && (
-                    <button type="button" disabled={busy} onClick={() => act(() => api.unlockUser(u.id))}>
-                      Unlock<span class="visually-hidden"> {u.email}</span>
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() =>
-                      u.disabled
-                        ? act(() => api.changeUser(u.id, { disabled: false }))
-                        : setPending({
-                            title: `Disable ${u.email}`,
-                            text: `${u.email} is signed out everywhere and cannot sign in until enabled again; API keys they made stop working meanwhile.`,
-                            label: 'Disable',
-                            work: () => api.changeUser(u.id, { disabled: true }),
+                    {u.totp_enabled && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() =>
+                          setPending({
+                            title: `Reset two-factor sign-in of ${u.email}`,
+                            text: `${u.email} is signed out everywhere and sets up two-factor sign-in again at the next sign-in (their recovery codes stop working).`,
+                            label: 'Reset two-factor',
+                            work: () => api.resetTotp(u.id),
                           })
-                    }
-                  >
-                    {u.disabled ? 'Enable' : 'Disable'}
-                    <span class="visually-hidden"> {u.email}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                        }
+                      >
+                        Reset two-factor<span class="visually-hidden"> of {u.email}</span>
+                      </button>
+                    )}
+                    {u.locked_until && (
+                      <button type="button" disabled={busy} onClick={() => act(() => api.unlockUser(u.id))}>
+                        Unlock<span class="visually-hidden"> {u.email}</span>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() =>
+                        u.disabled
+                          ? act(() => api.changeUser(u.id, { disabled: false }))
+                          : setPending({
+                              title: `Disable ${u.email}`,
+                              text: `${u.email} is signed out everywhere and cannot sign in until enabled again; API keys they made stop working meanwhile.`,
+                              label: 'Disable',
+                              work: () => api.changeUser(u.id, { disabled: true }),
+                            })
+                      }
+                    >
+                      {u.disabled ? 'Enable' : 'Disable'}
+                      <span class="visually-hidden"> {u.email}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {pending && (
         <ConfirmDialog

@@ -10,7 +10,8 @@ export interface SeenRequest {
   body: any;
 }
 
-type Answer = { status?: number; body?: unknown } | undefined;
+/** JSON `body`, or a file's `text` (an export) with its `headers`. */
+type Answer = { status?: number; body?: unknown; text?: string; headers?: Record<string, string> } | undefined;
 
 /**
  * Who `/admin/api/me` says is signed in when the handler does not answer it: an owner, who sees every page and
@@ -46,6 +47,8 @@ export function stubFetch(handler: Handler) {
     const saysWho = (a: Answer) => (a?.status ?? 200) >= 400 || (a?.body as { permissions?: unknown })?.permissions;
     if (req.path === '/admin/api/me' && !saysWho(answer)) answer = { body: SIGNED_IN_OWNER };
     answer ??= { status: 404, body: { error: { code: 'not_found', message: 'no such route' } } };
+    if (answer.text !== undefined)
+      return new Response(answer.text, { status: answer.status ?? 200, headers: answer.headers });
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -49,7 +49,7 @@ describe('the admin page over the real backend', () => {
     await expect.poll(() => nav.innerText()).toContain('Payment methods');
     expect(await nav.innerText()).not.toMatch(/Payouts|Team/);
     await page.evaluate(() => (location.hash = '#/payouts/new'));
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: "You don't have access to this page" }).waitFor();
     await page.evaluate(() => (location.hash = '#/methods'));
     await page.getByText('Your role can see the payment methods but not change them.').waitFor();
     expect(await page.getByRole('button', { name: 'Save payment methods' }).count()).toBe(0);
@@ -135,14 +135,14 @@ describe('the admin page over the real backend', () => {
     await page.getByText('Beneficiary bank details').click();
     const iban = page.getByLabel('IBAN');
     await iban.fill('DE00 1234 5678 9012 3456 78');
-    await page.getByRole('button', { name: 'Send payout' }).click();
+    await page.getByRole('button', { name: 'Review payout' }).click();
 
     await expect.poll(() => iban.getAttribute('aria-invalid'), { timeout: STEP_MS }).toBe('true');
     const describedBy = (await iban.getAttribute('aria-describedby')) ?? '';
     const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
     expect(errorId).toBeTruthy();
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/IBAN/i);
-    expect(await page.locator('.error-summary').innerText()).toContain('iban');
+    expect(await page.locator('.error-summary').innerText()).toContain('IBAN (Beneficiary bank details)');
     expect((await listPayouts(env.system.backend)).payouts).toEqual([]);
     expect(await sandboxApi(env.system.sandbox.url).requestCount('/v1/payout')).toBe(0);
     expectNoCspViolations(csp);

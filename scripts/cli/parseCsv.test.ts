@@ -69,6 +69,16 @@ describe('readBulkCsv', () => {
     ]);
   });
 
+  it('refuses a row with more fields than the header by its line (an unquoted 1,500.00), not trailing empty ones', () => {
+    expect(() => csvRecords('order_no,amount\nORD-1,5.00\n\nORD-2,1,500.00\n')).toThrow(
+      'line 4: 3 fields where the first line names 2 columns; a value with a comma, like 1,500.00, must be in quotes ("1,500.00") or written without the thousands separator (1500.00)',
+    );
+    expect(csvRecords('order_no,amount\nORD-1,"1,500.00"\nORD-2,5.00,,\n').map((r) => r.record)).toEqual([
+      { order_no: 'ORD-1', amount: '1,500.00' },
+      { order_no: 'ORD-2', amount: '5.00' },
+    ]);
+  });
+
   it('counts lines as an editor does: a quoted field over two lines and blank lines move the rows below', () => {
     expect(csvRecords('order_no,reason\r\nA,"two\r\nlines"\r\n\r\nB,x\n').map((r) => r.line)).toEqual([2, 5]);
   });

@@ -56,13 +56,22 @@ export function parseCsvLines(text: string): { line: number; cells: string[] }[]
   return rows;
 }
 
-/** Rows as objects keyed by the header row (names trimmed and lower-cased), with the line each starts on. */
+/**
+ * Rows as objects keyed by the header row (names trimmed and lower-cased), with the line each starts on. A row
+ * with more fields than the header is an error naming its line: an unquoted `1,500.00` splits into `1` and
+ * `500.00`, and reading the first alone would refund 1 instead of 1,500. Empty fields after the last column
+ * (a spreadsheet's trailing commas) are not counted.
+ */
 export function csvRecords(text: string): { line: number; record: Record<string, string> }[] {
   const [header, ...rows] = parseCsvLines(text);
   if (!header) return [];
   const names = header.cells.map((h) => h.trim().toLowerCase());
-  return rows.map(({ line, cells }) => ({
-    line,
-    record: Object.fromEntries(names.map((n, j) => [n, (cells[j] ?? '').trim()])),
-  }));
+  return rows.map(({ line, cells }) => {
+    const extra = cells.slice(names.length);
+    if (extra.some((c) => c.trim() !== ''))
+      throw new Error(
+        `line ${line}: ${cells.length} fields where the first line names ${names.length} columns; a value with a comma, like 1,500.00, must be in quotes ("1,500.00") or written without the thousands separator (1500.00)`,
+      );
+    return { line, record: Object.fromEntries(names.map((n, j) => [n, (cells[j] ?? '').trim()])) };
+  });
 }

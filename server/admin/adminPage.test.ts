@@ -1,8 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCompressed } from '../../widget/build/writeCompressed';
+import { rawRequest } from '../testing/rawRequest';
 import { startBackend, type Backend } from '../testing/startBackend';
+
+// long enough that compression pays
+const SCRIPT = `export const page = 'admin';${' /* padding */'.repeat(80)}`;
 
 describe('admin page at /admin', () => {
   const dir = mkdtempSync(join(tmpdir(), 'admin-page-'));
@@ -12,6 +18,8 @@ describe('admin page at /admin', () => {
     mkdirSync(join(dir, 'assets'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Shop admin</title>');
     writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {}');
+    writeFileSync(join(dir, 'assets', 'app-Ef56Gh78.js'), SCRIPT);
+    await writeCompressed(join(dir, 'assets'), ['app-Ef56Gh78.js']);
     writeFileSync(join(dir, 'secret.txt'), 'not public');
     backend = await startBackend({ env: { ADMIN_DIR: dir } });
     unbuilt = await startBackend({ env: { ADMIN_DIR: join(dir, 'missing') } });
@@ -39,6 +47,21 @@ describe('admin page at /admin', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${backend.url}/admin/assets/..%2Fsecret.txt`)).status).toBe(404);
     expect((await fetch(`${backend.url}/admin/assets/missing-Ab12Cd34.js`)).status).toBe(404);
+  });
+
+  it('serves the script compressed by Accept-Encoding, brotli first, and decompressing to the file', async () => {
+    const url = `${backend.url}/admin/assets/app-Ef56Gh78.js`;
+    const br = await rawRequest(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(SCRIPT.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    const gz = await rawRequest(url, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    const plain = await rawRequest(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
   });
 
   it('keeps unknown API paths as JSON 404s, not the page', async () => {

@@ -17,10 +17,18 @@ const ADMIN_CSP =
 export function adminPageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/assets/:file', async (c) => {
-      const built = await readBuiltFile(join(deps.config.adminDir, 'assets'), c.req.param('file'));
+      // the build's brotli and gzip twins (vite.config.ts), by Accept-Encoding, as the widget's files are
+      const built = await readBuiltFile(
+        join(deps.config.adminDir, 'assets'),
+        c.req.param('file'),
+        c.req.header('accept-encoding'),
+      );
       if (!built) return c.json({ error: { code: API_ERROR.not_found, message: 'no such admin asset' } }, 404);
       c.header('Content-Type', built.contentType);
       c.header('Cache-Control', built.cacheControl);
+      c.header('Vary', 'Accept-Encoding');
+      if (built.encoding) c.header('Content-Encoding', built.encoding);
+      c.header('Content-Length', String(built.content.byteLength));
       return c.body(built.content);
     })
     .get('*', async (c, next) => {

@@ -10,6 +10,7 @@ import { apiKeyRoutes } from '../team/routes/adminApiKeys';
 import { bulkRoutes } from '../operations/routes/adminBulk';
 import { disputeRoutes } from '../disputes/routes/adminDisputes';
 import { eventRoutes } from '../orders/routes/adminEvents';
+import { exportRoutes } from '../orders/routes/exportOrders';
 import { orderRoutes } from '../orders/routes/adminOrders';
 import { paymentMethodRoutes } from '../methods/routes/adminPaymentMethods';
 import { payoutRoutes } from '../payouts/routes/adminPayouts';
@@ -55,6 +56,7 @@ export function createAdminApi(deps: AppDeps) {
     .use(authenticate([...bearerCredentials(deps), sessionCookie(deps)], 'admin token'))
     .route('/orders', bulkRoutes(deps))
     .route('/orders', syncRoutes(deps))
+    .route('/orders', exportRoutes(deps))
     .route('/orders', orderRoutes(deps))
     .route('/disputes', disputeRoutes(deps))
     .route('/payouts', payoutRoutes(deps))

@@ -16,6 +16,8 @@ type Role = (typeof ROLES)[number];
 const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[] = [
   { route: 'GET /orders', allowed: 'Y Y Y Y -' },
   { route: 'GET /orders/:order_no', path: '/orders/ORD-1', allowed: 'Y Y Y Y -' },
+  // issue #32: a viewer reads orders but may not take them away as a file
+  { route: 'GET /orders/export', allowed: 'Y Y Y - -' },
   { route: 'POST /orders/capture', body: { orders: [{ order_no: 'ORD-1' }] }, allowed: 'Y Y - - -' },
   { route: 'POST /orders/cancel', body: { orders: [{ order_no: 'ORD-1' }] }, allowed: 'Y Y - - -' },
   { route: 'POST /orders/review', body: { orders: [{ order_no: 'ORD-1', approve: true }] }, allowed: 'Y Y Y - -' },
@@ -81,6 +83,8 @@ const MATRIX: { route: string; path?: string; body?: unknown; allowed: string }[
     allowed: 'Y - - - -',
   },
   { route: 'POST /shop-endpoints/:id/test', path: '/shop-endpoints/we_none/test', allowed: 'Y - - - -' },
+  // issue #32: the review before a payout is sent, with its estimated fee
+  { route: 'POST /payouts/review', body: {}, allowed: 'Y Y - - -' },
   // the team (#22): owners only
   { route: 'GET /users', allowed: 'Y - - - -' },
   { route: 'POST /users', body: { email: '' }, allowed: 'Y - - - -' },

@@ -1,31 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { callJson } from '../../testing/shopClient';
+import { rawRequest as raw } from '../testing/rawRequest';
 import { startBackend, type Backend } from '../testing/startBackend';
 
-// long enough that compression pays; fetch() would decompress by itself, so raw bytes are read with node:http
+// long enough that compression pays; fetch() would decompress by itself, so raw bytes are read with rawRequest
 const LOADER = `console.log("loader");${' /* padding */'.repeat(50)}`;
 const ENTRY = `export const x = 1;${' /* padding */'.repeat(50)}`;
-
-/** One request with exactly these headers, the body as sent (not decompressed). */
-function raw(url: string, headers: Record<string, string>, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(url, { method, headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (b: Buffer) => parts.push(b));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
 
 describe('widget files, demo shop', () => {
   const dir = mkdtempSync(join(tmpdir(), 'widget-'));

@@ -54,12 +54,16 @@ export async function journalAlertRefund(
   alert: PaymentAlertRow,
   reference: string,
   at: string,
+  /** the limited role asking (support), whose refund limit this refund counts against */
+  limitedRole: string | null = null,
 ): Promise<boolean> {
   let update = db
     .updateTable('payment_alerts')
     .set({
       refund_status: 'pending',
       refund_reference: reference,
+      refund_limited_role: limitedRole,
+      refund_requested_at: at,
       refund_message: null,
       // a new refund: the reconcile loop looks it up at its next pass, then less often
       refund_checks: 0,

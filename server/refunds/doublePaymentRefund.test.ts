@@ -1,16 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionView } from '../../shared/contract/session';
-import { admin, auditLines, orderOf, orderWhen } from '../../testing/adminClient';
+import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { sandboxApi } from '../../testing/sandboxApi';
-import {
-  approveOnIssuerPage,
-  BR_ORDER,
-  callJson,
-  createSession,
-  followReturn,
-  startPayment,
-} from '../../testing/shopClient';
+import { callJson } from '../../testing/shopClient';
 import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
+import { payTwice as payTwiceAt } from '../testing/payTwice';
 import { startBackend, type Backend } from '../testing/startBackend';
 
 /**
@@ -38,25 +32,7 @@ describe('the automatic refund of a double payment', () => {
     (await callJson(`${backend.url}/api/sessions/${s.id}`, { headers: { 'X-Client-Secret': s.client_secret } }))
       .body as SessionView;
 
-  /** Pix left pending for another Pix (the shopper chose another method), the second paid, then the first too. */
-  async function payTwice() {
-    const s = await createSession(backend.url, { return_url: 'https://shop.example/done' }, BR_ORDER);
-    const first = await startPayment(backend.url, s, 'pix');
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const left = await callJson(`${backend.url}/api/sessions/${s.id}/payments/${first.body.payment_id}/abandon`, {
-      body: { client_secret: s.client_secret },
-    });
-    expect(left.status, JSON.stringify(left.body)).toBe(200);
-    const second = await startPayment(backend.url, s, 'pix');
-    expect(second.status, JSON.stringify(second.body)).toBe(200);
-    await followReturn(await approveOnIssuerPage(second.body.action.url));
-    await orderWhen(backend.url, s.order_no, (o) => o.status === 'paid', 'the second payment');
-    // the first is paid late, at the bank
-    await approveOnIssuerPage(first.body.action.url);
-    await backend.reconcile();
-    const order = await orderWhen(backend.url, s.order_no, (o) => o.alerts.length > 0, 'the double-payment alert');
-    return { s, order, extra: order.alerts[0]! };
-  }
+  const payTwice = () => payTwiceAt(backend);
 
   it('is off until the owner sets it; a bad setting is refused naming the field', async () => {
     expect((await admin(backend.url, '/settings/double-payment-refund')).body).toEqual({

@@ -19,7 +19,9 @@ import {
 import { doublePaymentRefundSetting } from './doublePaymentRefund';
 import { callBatch } from '../operations';
 import { refreshFromGateway } from '../operations';
-import { overRefundLimit, type RefundLimit } from './refundLimit';
+import { lockOrders } from './lockOrders';
+import { overRefundLimit, type RefundLimit, refundedUnderLimit } from './refundLimit';
+import { runInTransaction } from '../store';
 import { toAlertView, type AlertView } from '../orders';
 
 /** What the owner is answered: the alert with its refund, or an error whose outcome they must know. */
@@ -98,11 +100,26 @@ export async function refundExtraPayment(
         API_ERROR.conflict,
         `the extra payment is ${attempt.status}; only a paid one is refunded here`,
       );
-    const overLimit = overRefundLimit(limit, order.amount_minor, order.currency);
-    if (overLimit) throw new ApiError(403, API_ERROR.forbidden, overLimit);
     const tries = Number(alert.refund_reference?.split('.').pop() ?? 0);
-    reference = `${alert.id}.${tries + 1}`;
-    if (!(await journalAlertRefund(db, alert, reference, at())))
+    const next = `${alert.id}.${tries + 1}`;
+    reference = next;
+    // the support role's limit holds per order and per day, with the order's own refunds, as in refundOrders.ts:
+    // checked and journalled under the order's lock, so two requests at once cannot both fit under it
+    const journalled = await runInTransaction(db, async (trx) => {
+      await lockOrders(trx, deps.store.dialect, [order.id]);
+      const now = at();
+      const overLimit =
+        limit &&
+        overRefundLimit(
+          limit,
+          order.amount_minor,
+          order.currency,
+          await refundedUnderLimit(trx, deps.store.dialect, limit.role, order, now),
+        );
+      if (overLimit) throw new ApiError(403, API_ERROR.forbidden, overLimit);
+      return journalAlertRefund(trx, alert, next, now, limit?.role ?? null);
+    });
+    if (!journalled)
       throw new ApiError(
         409,
         API_ERROR.conflict,

@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess'
 import { startBackend, type Backend } from '../testing/startBackend';
 import { describeOnStores } from '../testing/storeVariants';
 import { BULK_ENV, makeOrders } from '../testing/makeOrders';
+import { payTwice } from '../testing/payTwice';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -165,6 +166,50 @@ describeOnStores(
       expect(atOnce.map((r) => r.body.results[0].ok).filter(Boolean)).toHaveLength(1);
       // finance is not held to it
       expect((await refund(finance, [{ order_no: one, amount: '20.00' }])).body.results[0]).toMatchObject({ ok: true });
+    });
+
+    it("the refund of a double payment's extra payment counts with the order's refunds, per order and per day (#32)", async () => {
+      // BRL 10.00, paid twice; a currency and a day of their own for this test
+      const { order, extra } = await payTwice(backend);
+      await backend.store.db.updateTable('refunds').set({ limited_role: null }).execute();
+      const others = (await admin(backend, '/settings/support-refund-limit')).body.limits.filter(
+        (l: { currency: string }) => l.currency !== 'BRL',
+      );
+      const limitTo = (amount: string) =>
+        admin(backend, '/settings/support-refund-limit', {
+          method: 'PUT',
+          body: { limits: [...others, { currency: 'BRL', amount }] },
+        });
+      const refundExtra = (token: string) =>
+        admin(backend, `/orders/${order.order_no}/alerts/${extra.id}/refund`, { method: 'POST', token });
+      await limitTo('10.00');
+      expect((await refund(support, [{ order_no: order.order_no, amount: '1.00' }])).body.results[0].ok).toBe(true);
+      // 1.00 of the order refunded by support: the extra 10.00 would make 11.00 of a 10.00 limit
+      const over = await refundExtra(support);
+      expect(over.status).toBe(403);
+      expect(over.body.error.message).toBe(
+        "the support role may refund at most 10.00 BRL per order (the owner's limit); 1.00 BRL of this order was refunded by the role already, this refund is 10.00 BRL",
+      );
+      expect((await admin(backend, `/orders/${order.order_no}`)).body.alerts[0].refund).toBeNull();
+      // under 15.00 it fits, and then counts: 11.00 of the order and of the day are used
+      await limitTo('15.00');
+      expect((await refundExtra(support)).status).toBe(200);
+      const ofOrder = await refund(support, [{ order_no: order.order_no, amount: '5.00' }]);
+      expect(ofOrder.body.results[0]).toMatchObject({
+        ok: false,
+        error: { code: 'over_refund_limit', message: expect.stringContaining('11.00 BRL of this order was refunded') },
+      });
+      const [other] = await makeOrders(backend, 1, 'paid');
+      expect(other!.currency).toBe('BRL');
+      const ofDay = await refund(support, [{ order_no: other!.order_no, amount: '4.01' }]);
+      expect(ofDay.body.results[0]).toMatchObject({
+        ok: false,
+        error: {
+          code: 'over_refund_limit',
+          message: expect.stringContaining('11.00 BRL was refunded by the role today'),
+        },
+      });
+      expect((await refund(support, [{ order_no: other!.order_no, amount: '4.00' }])).body.results[0].ok).toBe(true);
     });
   },
 );

@@ -53,11 +53,26 @@ export async function refundedUnderLimit(
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('n'))
       .where('limited_role', '=', role)
       .where('status', '!=', 'failed');
+  // the refunds of double payments' extra payments the role asked for (each the order's whole amount) count too
+  const extra = () =>
+    trx
+      .selectFrom('payment_alerts')
+      .innerJoin('orders', 'orders.id', 'payment_alerts.order_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders.amount_minor'), eb.lit(0)).as('n'))
+      .where('payment_alerts.refund_limited_role', '=', role)
+      .where('payment_alerts.refund_status', '!=', 'failed');
   // one after the other: a transaction is one connection
-  const ofOrder = await base().where('order_id', '=', order.id).execute();
   const dayStart = `${at.slice(0, 10)}T00:00:00.000Z`;
-  const ofDay = await base().where('currency', '=', order.currency).where('created_at', '>=', dayStart).execute();
-  return { order: sum(ofOrder), day: sum(ofDay) };
+  const ofOrder = sum(await base().where('order_id', '=', order.id).execute());
+  const extraOfOrder = sum(await extra().where('payment_alerts.order_id', '=', order.id).execute());
+  const ofDay = sum(await base().where('currency', '=', order.currency).where('created_at', '>=', dayStart).execute());
+  const extraOfDay = sum(
+    await extra()
+      .where('orders.currency', '=', order.currency)
+      .where('payment_alerts.refund_requested_at', '>=', dayStart)
+      .execute(),
+  );
+  return { order: ofOrder + extraOfOrder, day: ofDay + extraOfDay };
 }
 
 /**

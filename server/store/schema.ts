@@ -304,6 +304,10 @@ export interface PaymentAlertTable {
   refund_next_check_at: string | null;
   /** searches that found the pending refund unchanged: the next one waits twice as long, at most an hour */
   refund_checks: Generated<number>;
+  /** the limited role (support) that asked for the refund, which counts against its limit (migration 024) */
+  refund_limited_role: string | null;
+  /** when the refund was journalled: the day it counts in against the limit (migration 024) */
+  refund_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -29,3 +29,23 @@ export interface PayoutPage {
   payouts: AdminPayout[];
   next_cursor: string | null;
 }
+
+/**
+ * `POST /admin/api/payouts/review`: what a payout body would send, checked as `POST /admin/api/payouts` checks it
+ * but not sent: the amount, who gets it, the fee (estimated: the gateway states it only once the payout is made)
+ * and what the shop pays in all. Amounts are decimal strings in `currency`.
+ */
+export interface PayoutReview {
+  currency: string;
+  amount: string;
+  recipient: { name: string; account: string };
+  fee: string;
+  fee_paid_by: 'PAYER' | 'BENEFICIARY';
+  fee_estimated: true;
+  /** how the estimate is made, in words */
+  fee_rule: string;
+  /** what leaves the shop's balance: the amount, plus the fee when the shop (PAYER) pays it */
+  total: string;
+  /** what arrives: the amount, less the fee when the recipient (BENEFICIARY) pays it */
+  recipient_gets: string;
+}

@@ -28,7 +28,8 @@ import { givenQuery } from '../../http/givenQuery';
 import { maskAuditValue } from '../maskAuditValue';
 import { toOrderView } from '../toOrderView';
 
-const listQuery = z.strictObject({
+/** The orders list's filter and page (the export, server/orders/routes/exportOrders.ts, takes the same filter). */
+export const listQuery = z.strictObject({
   status: z
     .enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: `must be one of ${ORDER_STATUSES.join(', ')}` })
     .optional(),

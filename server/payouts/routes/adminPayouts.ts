@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminPayout, PayoutPage } from '../../../shared/contract/adminPayouts';
+import type { AdminPayout, PayoutPage, PayoutReview } from '../../../shared/contract/adminPayouts';
 import { API_ERROR, describeFieldErrors } from '../../../shared/contract/errors';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -12,6 +12,7 @@ import { decodeCursor, nextCursor, pageLimit } from '../../http/cursor';
 import { createPayout } from '../createPayout';
 import { parsePayoutBody, type PayoutFields } from '../payoutBody';
 import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors } from '../recipientPayout';
+import { payoutReview } from '../payoutReview';
 import { toPayoutView } from '../toPayoutView';
 import { findRecipient } from '../payoutRecipients';
 import { givenQuery } from '../../http/givenQuery';
@@ -21,18 +22,26 @@ const listQuery = z.strictObject({
   limit: pageLimit(100),
 });
 
-/** `POST /admin/api/payouts` (Idempotency-Key required), `GET /admin/api/payouts`, `GET /admin/api/payouts/:id`. */
+/**
+ * `POST /admin/api/payouts` (Idempotency-Key required), `POST /admin/api/payouts/review` (the same body, checked
+ * and reviewed, not sent), `GET /admin/api/payouts`, `GET /admin/api/payouts/:id`.
+ */
 export function payoutRoutes(deps: AppDeps) {
   const { db } = deps.store;
+  /** a full payout body, or a saved recipient's `{recipient_id, amount, currency, reference?}` */
+  const fieldsOf = (body: unknown) => {
+    const today = deps.now().toISOString().slice(0, 10);
+    return body && typeof body === 'object' && 'recipient_id' in body
+      ? payoutToRecipient(deps, body, today)
+      : parsePayoutBody(body, today);
+  };
   return new Hono<AppEnv>()
+    .post('/review', requirePermission('payouts.send'), async (c) =>
+      c.json<PayoutReview>(payoutReview(await fieldsOf((await readJson(c)).value))),
+    )
     .post('/', requirePermission('payouts.send'), async (c) => {
       const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
-      const body = (await readJson(c)).value;
-      const today = deps.now().toISOString().slice(0, 10);
-      const fields =
-        body && typeof body === 'object' && 'recipient_id' in body
-          ? await payoutToRecipient(deps, body, today)
-          : parsePayoutBody(body, today);
+      const fields = await fieldsOf((await readJson(c)).value);
       const answer = await createPayout(deps, fields, key, c.get('requestId'));
       return c.json<AdminPayout>(answer.body, answer.status);
     })
