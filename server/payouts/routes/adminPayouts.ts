@@ -15,6 +15,8 @@ import { recipientPayoutBody, recipientPayoutFields, renameRecipientPayoutErrors
 import { toPayoutView } from '../toPayoutView';
 import { findRecipient } from '../payoutRecipients';
 import { givenQuery } from '../../http/givenQuery';
+import { payoutRequest } from '../../../shared/gateway/schemas/payout';
+import { describeRequest } from '../../http/describeRequest';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
@@ -25,18 +27,23 @@ const listQuery = z.strictObject({
 export function payoutRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .post('/', requirePermission('payouts.send'), async (c) => {
-      const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
-      const body = (await readJson(c)).value;
-      const today = deps.now().toISOString().slice(0, 10);
-      const fields =
-        body && typeof body === 'object' && 'recipient_id' in body
-          ? await payoutToRecipient(deps, body, today)
-          : parsePayoutBody(body, today);
-      const answer = await createPayout(deps, fields, key, c.get('requestId'));
-      return c.json<AdminPayout>(answer.body, answer.status);
-    })
-    .get('/', requirePermission('payouts.read'), async (c) => {
+    .post(
+      '/',
+      describeRequest({ body: z.union([recipientPayoutBody, payoutRequest]) }),
+      requirePermission('payouts.send'),
+      async (c) => {
+        const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
+        const body = (await readJson(c)).value;
+        const today = deps.now().toISOString().slice(0, 10);
+        const fields =
+          body && typeof body === 'object' && 'recipient_id' in body
+            ? await payoutToRecipient(deps, body, today)
+            : parsePayoutBody(body, today);
+        const answer = await createPayout(deps, fields, key, c.get('requestId'));
+        return c.json<AdminPayout>(answer.body, answer.status);
+      },
+    )
+    .get('/', describeRequest({ query: listQuery }), requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listPayouts(db, { after: decodeCursor(q.cursor), limit: q.limit + 1 });
       const { page, next_cursor } = nextCursor(rows, q.limit, (p) => ({ at: p.created_at, id: p.id }));
