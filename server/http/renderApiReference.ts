@@ -18,6 +18,9 @@ th,td{text-align:left;vertical-align:top;border-top:1px solid #eee;padding:.25re
 .s{font-weight:700}.err{color:#b91c1c}.muted{color:#555}a{color:#1d4ed8}
 `;
 
+/** The pattern of shared/contract/primitives.ts `text()`: said in words, it is on most strings. */
+const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
 const componentName = (ref: string) => ref.replace('#/components/schemas/', '');
 const link = (name: string) => `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
 
@@ -35,7 +38,10 @@ function typeOf(schema: Json | undefined): string {
   if (type === 'array') return `array of ${typeOf(schema.items)}`;
   const hints = [
     schema.format && `format ${schema.format}`,
-    schema.pattern && `pattern <code>${escapeHtml(schema.pattern)}</code>`,
+    schema.pattern &&
+      (schema.pattern === NO_CONTROL_CHARACTERS
+        ? 'no control characters'
+        : `pattern <code>${escapeHtml(schema.pattern)}</code>`),
     schema.maxLength !== undefined && `at most ${schema.maxLength} characters`,
     schema.minimum !== undefined && `at least ${schema.minimum}`,
     schema.maximum !== undefined && `at most ${schema.maximum}`,
