@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyShopEvent } from '../client/verifyShopEvent';
 import type { ShopEvent } from '../shared/contract/shopEvents';
@@ -8,6 +10,9 @@ import { BULK_ENV } from '../server/testing/makeOrders';
 import { startBackend, type Backend } from '../server/testing/startBackend';
 import { runCliInProcess } from '../testing/runCli';
 import { startSandbox, type Sandbox } from '../testing/startSandboxInProcess';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** A shop's own server on this machine: verifies each pushed event with the project's verifier and keeps it. */
 async function startLocalShop(secretOf: () => string | undefined) {
@@ -117,6 +122,29 @@ describe('npm run cli -- events listen | trigger: webhooks on a laptop', () => {
       expect(bad.stderr).toContain('events listen needs --forward-to URL');
     } finally {
       await shop.close();
+    }
+  });
+
+  it('listen stops on Ctrl-C (SIGINT) with exit 0, saying how many events it forwarded', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'events', 'listen', '--forward-to', 'http://127.0.0.1:9/hook'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await vi.waitFor(() => expect(stderr).toContain('waiting for events (Ctrl-C to stop)'), { timeout: 20_000 });
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(stderr).toContain('0 event(s) forwarded');
+    } finally {
+      child.kill('SIGKILL');
     }
   });
 
