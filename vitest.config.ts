@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './testing/longestFirstSequencer';
+import LongestFirstSequencer from './testing/longestFirstSequencer.ts';
 
 /** e2e files that drive Chromium from the reliability folder; the rest of that folder only starts processes. */
 const BROWSER_RELIABILITY = [

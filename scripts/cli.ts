@@ -20,12 +20,20 @@
  *   endpoints remove --id ID
  *   users add --role owner|finance|support|viewer --email E    a person, with a one-time link to set a password
  *   users reset-password --email E                            a new one-time link; clears a lock-out
+ *   events listen --forward-to http://localhost:3000/hook [--secret whsec_...] [--count N] [--timeout S]
+ *                    pulls the backend's new events (a laptop cannot be pushed to) and posts each to the URL, signed
+ *                    as a push is with a local secret printed once at start; one line per event with the answer
+ *   events trigger order.paid     makes that event happen for real in the sandbox (a session, a payment, the
+ *                    owner's capture, refund or cancel, a dispute) and prints it once the backend lists it; also
+ *                    order.authorised, .declined, .cancelled, .partially_refunded, .refunded, .refund_failed,
+ *                    .dispute_opened, .dispute_closed
  *
  * Which backend: `--backend URL` (any command), else CHECKOUT_URL (or ADMIN_URL, its older name), else the backend's
  * own HOST and PORT (defaults 127.0.0.1 and 4000), so a shell that starts a second backend with PORT=4001 reaches
  * that one; the CLI writes "backend: URL (from ...)" to stderr before its first request. API_KEY (an API key) or
  * else ADMIN_TOKEN (default the demo token) says as whom: each command needs a key whose role may do it, and the
- * audit log names the key.
+ * audit log names the key. `events` reads the events as the shop's server does, with SHOP_SECRET (default the demo
+ * one); `events trigger` also pays as the widget and acts as the owner (API_KEY or ADMIN_TOKEN).
  * `gateway check` instead reads the backend's own variables (GATEWAY_BASE_URL, MERCHANT_ID, ACCOUNT_ID, SIGN_KEY,
  * GATEWAY_PROFILE_FILE, ...) and calls the gateway directly; every "✗" names the profile key or variable to change;
  * exit 0 when every part works, 1 otherwise. `users`
@@ -55,6 +63,9 @@ import { fromInvocationDir } from './cli/readInputFile';
 import { readJsonFile } from './cli/readJsonFile';
 import { resolveBackend } from './cli/resolveBackend';
 import { runEndpoints } from './cli/runEndpoints';
+import { listenForEvents } from './cli/eventsListen';
+import { eventPuller } from './cli/eventsPull';
+import { triggerEvent } from './cli/eventsTrigger';
 import { sendBulk } from './cli/sendBulk';
 import { usersCommand, UsersUsageError } from './cli/users';
 
@@ -146,9 +157,12 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const { backend, argv } = resolveBackend(args, io.env, (message) => new UsageError(message));
   const token = io.env.API_KEY || io.env.ADMIN_TOKEN || 'demo-admin-token';
   let named = false;
-  const call: Call = (method, path, body, headers) => {
+  const announce = () => {
     if (!named) io.stderr.write(`backend: ${backend.url} (from ${backend.from})\n`);
     named = true;
+  };
+  const call: Call = (method, path, body, headers) => {
+    announce();
     return adminRequest(backend.url, token, method, path, body, headers);
   };
   const [command, ...rest] = argv;
@@ -181,10 +195,15 @@ async function run(args: string[], io: CliIo): Promise<number> {
       types: { type: 'string' },
       id: { type: 'string' },
       'overlap-hours': { type: 'string' },
+      'forward-to': { type: 'string' },
+      secret: { type: 'string' },
+      count: { type: 'string' },
+      timeout: { type: 'string' },
     },
     strict: true,
-    allowPositionals: command === 'endpoints',
+    allowPositionals: command === 'endpoints' || command === 'events',
   });
+  if (command === 'events') return runEvents(io, backend.url, announce, call, rest, values);
   if (command && BULK.includes(command)) {
     if (!values.csv) throw new UsageError(`${command} needs --csv FILE`);
     const columns = BULK_COLUMNS[command as CliAction];
@@ -242,6 +261,58 @@ async function run(args: string[], io: CliIo): Promise<number> {
     }
   }
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+}
+
+/** `events listen | trigger`: the shop's events on a developer's laptop. */
+async function runEvents(
+  io: CliIo,
+  backendUrl: string,
+  announce: () => void,
+  call: Call,
+  rest: string[],
+  values: { 'forward-to'?: string | undefined; secret?: string | undefined; count?: string; timeout?: string },
+): Promise<number> {
+  const whole = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number >= 1`);
+    return Number(value);
+  };
+  const puller = eventPuller(backendUrl, io.env.SHOP_SECRET || 'demo-shop-secret');
+  announce();
+  if (rest[0] === 'listen') {
+    const forwardTo = values['forward-to'];
+    if (!forwardTo || !URL.canParse(forwardTo) || !/^https?:$/.test(new URL(forwardTo).protocol))
+      throw new UsageError('events listen needs --forward-to URL, e.g. --forward-to http://localhost:3000/hook');
+    if (values.secret !== undefined && !/^whsec_[A-Za-z0-9_-]{32,200}$/.test(values.secret))
+      throw new UsageError('--secret must be whsec_ followed by 32 to 200 letters, digits, _ or -');
+    const stop = new AbortController();
+    const onSigint = () => stop.abort();
+    process.once('SIGINT', onSigint);
+    try {
+      return await listenForEvents(
+        puller,
+        {
+          forwardTo,
+          secret: values.secret,
+          count: whole('count', values.count),
+          timeoutSeconds: whole('timeout', values.timeout),
+          signal: stop.signal,
+        },
+        io,
+      );
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  }
+  if (rest[0] === 'trigger') {
+    if (!rest[1]) throw new UsageError('events trigger needs an event type, e.g. events trigger order.paid');
+    return triggerEvent(
+      rest[1],
+      { backendUrl, shopKey: io.env.SHOP_SECRET || 'demo-shop-secret', admin: call, puller },
+      io,
+    );
+  }
+  throw new UsageError('events takes one of: listen, trigger');
 }
 
 /**

@@ -215,6 +215,21 @@ describe.each(EXAMPLE_RUNS)('the $language shop-server example', (example) => {
     expect(held.body).toMatchObject({ status: 'open', order_no: session.order_no, amount: '25.00', currency: 'USD' });
   });
 
+  it("sends the cart's id as the Idempotency-Key: the same cart checked out twice is one session, the second a replay", async () => {
+    const cartId = `${example.language}-${Date.now()}`;
+    const first = await callJson(`${shop.url}/checkout`, { method: 'POST', body: { cart_id: cartId } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await shop.line(new RegExp(`session ${first.body.id} created for order ${first.body.order_no}`));
+    const again = await callJson(`${shop.url}/checkout`, { method: 'POST', body: { cart_id: cartId } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual(first.body);
+    await shop.line(new RegExp(`session ${first.body.id} replayed for order ${first.body.order_no}`));
+    // another cart is another session
+    const other = await callJson(`${shop.url}/checkout`, { method: 'POST', body: { cart_id: `${cartId}-b` } });
+    expect(other.body.id).not.toBe(first.body.id);
+    await shop.line(new RegExp(`session ${other.body.id} created for order ${other.body.order_no}`));
+  });
+
   it('verifies the events the backend pushes, reads the order and ships it once paid', async () => {
     const orderNo = session.order_no;
     const started = await startPayment(backend, session, 'card');

@@ -138,7 +138,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       '/',
       demoRoutes(deps, async (input, init) => app.fetch(new Request(input, init))),
     );
-  app.route('/', openApiRoutes());
+  app.route(
+    '/',
+    openApiRoutes(() => app.routes),
+  );
   app.route('/', staticRoutes(deps));
   return app;
 }

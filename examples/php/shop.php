@@ -9,12 +9,16 @@ declare(strict_types=1);
 
 const TOLERANCE_SECONDS = 300;
 
-/** A call to the checkout backend with the shop key (never the owner's ADMIN_TOKEN): [status, parsed JSON]. */
-function checkout_api(string $method, string $path, ?array $body = null): array
+/**
+ * A call to the checkout backend with the shop key (never the owner's ADMIN_TOKEN) and any more headers:
+ * [status, parsed JSON, the answer's header lines].
+ */
+function checkout_api(string $method, string $path, ?array $body = null, array $headers = []): array
 {
+    $lines = ['Authorization: Bearer ' . getenv('CHECKOUT_KEY'), 'Content-Type: application/json', ...$headers];
     $context = stream_context_create(['http' => [
         'method' => $method,
-        'header' => 'Authorization: Bearer ' . getenv('CHECKOUT_KEY') . "\r\nContent-Type: application/json\r\n",
+        'header' => implode("\r\n", $lines) . "\r\n",
         'content' => $body === null ? '' : json_encode($body),
         'ignore_errors' => true, // a 4xx answer's body names the field that is wrong
         'timeout' => 10,
@@ -23,7 +27,7 @@ function checkout_api(string $method, string $path, ?array $body = null): array
     $answer = file_get_contents($url, false, $context);
     if ($answer === false) throw new RuntimeException("checkout backend unreachable at $url");
     preg_match('{^HTTP/\S+ (\d{3})}', $http_response_header[0], $status);
-    return [(int) $status[1], json_decode($answer, true)];
+    return [(int) $status[1], json_decode($answer, true), $http_response_header];
 }
 
 /**
@@ -68,15 +72,21 @@ $route = $_SERVER['REQUEST_METHOD'] . ' ' . parse_url($_SERVER['REQUEST_URI'], P
 
 if ($route === 'POST /checkout') {
     // the amount is decided here, from the shop's own cart, never by the browser
-    [$status, $session] = checkout_api('POST', '/api/sessions', [
+    $cart = [
         'amount' => '25.00',
         'currency' => 'USD',
         'country' => 'US',
         'items' => [['name' => 'T-shirt', 'sku' => 'TS-1', 'unit_price' => '12.50', 'quantity' => 2]],
         'return_url' => 'https://shop.example/thanks',
-    ]);
-    if ($status !== 201) throw new RuntimeException("session not created: $status " . json_encode($session));
-    say("session {$session['id']} created for order {$session['order_no']}");
+    ];
+    // the cart's id as the Idempotency-Key: a checkout sent again (a double click, a retry after a lost answer)
+    // gets the session the first one created (200, Idempotent-Replayed: true), not a second order
+    $cartId = json_decode(file_get_contents('php://input') ?: '{}', true)['cart_id'] ?? null;
+    $key = is_string($cartId) && $cartId !== '' ? ["Idempotency-Key: cart-$cartId"] : [];
+    [$status, $session, $headers] = checkout_api('POST', '/api/sessions', $cart, $key);
+    if ($status !== 201 && $status !== 200) throw new RuntimeException("session not created: $status " . json_encode($session));
+    $replayed = in_array('idempotent-replayed: true', array_map('strtolower', $headers), true);
+    say("session {$session['id']} " . ($replayed ? 'replayed' : 'created') . " for order {$session['order_no']}");
     // the page mounts the widget with the id and the client secret
     answer(200, ['id' => $session['id'], 'client_secret' => $session['client_secret'], 'order_no' => $session['order_no']]);
 } elseif ($route === 'POST /checkout-events') {

@@ -22,16 +22,17 @@ PORT = int(os.environ.get("PORT", "3000"))
 TOLERANCE_SECONDS = 300
 
 
-def checkout_api(method, path, body=None):
-    """A call to the checkout backend with the shop key; returns the parsed JSON answer or raises HTTPError."""
+def checkout_api(method, path, body=None, headers=None):
+    """A call to the checkout backend with the shop key; returns the parsed JSON answer and the answer's headers,
+    or raises HTTPError."""
     request = urllib.request.Request(
         CHECKOUT_URL + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Authorization": "Bearer " + CHECKOUT_KEY, "Content-Type": "application/json"},
+        headers={"Authorization": "Bearer " + CHECKOUT_KEY, "Content-Type": "application/json", **(headers or {})},
     )
     with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
+        return json.load(response), response.headers
 
 
 class SignatureError(Exception):
@@ -65,22 +66,29 @@ class Shop(BaseHTTPRequestHandler):
     def do_POST(self):
         raw_body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         if self.path == "/checkout":
-            self.create_checkout()
+            self.create_checkout(json.loads(raw_body or b"{}"))
         elif self.path == "/checkout-events":
             self.receive_event(raw_body)
         else:
             self.answer(404, {"error": "not found"})
 
-    def create_checkout(self):
+    def create_checkout(self, request):
         # the amount is decided here, from the shop's own cart, never by the browser
-        session = checkout_api("POST", "/api/sessions", {
+        cart = {
             "amount": "25.00",
             "currency": "USD",
             "country": "US",
             "items": [{"name": "T-shirt", "sku": "TS-1", "unit_price": "12.50", "quantity": 2}],
             "return_url": "https://shop.example/thanks",
-        })
-        print(f"session {session['id']} created for order {session['order_no']}", flush=True)
+        }
+        # the cart's id as the Idempotency-Key: a checkout sent again (a double click, a retry after a lost
+        # answer) gets the session the first one created, not a second order
+        cart_id = request.get("cart_id")
+        key = {"Idempotency-Key": f"cart-{cart_id}"} if cart_id else {}
+        session, headers = checkout_api("POST", "/api/sessions", cart, key)
+        replayed = headers.get("Idempotent-Replayed") == "true"
+        print(f"session {session['id']} {'replayed' if replayed else 'created'} for order {session['order_no']}",
+              flush=True)
         # the page mounts the widget with the id and the client secret
         self.answer(200, {"id": session["id"], "client_secret": session["client_secret"],
                           "order_no": session["order_no"]})
@@ -95,7 +103,7 @@ class Shop(BaseHTTPRequestHandler):
         # the same event may come twice (same id): a real shop records event["id"] and skips one it has handled
         if "order" in event:
             order_no = event["order"]["order_no"]
-            order = checkout_api("GET", "/api/orders/" + urllib.parse.quote(order_no, safe=""))
+            order, _ = checkout_api("GET", "/api/orders/" + urllib.parse.quote(order_no, safe=""))
             print(f"order {order_no} is {order['status']} ({order['amount']} {order['currency']})", flush=True)
             if event["type"] == "order.paid" and order["status"] == "paid":
                 print(f"shipping order {order_no}", flush=True)

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
+import * as adminSchemas from '../../shared/contract/adminSchemas';
+import { createPaymentBody } from '../../shared/contract/payment';
+import { recipientBody } from '../../shared/contract/recipient';
 import { createSessionBody } from '../../shared/contract/session';
 import {
   createSessionResponseSchema,
@@ -9,161 +13,182 @@ import {
   shopOrderSchema,
   shopSessionViewSchema,
 } from '../../shared/contract/shopApiSchemas';
+import { SHOP_EVENT_SIGNATURE_HEADER, SHOP_EVENT_TYPES } from '../../shared/contract/shopEvents';
+import {
+  abandonPaymentResponseSchema,
+  clientSecretBody,
+  createPaymentResponseSchema,
+  sessionViewSchema,
+} from '../../shared/contract/widgetSchemas';
 import type { AppEnv } from '../deps';
+import { API_OPERATIONS, type Answer, type Operation } from './apiOperations';
+import { describedRequestOf, type RequestSchemas } from './describeRequest';
+import { inlineHashes } from './inlineHashes';
+import { renderApiReference } from './renderApiReference';
 
-/** The schemas the document names, by their component name. */
-const OPENAPI_SCHEMAS = {
+type JsonSchema = Record<string, unknown>;
+
+/** The answers the document names, by their component name (the `schema` of server/http/apiOperations.ts). */
+const ANSWER_SCHEMAS: Record<string, z.ZodType> = {
   Error: errorBodySchema,
   CreateSessionResponse: createSessionResponseSchema,
   ShopOrder: shopOrderSchema,
   ShopSessionView: shopSessionViewSchema,
   ShopEvent: shopEventSchema,
   ShopEventPage: shopEventPageSchema,
-} as const;
-
-type JsonSchema = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (description: string, name: string) => ({
-  description,
-  content: { 'application/json': { schema: ref(name) } },
-});
-const error = (description: string) => json(description, 'Error');
-const AUTH_ERRORS = {
-  '401': error('no credential, or a wrong one (counts against the client IP, AUTH_FAILURES_PER_IP)'),
-  '403': error("the credential's role may not do this (the owner's admin token, for one)"),
-  '429': error('too many requests or failed credentials from this client IP; see Retry-After'),
+  SessionView: sessionViewSchema,
+  CreatePaymentResponse: createPaymentResponseSchema,
+  AbandonPaymentResponse: abandonPaymentResponseSchema,
+  Me: adminSchemas.meSchema,
+  Welcomed: adminSchemas.welcomedSchema,
+  SignedOutEverywhere: adminSchemas.signedOutEverywhereSchema,
+  TotpEnrolment: adminSchemas.totpEnrolmentSchema,
+  TotpConfirmed: adminSchemas.totpConfirmedSchema,
+  PasswordChanged: adminSchemas.passwordChangedSchema,
+  BulkResult: adminSchemas.bulkResultSchema,
+  BulkResults: adminSchemas.bulkResultsSchema,
+  OrderPage: adminSchemas.orderPageSchema,
+  OrderDetail: adminSchemas.orderDetailSchema,
+  ExtraPaymentRefund: adminSchemas.extraPaymentRefundSchema,
+  DisputePage: adminSchemas.disputePageSchema,
+  DisputeSummary: adminSchemas.disputeSummarySchema,
+  DisputeDetail: adminSchemas.disputeDetailSchema,
+  AdminPayout: adminSchemas.adminPayoutSchema,
+  PayoutReview: adminSchemas.payoutReviewSchema,
+  PayoutPage: adminSchemas.payoutPageSchema,
+  RecipientList: adminSchemas.recipientListSchema,
+  RecipientView: adminSchemas.recipientViewSchema,
+  AdminPaymentMethods: adminSchemas.adminPaymentMethodsSchema,
+  AuditPage: adminSchemas.auditPageSchema,
+  OrderStats: adminSchemas.orderStatsSchema,
+  CreatedApiKey: adminSchemas.createdApiKeySchema,
+  ApiKeyList: adminSchemas.apiKeyListSchema,
+  ApiKeyView: adminSchemas.apiKeyViewSchema,
+  FailedRefundList: adminSchemas.failedRefundListSchema,
+  SupportRefundLimits: adminSchemas.supportRefundLimitsSchema,
+  DoublePaymentRefundSetting: adminSchemas.doublePaymentRefundSettingSchema,
+  ShopEndpointList: adminSchemas.shopEndpointListSchema,
+  ShopEndpointWithSecret: adminSchemas.shopEndpointWithSecretSchema,
+  ShopEndpointView: adminSchemas.shopEndpointViewSchema,
+  ShopDeliveryList: adminSchemas.shopDeliveryListSchema,
+  DeliveryResent: adminSchemas.deliveryResentSchema,
+  TestEventSent: adminSchemas.testEventSentSchema,
+  TeamList: adminSchemas.teamListSchema,
+  TeamMemberChanged: adminSchemas.teamMemberChangedSchema,
+  TeamMemberWithLink: adminSchemas.teamMemberWithLinkSchema,
 };
+
+/** The request bodies the operations name (`body`); the others are found on the routes (describeRequest). */
+const BODY_SCHEMAS: Record<string, z.ZodType> = {
+  CreateSessionBody: createSessionBody,
+  CreatePaymentBody: createPaymentBody,
+  ClientSecretBody: clientSecretBody,
+  RecipientBody: recipientBody,
+};
+
+const uri = (id: string) => `#/components/schemas/${id}`;
+const ref = (name: string) => ({ $ref: uri(name) });
+
+function withoutMeta(schema: JsonSchema): JsonSchema {
+  delete schema.$schema;
+  delete schema.$id;
+  return schema;
+}
 
 /** zod -> JSON Schema 2020-12 (OpenAPI 3.1's dialect), each named schema a component, nested ones by $ref. */
 function componentSchemas(): Record<string, JsonSchema> {
-  const responses = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(OPENAPI_SCHEMAS)) responses.add(schema, { id });
-  const uri = (id: string) => `#/components/schemas/${id}`;
-  const out = z.toJSONSchema(responses, { uri, io: 'output' }).schemas;
-  const requests = z.registry<{ id: string }>();
-  requests.add(createSessionBody, { id: 'CreateSessionBody' });
-  const input = z.toJSONSchema(requests, { uri, io: 'input', unrepresentable: 'any' }).schemas;
+  const answers = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(ANSWER_SCHEMAS)) answers.add(schema, { id });
+  const out = z.toJSONSchema(answers, { uri, io: 'output', unrepresentable: 'any' }).schemas;
+  const bodies = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(BODY_SCHEMAS)) bodies.add(schema, { id });
+  const input = z.toJSONSchema(bodies, { uri, io: 'input', unrepresentable: 'any' }).schemas;
   const all: Record<string, JsonSchema> = { ...out, ...input };
-  for (const schema of Object.values(all)) {
-    delete schema.$schema;
-    delete schema.$id;
-  }
+  for (const schema of Object.values(all)) withoutMeta(schema);
   return all;
 }
 
-function buildDocument(): JsonSchema {
-  const security = [{ shopKey: [] }];
+/** One route's own schema (a body or a query), inline. */
+const inputSchema = (schema: z.ZodType): JsonSchema =>
+  withoutMeta(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+
+/** Hono's `/admin/api/users/:id` as OpenAPI's `/admin/api/users/{id}`. */
+export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The schemas each route parses its request with, by `<method> <OpenAPI path>`. */
+function requestSchemasOf(routes: readonly RouterRoute[]): Map<string, RequestSchemas> {
+  const found = new Map<string, RequestSchemas>();
+  for (const route of routes) {
+    const schemas = describedRequestOf(route.handler);
+    if (schemas) found.set(`${route.method.toLowerCase()} ${toOpenApiPath(route.path)}`, schemas);
+  }
+  return found;
+}
+
+const SECURITY: Record<Operation['auth'], Record<string, string[]>[] | undefined> = {
+  shop: [{ shopKey: [] }],
+  admin: [{ adminKey: [] }, { adminSession: [] }],
+  client: [{ clientSecret: [] }],
+  shopOrClient: [{ shopKey: [] }, { clientSecret: [] }],
+  none: [],
+};
+
+function response(answer: Answer): JsonSchema {
+  const schema = answer.anyOf ? { anyOf: answer.anyOf.map(ref) } : answer.schema ? ref(answer.schema) : undefined;
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Checkout merchant backend: the shop API',
-      version: '1',
-      description:
-        "What a shop's own server calls with its shop-server key (or SHOP_SECRET), and the signed order events the " +
-        'backend posts to it. Generated from the zod contract in shared/contract/. Amounts are decimal strings in ' +
-        "the currency. Not covered here: the widget's own calls (client secret), the admin API.",
-    },
-    components: {
-      securitySchemes: {
-        shopKey: { type: 'http', scheme: 'bearer', description: 'a shop-server API key, or SHOP_SECRET' },
-      },
-      schemas: componentSchemas(),
-    },
-    paths: {
-      '/api/sessions': {
+    description: answer.description,
+    ...(answer.headers ? { headers: answer.headers } : {}),
+    ...(schema ? { content: { 'application/json': { schema } } } : {}),
+    ...(answer.text ? { content: { [answer.text]: { schema: { type: 'string' } } } } : {}),
+  };
+}
+
+function operation(op: Operation, request: RequestSchemas | undefined): JsonSchema {
+  const pathParameters = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = request?.query ? inputSchema(request.query) : undefined;
+  const queryProperties = (query?.properties ?? {}) as Record<string, JsonSchema>;
+  const queryRequired = (query?.required ?? []) as string[];
+  const queryParameters = Object.entries(queryProperties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: queryRequired.includes(name) && !('default' in schema),
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    schema,
+  }));
+  const body = op.body ? ref(op.body) : request?.body ? inputSchema(request.body) : undefined;
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(SECURITY[op.auth] ? { security: SECURITY[op.auth] } : {}),
+    parameters: [...pathParameters, ...queryParameters, ...(op.parameters ?? [])],
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses: Object.fromEntries(Object.entries(op.responses).map(([status, answer]) => [status, response(answer)])),
+  };
+}
+
+/** One webhook per event type: the ShopEvent of that type, posted signed to each endpoint that takes it. */
+function webhooks(): JsonSchema {
+  const types = [...SHOP_EVENT_TYPES, 'endpoint.test'] as const;
+  return Object.fromEntries(
+    types.map((type) => [
+      type,
+      {
         post: {
-          operationId: 'createSession',
-          summary: 'Create a checkout session and its order; the amount is fixed here',
-          security,
+          operationId: `on_${type.replace('.', '_')}`,
+          tags: ['Events'],
+          summary:
+            type === 'endpoint.test'
+              ? 'Sent only by the owner\'s "send test event" button, to one endpoint'
+              : `A ${type} event, posted to each endpoint registered for it (and listed by GET /api/events)`,
           parameters: [
             {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description:
-                'e.g. your cart id: the same key and body answer the session the first request created (200 with ' +
-                'Idempotent-Replayed: true); the same key with another body is 422 idempotency_key_reused',
-              schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
-            },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CreateSessionBody') } } },
-          responses: {
-            '201': json('created', 'CreateSessionResponse'),
-            '200': {
-              ...json(
-                'a repeat with the same Idempotency-Key and body: the session it created',
-                'CreateSessionResponse',
-              ),
-              headers: { 'Idempotent-Replayed': { schema: { const: 'true' } } },
-            },
-            '400': error('a field is wrong: `fields` names each by its path'),
-            ...AUTH_ERRORS,
-            '409': error('without an Idempotency-Key: this order_no already has a session'),
-            '413': error('the body is too large'),
-            '415': error('the body is not JSON'),
-            '422': error('this Idempotency-Key was used with another body'),
-          },
-        },
-      },
-      '/api/sessions/{id}': {
-        get: {
-          operationId: 'getSession',
-          summary: 'Where a session stands and its order (with a shop credential)',
-          security,
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': json('the session', 'ShopSessionView'), ...AUTH_ERRORS, '404': error('no such session') },
-        },
-      },
-      '/api/orders/{order_no}': {
-        get: {
-          operationId: 'getOrder',
-          summary: "The order as the owner's admin API shows it",
-          security,
-          parameters: [{ name: 'order_no', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': json('the order', 'ShopOrder'), ...AUTH_ERRORS, '404': error('no such order') },
-        },
-      },
-      '/api/events': {
-        get: {
-          operationId: 'listEvents',
-          summary: 'The signed order events after an event id, oldest first (for a server that pulls)',
-          security,
-          parameters: [
-            { name: 'after', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } },
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
-            },
-          ],
-          responses: {
-            '200': json('a page of events', 'ShopEventPage'),
-            '400': error('after or limit is wrong'),
-            ...AUTH_ERRORS,
-          },
-        },
-      },
-      '/api/origin': {
-        get: {
-          operationId: 'checkOrigin',
-          summary: "Whether the calling page's Origin is in ALLOWED_ORIGINS (readable from any origin)",
-          responses: {
-            '204': { description: 'allowed (or no Origin header)' },
-            '403': error('origin_not_allowed: not in ALLOWED_ORIGINS'),
-          },
-        },
-      },
-    },
-    webhooks: {
-      shopEvent: {
-        post: {
-          operationId: 'receiveShopEvent',
-          summary: 'An event posted to each endpoint the owner registered, signed',
-          parameters: [
-            {
-              name: 'Checkout-Signature',
+              name: SHOP_EVENT_SIGNATURE_HEADER,
               in: 'header',
               required: true,
               description:
@@ -172,27 +197,100 @@ function buildDocument(): JsonSchema {
               schema: { type: 'string' },
             },
           ],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('ShopEvent') } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { allOf: [ref('ShopEvent'), { type: 'object', properties: { type: { const: type } } }] },
+              },
+            },
+          },
           responses: { '2XX': { description: 'received; anything else is retried with backoff' } },
         },
       },
+    ]),
+  );
+}
+
+/** The OpenAPI 3.1 document of the backend's JSON API, built from the zod contract and the app's routes. */
+function buildOpenApiDocument(routes: readonly RouterRoute[]): JsonSchema {
+  const requests = requestSchemasOf(routes);
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of API_OPERATIONS) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = operation(op, requests.get(`${op.method} ${op.path}`));
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Checkout merchant backend',
+      version: '1',
+      description:
+        "The shop server's API (a shop-server key or SHOP_SECRET), the widget's calls (a session's client " +
+        "secret), the owner's admin API (an API key, ADMIN_TOKEN or a signed-in person's cookie) and the signed " +
+        'events posted to the shop (webhooks). Generated from the zod contract in shared/contract/ and the ' +
+        'routes. Amounts are decimal strings in the currency. Every 4xx and 5xx answer is an Error.',
     },
+    tags: [
+      { name: 'Shop server', description: "What a shop's own server calls" },
+      { name: 'Widget', description: 'What the checkout widget calls from the shop page' },
+      { name: 'Admin', description: "The owner's admin API (what the admin page and `npm run cli` call)" },
+      { name: 'Events', description: 'What the backend posts to the endpoints the owner registered' },
+    ],
+    components: {
+      securitySchemes: {
+        shopKey: { type: 'http', scheme: 'bearer', description: 'a shop-server API key, or SHOP_SECRET' },
+        adminKey: { type: 'http', scheme: 'bearer', description: 'an API key of a staff role, or ADMIN_TOKEN' },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'admin_session',
+          description: "a signed-in person's session (__Host-admin_session in production)",
+        },
+        clientSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Client-Secret',
+          description: "the session's client secret (the payment calls carry it as the body's client_secret)",
+        },
+      },
+      schemas: componentSchemas(),
+    },
+    paths,
+    webhooks: webhooks(),
   };
 }
 
-let document: JsonSchema | undefined;
+/** Where the document and its reference page are served. */
+const OPENAPI_PATH = '/openapi.json';
+const API_REFERENCE_PATH = '/docs/api';
 
-/** The OpenAPI 3.1 document of the shop API, built once from the zod contract. */
-function openApiDocument(): JsonSchema {
-  document ??= buildDocument();
-  return document;
-}
-
-/** `GET /openapi.json`: the document, readable from any origin (code generators, API explorers). */
-export function openApiRoutes() {
-  return new Hono<AppEnv>().get('/openapi.json', (c) => {
-    c.header('Access-Control-Allow-Origin', '*');
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json(openApiDocument());
-  });
+/**
+ * `GET /openapi.json`: the document, readable from any origin (code generators, API explorers); `GET /docs/api`:
+ * the same rendered as a page by the backend itself (no script, no CDN: the strict CSP of server/app.ts holds, with
+ * its one stylesheet allowed by hash). Built once, on the first request, from the app's routes.
+ */
+export function openApiRoutes(routes: () => readonly RouterRoute[]) {
+  let document: JsonSchema | undefined;
+  let page: { html: string; csp: string } | undefined;
+  const openApiDocument = () => {
+    document ??= buildOpenApiDocument(routes());
+    return document;
+  };
+  return new Hono<AppEnv>()
+    .get(OPENAPI_PATH, (c) => {
+      c.header('Access-Control-Allow-Origin', '*');
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json(openApiDocument());
+    })
+    .get(API_REFERENCE_PATH, (c) => {
+      if (!page) {
+        const html = renderApiReference(openApiDocument(), OPENAPI_PATH);
+        const styles = inlineHashes(html, 'style').join(' ');
+        page = { html, csp: `default-src 'none'; style-src ${styles}; base-uri 'none'; frame-ancestors 'none'` };
+      }
+      c.header('Content-Security-Policy', page.csp);
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.html(page.html);
+    });
 }

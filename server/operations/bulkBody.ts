@@ -77,3 +77,8 @@ export function bulkItemFor(action: BulkAction) {
       ctx.addIssue({ code: 'custom', path: ['approve'], message: `is not allowed for ${action}` });
   });
 }
+
+/** The body of `action` as one schema, envelope and rows: what the OpenAPI document shows (server/http/openApi.ts). */
+export function bulkBodyFor(action: BulkAction) {
+  return bulkEnvelope.extend({ orders: z.array(bulkItemFor(action)).min(1).max(MAX_ORDERS_PER_REQUEST) });
+}

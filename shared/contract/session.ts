@@ -55,7 +55,7 @@ const addressPrefill = z.strictObject({
   postal_code: text(20).optional(),
 });
 
-const shopperPrefill = z.strictObject({
+export const shopperPrefill = z.strictObject({
   first_name: text(100).optional(),
   last_name: text(100).optional(),
   email: email.optional(),
@@ -99,7 +99,7 @@ const couponUsed = z.strictObject({
 const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 
 /** The recurring contract this payment starts (the gateway's `subscription`); amounts in the session currency. */
-const subscriptionTerms = z.strictObject({
+export const subscriptionTerms = z.strictObject({
   /** the shop's contract reference */
   contract: text(64).optional(),
   contract_name: text(100).min(1, 'must not be empty'),

@@ -8,15 +8,15 @@ import { SHOP_EVENT_TYPES } from './shopEvents';
  * server/http/openApi.test.ts holds the two equal at compile time and checks real answers against the document.
  */
 
-const decimal = z
+export const decimal = z
   .string()
   .regex(/^-?\d+(\.\d+)?$/)
   .describe('a decimal amount in the currency, e.g. "25.00"');
-const currency = z
+export const currency = z
   .string()
   .regex(/^[A-Z]{3}$/)
   .describe('ISO 4217');
-const timestamp = z.iso.datetime().describe('ISO 8601, UTC');
+export const timestamp = z.iso.datetime().describe('ISO 8601, UTC');
 
 export const errorBodySchema = z
   .strictObject({

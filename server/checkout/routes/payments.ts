@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { API_ERROR } from '../../../shared/contract/errors';
 import { createPaymentBody } from '../../../shared/contract/payment';
+import { clientSecretBody } from '../../../shared/contract/widgetSchemas';
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { clientIp } from '../../http/clientIp';
@@ -11,11 +11,6 @@ import { abandonPayment } from '../abandonPayment';
 import { createPayment } from '../createPayment';
 import type { PaymentActionRequest } from '../paymentActionRequest';
 import { resumePayment } from '../resumePayment';
-
-/** The resume and abandon calls carry only the session's secret, in the body as a payment does. */
-const secretBody = z.strictObject({
-  client_secret: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long'),
-});
 
 /**
  * `POST /api/sessions/:id/payments`: the widget pays; `.../:paymentId/resume`: it reopens a pending card page;
@@ -40,7 +35,7 @@ export function paymentRoutes(deps: AppDeps) {
     c: Context<AppEnv>,
     run: (deps: AppDeps, req: PaymentActionRequest) => Promise<object>,
   ): Promise<Response> => {
-    const body = parseWith(secretBody, (await readJson(c)).value);
+    const body = parseWith(clientSecretBody, (await readJson(c)).value);
     const answer = await run(deps, {
       sessionId: c.req.param('id') ?? '',
       paymentId: c.req.param('paymentId') ?? '',

@@ -19,6 +19,7 @@ import { viewSession } from '../viewSession';
 import { viewSessionForShop } from '../viewSessionForShop';
 import { findOrder } from '../../orders';
 import { findSession } from '../sessions';
+import { describeRequest } from '../../http/describeRequest';
 
 /**
  * `POST /api/sessions` (shop server) and `GET /api/sessions/:id`: the widget's view with the client secret, the
@@ -49,6 +50,7 @@ export function sessionRoutes(deps: AppDeps) {
     )
     .get(
       '/:id',
+      describeRequest({ query: viewQuery }),
       forShopCaller(every(authenticate(bearerCredentials(deps), 'shop secret'), requirePermission('shop.read'))),
       async (c) => {
         c.header('Cache-Control', 'no-store');

@@ -13,6 +13,7 @@ import { decodeCursor, nextCursor, pageLimit } from '../../http/cursor';
 import { toDisputeView } from '../toDisputeView';
 import { toOrderView } from '../../orders';
 import { givenQuery } from '../../http/givenQuery';
+import { describeRequest } from '../../http/describeRequest';
 
 const STATES = ['open', 'won', 'lost', 'closed'] as const;
 const listQuery = z.strictObject({
@@ -35,7 +36,7 @@ const listQuery = z.strictObject({
 export function disputeRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .get('/', requirePermission('orders.read'), async (c) => {
+    .get('/', describeRequest({ query: listQuery }), requirePermission('orders.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       if (q.state && q.state !== 'open' && q.due_within_days !== undefined)
         throw new ApiError(400, API_ERROR.invalid_request, 'due_within_days: only open disputes are due', [

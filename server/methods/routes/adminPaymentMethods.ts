@@ -10,6 +10,7 @@ import { replacePaymentMethods } from '../replacePaymentMethods';
 import { diffMethods } from '../diffMethods';
 import { methodsBody } from '../methodsBody';
 import { toAdminMethod, toInstallmentPlans, toMethodRow } from '../toAdminMethod';
+import { describeRequest } from '../../http/describeRequest';
 
 /**
  * `GET /admin/api/payment-methods` and `PUT` (the whole list at once, each card with its installment counts).
@@ -29,7 +30,7 @@ export function paymentMethodRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>()
     .get('/', requirePermission('methods.read'), async (c) => c.json<AdminPaymentMethods>(await list()))
-    .put('/', requirePermission('methods.write'), async (c) => {
+    .put('/', describeRequest({ body: methodsBody }), requirePermission('methods.write'), async (c) => {
       const { methods } = parseWith(methodsBody, (await readJson(c)).value);
       const now = deps.now().toISOString();
       const current = await installmentPlansOf(

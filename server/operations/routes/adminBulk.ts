@@ -9,12 +9,13 @@ import { refundLimitFor, refundOrders } from '../../refunds';
 import { readIdempotencyKey } from '../../http/readIdempotencyKey';
 import { claimBulkRequestKey } from '../bulkRequests';
 import { parseWith, readJson } from '../../http/readJsonBody';
-import { bulkEnvelope, type BulkAction } from '../bulkBody';
+import { bulkBodyFor, bulkEnvelope, type BulkAction } from '../bulkBody';
 import { cancelOrders } from '../cancelOrders';
 import { captureOrders } from '../captureOrders';
 import { checkBulkItems } from '../checkBulkItems';
 import { reviewOrders } from '../reviewOrders';
 import { runGatewayOperation } from '../runGatewayOperation';
+import { describeRequest } from '../../http/describeRequest';
 
 const ORDER_ACTIONS = { capture: captureOrders, cancel: cancelOrders, review: reviewOrders };
 
@@ -61,10 +62,30 @@ export function bulkRoutes(deps: AppDeps) {
     return c.json<BulkResults>({ results: results as BulkResult[] });
   };
   return new Hono<AppEnv>()
-    .post('/capture', requirePermission('orders.operate'), route('capture'))
-    .post('/cancel', requirePermission('orders.operate'), route('cancel'))
-    .post('/review', requirePermission('orders.review'), route('review'))
-    .post('/refund', requirePermission('orders.refund'), route('refund'));
+    .post(
+      '/capture',
+      describeRequest({ body: bulkBodyFor('capture') }),
+      requirePermission('orders.operate'),
+      route('capture'),
+    )
+    .post(
+      '/cancel',
+      describeRequest({ body: bulkBodyFor('cancel') }),
+      requirePermission('orders.operate'),
+      route('cancel'),
+    )
+    .post(
+      '/review',
+      describeRequest({ body: bulkBodyFor('review') }),
+      requirePermission('orders.review'),
+      route('review'),
+    )
+    .post(
+      '/refund',
+      describeRequest({ body: bulkBodyFor('refund') }),
+      requirePermission('orders.refund'),
+      route('refund'),
+    );
 }
 
 /** A key names one request: the same key with another action or body is refused, as for payouts. */

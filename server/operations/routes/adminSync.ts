@@ -9,6 +9,7 @@ import { requirePermission } from '../../team';
 import { listOrders } from '../../orders';
 import { syncOrders } from '../syncOrders';
 import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
+import { describeRequest } from '../../http/describeRequest';
 
 /** The most orders one sync request covers; a longer history is synced range by range. */
 const MAX_SYNC_ORDERS = 10_000;
@@ -40,25 +41,30 @@ const syncBody = z
 
 /** `POST /admin/api/orders/sync`: `{order_nos}` or `{from, to}` (orders created in that range) -> `{results}`. */
 export function syncRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/sync', requirePermission('orders.sync'), async (c) => {
-    const body = parseWith(syncBody, (await readJson(c)).value);
-    let orderNos = body.order_nos;
-    if (!orderNos) {
-      const rows = await listOrders(
-        deps.store.db,
-        { from: startOf(body.from!), to: endOf(body.to!) },
-        { limit: MAX_SYNC_ORDERS + 1 },
-      );
-      if (rows.length > MAX_SYNC_ORDERS) {
-        throw new ApiError(
-          400,
-          API_ERROR.invalid_request,
-          `from: the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range`,
-          [{ path: 'from', message: `the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range` }],
+  return new Hono<AppEnv>().post(
+    '/sync',
+    describeRequest({ body: syncBody }),
+    requirePermission('orders.sync'),
+    async (c) => {
+      const body = parseWith(syncBody, (await readJson(c)).value);
+      let orderNos = body.order_nos;
+      if (!orderNos) {
+        const rows = await listOrders(
+          deps.store.db,
+          { from: startOf(body.from!), to: endOf(body.to!) },
+          { limit: MAX_SYNC_ORDERS + 1 },
         );
+        if (rows.length > MAX_SYNC_ORDERS) {
+          throw new ApiError(
+            400,
+            API_ERROR.invalid_request,
+            `from: the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range`,
+            [{ path: 'from', message: `the range has more than ${MAX_SYNC_ORDERS} orders; sync a shorter range` }],
+          );
+        }
+        orderNos = rows.map((o) => o.order_no);
       }
-      orderNos = rows.map((o) => o.order_no);
-    }
-    return c.json<BulkResults>({ results: await syncOrders(deps, orderNos, c.get('requestId')) });
-  });
+      return c.json<BulkResults>({ results: await syncOrders(deps, orderNos, c.get('requestId')) });
+    },
+  );
 }

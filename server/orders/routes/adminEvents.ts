@@ -11,6 +11,7 @@ import type { Db } from '../../store';
 import { findAuditEvents } from '../findAuditEvents';
 import { maskAuditValue } from '../maskAuditValue';
 import { givenQuery } from '../../http/givenQuery';
+import { describeRequest } from '../../http/describeRequest';
 
 const eventsQuery = z.strictObject({
   order_no: z.string().max(64, 'must be at most 64 characters').optional(),
@@ -31,40 +32,45 @@ const eventsQuery = z.strictObject({
  */
 export function eventRoutes(deps: AppDeps) {
   const { db } = deps.store;
-  return new Hono<AppEnv>().get('/', requirePermission('audit.read'), async (c) => {
-    const q = parseWith(eventsQuery, givenQuery(c.req.query()));
-    let scope: { orderNos: string[]; attemptIds: string[] } | undefined;
-    if (q.order_no) {
-      const attempts = await attemptsOfOrderNo(db, q.order_no);
-      scope = {
-        orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)],
-        attemptIds: attempts.map((a) => a.id),
-      };
-    }
-    const rows = await findAuditEvents(db, {
-      ...scope,
-      kind: q.type,
-      actor: q.actor,
-      before: q.cursor === undefined ? undefined : Number(q.cursor),
-      limit: q.limit + 1,
-    });
-    const page = rows.slice(0, q.limit);
-    const shopOrderNos = await shopOrderNumbers(db, page);
-    return c.json<AuditPage>({
-      events: page.map((e) => ({
-        id: e.id,
-        at: e.at,
-        type: e.kind,
-        order_no: shopOrderNos.get(e.id) ?? e.order_no ?? undefined,
-        ...(e.order_no && shopOrderNos.get(e.id) !== e.order_no ? { gateway_order_no: e.order_no } : {}),
-        request_id: e.request_id ?? undefined,
-        actor: e.actor ?? undefined,
-        summary: maskAuditValue(e.summary),
-        detail: e.detail === null ? undefined : maskAuditValue(parseJson(e.detail)),
-      })),
-      next_cursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
-    });
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    describeRequest({ query: eventsQuery }),
+    requirePermission('audit.read'),
+    async (c) => {
+      const q = parseWith(eventsQuery, givenQuery(c.req.query()));
+      let scope: { orderNos: string[]; attemptIds: string[] } | undefined;
+      if (q.order_no) {
+        const attempts = await attemptsOfOrderNo(db, q.order_no);
+        scope = {
+          orderNos: [q.order_no, ...attempts.map((a) => a.gateway_order_no)],
+          attemptIds: attempts.map((a) => a.id),
+        };
+      }
+      const rows = await findAuditEvents(db, {
+        ...scope,
+        kind: q.type,
+        actor: q.actor,
+        before: q.cursor === undefined ? undefined : Number(q.cursor),
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const shopOrderNos = await shopOrderNumbers(db, page);
+      return c.json<AuditPage>({
+        events: page.map((e) => ({
+          id: e.id,
+          at: e.at,
+          type: e.kind,
+          order_no: shopOrderNos.get(e.id) ?? e.order_no ?? undefined,
+          ...(e.order_no && shopOrderNos.get(e.id) !== e.order_no ? { gateway_order_no: e.order_no } : {}),
+          request_id: e.request_id ?? undefined,
+          actor: e.actor ?? undefined,
+          summary: maskAuditValue(e.summary),
+          detail: e.detail === null ? undefined : maskAuditValue(parseJson(e.detail)),
+        })),
+        next_cursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
+      });
+    },
+  );
 }
 
 function parseJson(text: string): unknown {

@@ -27,6 +27,7 @@ import { dayOrMoment, endOf, startOf } from '../../http/dateRange';
 import { givenQuery } from '../../http/givenQuery';
 import { maskAuditValue } from '../maskAuditValue';
 import { toOrderView } from '../toOrderView';
+import { describeRequest } from '../../http/describeRequest';
 
 /** The orders list's filter and page (the export, server/orders/routes/exportOrders.ts, takes the same filter). */
 export const listQuery = z.strictObject({
@@ -47,7 +48,7 @@ const MAX_ORDER_EVENTS = 1000;
 export function orderRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
-    .get('/', requirePermission('orders.read'), async (c) => {
+    .get('/', describeRequest({ query: listQuery }), requirePermission('orders.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const filter = { status: q.status, from: q.from && startOf(q.from), to: q.to && endOf(q.to), q: q.q };
       const rows = await listOrders(db, filter, { after: decodeCursor(q.cursor), limit: q.limit + 1 });

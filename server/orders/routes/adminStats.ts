@@ -6,6 +6,7 @@ import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
 import { orderStats } from '../orderStats';
 import { endOf, startOf } from '../../http/dateRange';
+import { describeRequest } from '../../http/describeRequest';
 
 /** A year of days is what the overview chart can show. */
 const MAX_DAYS = 366;
@@ -21,8 +22,13 @@ const statsQuery = z
 
 /** `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume. */
 export function statsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', requirePermission('orders.read'), async (c) => {
-    const q = parseWith(statsQuery, c.req.query());
-    return c.json<OrderStats>({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    describeRequest({ query: statsQuery }),
+    requirePermission('orders.read'),
+    async (c) => {
+      const q = parseWith(statsQuery, c.req.query());
+      return c.json<OrderStats>({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
+    },
+  );
 }

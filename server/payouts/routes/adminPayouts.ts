@@ -16,6 +16,8 @@ import { payoutReview } from '../payoutReview';
 import { toPayoutView } from '../toPayoutView';
 import { findRecipient } from '../payoutRecipients';
 import { givenQuery } from '../../http/givenQuery';
+import { payoutRequest } from '../../../shared/gateway/schemas/payout';
+import { describeRequest } from '../../http/describeRequest';
 
 const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
@@ -36,16 +38,24 @@ export function payoutRoutes(deps: AppDeps) {
       : parsePayoutBody(body, today);
   };
   return new Hono<AppEnv>()
-    .post('/review', requirePermission('payouts.send'), async (c) =>
-      c.json<PayoutReview>(payoutReview(await fieldsOf((await readJson(c)).value))),
+    .post(
+      '/review',
+      describeRequest({ body: z.union([recipientPayoutBody, payoutRequest]) }),
+      requirePermission('payouts.send'),
+      async (c) => c.json<PayoutReview>(payoutReview(await fieldsOf((await readJson(c)).value))),
     )
-    .post('/', requirePermission('payouts.send'), async (c) => {
-      const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
-      const fields = await fieldsOf((await readJson(c)).value);
-      const answer = await createPayout(deps, fields, key, c.get('requestId'));
-      return c.json<AdminPayout>(answer.body, answer.status);
-    })
-    .get('/', requirePermission('payouts.read'), async (c) => {
+    .post(
+      '/',
+      describeRequest({ body: z.union([recipientPayoutBody, payoutRequest]) }),
+      requirePermission('payouts.send'),
+      async (c) => {
+        const key = readIdempotencyKey(c, true, 'the same key returns the same payout')!;
+        const fields = await fieldsOf((await readJson(c)).value);
+        const answer = await createPayout(deps, fields, key, c.get('requestId'));
+        return c.json<AdminPayout>(answer.body, answer.status);
+      },
+    )
+    .get('/', describeRequest({ query: listQuery }), requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listPayouts(db, { after: decodeCursor(q.cursor), limit: q.limit + 1 });
       const { page, next_cursor } = nextCursor(rows, q.limit, (p) => ({ at: p.created_at, id: p.id }));

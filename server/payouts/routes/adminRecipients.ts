@@ -15,6 +15,7 @@ import { toRecipientView } from '../toRecipientView';
 import { writeAuditEvent } from '../../orders';
 import { findRecipient, insertRecipient, listRecipients, updateRecipient } from '../payoutRecipients';
 import { givenQuery } from '../../http/givenQuery';
+import { describeRequest } from '../../http/describeRequest';
 
 const MAX_RECIPIENTS_LISTED = 1000;
 const listQuery = z.strictObject({
@@ -55,7 +56,7 @@ export function recipientRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', requirePermission('payouts.read'), async (c) => {
+    .get('/', describeRequest({ query: listQuery }), requirePermission('payouts.read'), async (c) => {
       const q = parseWith(listQuery, givenQuery(c.req.query()));
       const rows = await listRecipients(db, q.archived === 'true', MAX_RECIPIENTS_LISTED);
       return c.json<RecipientList>({ recipients: rows.map(toRecipientView) });

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
 import { failedRefunds } from '../failedRefunds';
+import { describeRequest } from '../../http/describeRequest';
 
 const query = z.strictObject({ status: z.literal('failed', { error: 'must be failed' }) });
 
@@ -13,7 +14,7 @@ const query = z.strictObject({ status: z.literal('failed', { error: 'must be fai
  * first (100), with how many in all, so that a failed refund is found without opening every order.
  */
 export function refundRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', requirePermission('orders.read'), async (c) => {
+  return new Hono<AppEnv>().get('/', describeRequest({ query }), requirePermission('orders.read'), async (c) => {
     parseWith(query, c.req.query());
     return c.json<FailedRefundList>(await failedRefunds(deps.store.db, 100));
   });

@@ -11,6 +11,7 @@ import { writeAuditEvent } from '../../orders';
 import type { Db } from '../../store';
 import { replaceSupportRefundLimits, supportRefundLimits } from '../supportRefundLimits';
 import { doublePaymentRefundSetting, MAX_DELAY_MINUTES, saveDoublePaymentRefundSetting } from '../doublePaymentRefund';
+import { describeRequest } from '../../http/describeRequest';
 
 const doublePaymentBody = z.strictObject({
   auto: z.boolean({ error: 'must be true or false' }),
@@ -48,7 +49,7 @@ export function settingsRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .use(requirePermission('team.manage'))
       .get('/support-refund-limit', async (c) => c.json<SupportRefundLimits>(await readLimits(db)))
-      .put('/support-refund-limit', async (c) => {
+      .put('/support-refund-limit', describeRequest({ body: limitsBody }), async (c) => {
         const body = parseWith(limitsBody, (await readJson(c)).value);
         const before = await readLimits(db);
         const at = deps.now().toISOString();
@@ -77,7 +78,7 @@ export function settingsRoutes(deps: AppDeps) {
       .get('/double-payment-refund', async (c) =>
         c.json<DoublePaymentRefundSetting>(await doublePaymentRefundSetting(db)),
       )
-      .put('/double-payment-refund', async (c) => {
+      .put('/double-payment-refund', describeRequest({ body: doublePaymentBody }), async (c) => {
         const body = parseWith(doublePaymentBody, (await readJson(c)).value);
         const before = await doublePaymentRefundSetting(db);
         const at = deps.now().toISOString();

@@ -33,6 +33,7 @@ import {
   updateShopEndpoint,
 } from '../shopEndpoints';
 import { givenQuery } from '../../http/givenQuery';
+import { describeRequest } from '../../http/describeRequest';
 
 const types = z
   .array(z.enum(SHOP_EVENT_TYPES, { error: `must be one of ${SHOP_EVENT_TYPES.join(', ')}` }))
@@ -124,7 +125,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       const now = deps.now();
       return c.json<ShopEndpointList>({ endpoints: (await listShopEndpoints(db)).map((e) => toEndpointView(e, now)) });
     })
-    .post('/', async (c) => {
+    .post('/', describeRequest({ body: createBody }), async (c) => {
       const body = parseWith(createBody, (await readJson(c)).value);
       const url = await checkedUrl(body.url);
       const now = deps.now();
@@ -146,7 +147,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       const answer: ShopEndpointWithSecret = { endpoint: toEndpointView(row, now), secret };
       return c.json<ShopEndpointWithSecret>(answer, 201);
     })
-    .get('/deliveries', async (c) => {
+    .get('/deliveries', describeRequest({ query: deliveriesQuery }), async (c) => {
       const q = parseWith(deliveriesQuery, givenQuery(c.req.query()));
       const rows = await listDeliveries(
         db,
@@ -188,7 +189,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
     .get('/:id', async (c) =>
       c.json<ShopEndpointView>(toEndpointView(await endpointOr404(c.req.param('id')), deps.now())),
     )
-    .patch('/:id', async (c) => {
+    .patch('/:id', describeRequest({ body: updateBody }), async (c) => {
       const row = await endpointOr404(c.req.param('id'));
       const body = parseWith(updateBody, (await readJson(c)).value);
       const now = deps.now();
@@ -210,7 +211,7 @@ export function shopEndpointRoutes(deps: AppDeps) {
       await audit(c, `shop endpoint ${row.id} removed (${row.url})`, { endpoint_id: row.id, url: row.url });
       return c.body(null, 204);
     })
-    .post('/:id/roll-secret', async (c) => {
+    .post('/:id/roll-secret', describeRequest({ body: rollBody }), async (c) => {
       const row = await endpointOr404(c.req.param('id'));
       const body = parseWith(rollBody, await optionalJson(c));
       const overlap = body.overlap_hours ?? deps.config.shopEvents.rollOverlapHours;

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { authenticate, requirePermission } from '../../team';
 import { findShopEvent, shopEventsAfter } from '../shopEventRows';
+import { describeRequest } from '../../http/describeRequest';
 
 const pageQuery = z.strictObject({
   after: z.string().max(100, 'must be at most 100 characters').optional(),
@@ -27,6 +28,7 @@ export function shopEventRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>().get(
     '/',
+    describeRequest({ query: pageQuery }),
     authenticate(bearerCredentials(deps), 'shop secret'),
     requirePermission('shop.read'),
     async (c) => {

@@ -28,6 +28,7 @@ import { authenticate, principalOf } from '../authenticate';
 import { findOpenSignInLink, takeSignInLink } from '../signInLinks';
 import { deleteSessionsOfUser, setUserSessionPurpose } from '../userSessions';
 import { findUserById, type UserRow, updateUser } from '../users';
+import { describeRequest } from '../../http/describeRequest';
 
 const signInBody = z.strictObject({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'must be at most 320 characters'),
@@ -78,7 +79,7 @@ export function accountRoutes(deps: AppDeps) {
   const at = () => deps.now().toISOString();
 
   return new Hono<AppEnv>()
-    .post('/sign-in', async (c) => {
+    .post('/sign-in', describeRequest({ body: signInBody }), async (c) => {
       const body = parseWith(signInBody, (await readJson(c)).value);
       const outcome = await signIn(deps, body, clientIp(c, deps.config.trustedProxyHops));
       if (!outcome.ok) {
@@ -107,7 +108,7 @@ export function accountRoutes(deps: AppDeps) {
       };
       return c.json<Me>(meView(principal, outcome.user, outcome.purpose === 'enrol'));
     })
-    .post('/welcome', async (c) => {
+    .post('/welcome', describeRequest({ body: welcomeBody }), async (c) => {
       const body = parseWith(welcomeBody, (await readJson(c)).value);
       const linkId = hashSecret(body.token);
       const spentLink = () =>
@@ -161,7 +162,7 @@ export function accountRoutes(deps: AppDeps) {
       const { uri, qrSvg } = await totpEnrolment(secret, user.email);
       return c.json<TotpEnrolment>({ secret, otpauth_url: uri, qr_svg: qrSvg });
     })
-    .post('/me/totp/confirm', anyone, person, async (c) => {
+    .post('/me/totp/confirm', describeRequest({ body: codeBody }), anyone, person, async (c) => {
       const { code } = parseWith(codeBody, (await readJson(c)).value);
       const user = await me(c);
       if (!user.totp_pending || user.totp_enabled)
@@ -200,7 +201,7 @@ export function accountRoutes(deps: AppDeps) {
       );
       return c.json<TotpConfirmed>({ totp_enabled: true, recovery_codes: recovery.codes });
     })
-    .post('/me/password', anyone, person, async (c) => {
+    .post('/me/password', describeRequest({ body: passwordBody }), anyone, person, async (c) => {
       const body = parseWith(passwordBody, (await readJson(c)).value);
       const user = await me(c);
       if (!user.password_hash || !(await verifyPassword(body.current_password, user.password_hash)))

@@ -14,6 +14,7 @@ import { principalOf, requirePermission } from '../authenticate';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../apiKeys';
 import { writeAuditEvent } from '../../orders';
 import { isUniqueViolation } from '../../store';
+import { describeRequest } from '../../http/describeRequest';
 
 const createBody = z.strictObject({
   name: text(100).trim().min(1, 'must not be empty (say what the key is for, e.g. "month-end script")'),
@@ -31,7 +32,7 @@ export function apiKeyRoutes(deps: AppDeps) {
   const { db } = deps.store;
   return new Hono<AppEnv>()
     .use(requirePermission('team.manage'))
-    .post('/', async (c) => {
+    .post('/', describeRequest({ body: createBody }), async (c) => {
       const { name, role } = parseWith(createBody, (await readJson(c)).value);
       const by = actorOf(principalOf(c));
       const at = deps.now().toISOString();

@@ -13,6 +13,7 @@ import { parseWith, readJson } from '../../http/readJsonBody';
 import { principalOf, requirePermission } from '../authenticate';
 import { deleteSessionsOfUser } from '../userSessions';
 import { countEnabledOwners, findUserById, listUsers, type UserRow, updateUser } from '../users';
+import { describeRequest } from '../../http/describeRequest';
 
 const changeBody = z
   .strictObject({
@@ -49,7 +50,7 @@ export function userRoutes(deps: AppDeps) {
       const now = deps.now();
       return c.json<TeamList>({ users: (await listUsers(db)).map((u) => toUserView(u, now)) });
     })
-    .post('/', async (c) => {
+    .post('/', describeRequest({ body: newUserFields }), async (c) => {
       const fields = parseWith(newUserFields, (await readJson(c)).value);
       const user = await createUser(db, fields, deps.now());
       const link = await issueSignInLink(db, user.id, deps.config.publicUrl, deps.now());
@@ -59,7 +60,7 @@ export function userRoutes(deps: AppDeps) {
         201,
       );
     })
-    .patch('/:id', async (c) => {
+    .patch('/:id', describeRequest({ body: changeBody }), async (c) => {
       const change = parseWith(changeBody, (await readJson(c)).value);
       const before = await target(c);
       const losesOwner =
