@@ -6,5 +6,5 @@
  * is never made.
  */
 export function computeFingerprint(): Promise<string> {
-  return import('./fingerprintChunk').then((chunk) => chunk.default(window));
+  return import('./fingerprintChunk').then((chunk) => chunk.default());
 }

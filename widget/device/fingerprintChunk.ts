@@ -77,9 +77,11 @@ function startWorker(win: Window): FingerprintWorker | undefined {
   });
   done.catch(() => undefined); // read by finish()
   const post = (message: ToWorker) => worker.postMessage(message);
-  post({ type: 'page', snapshot: snapshotPage(win) });
+  // in a slice of its own: the worker's start and the page's snapshot each take a few ms
+  const snapshotSent = idleSlice(win)().then(() => post({ type: 'page', snapshot: snapshotPage(win) }));
   return {
-    finish(components) {
+    async finish(components) {
+      await snapshotSent;
       post({ type: 'components', components });
       timer = win.setTimeout(() => worker.dispatchEvent(new Event('messageerror')), WORKER_TIMEOUT_MS);
       return done;
@@ -88,7 +90,8 @@ function startWorker(win: Window): FingerprintWorker | undefined {
 }
 
 /** The visitor id, in FingerprintJS's format (32 hex digits): FingerprintJS's sources and `hashComponents`. */
-export default async function computeVisitorId(win: Window): Promise<string> {
+export default async function computeVisitorId(win: Window = window): Promise<string> {
+  await idleSlice(win)();
   const worker = isChromium() ? startWorker(win) : undefined;
   const all = Object.keys(sources);
   const ours = await componentsInSlices(

@@ -5,17 +5,18 @@
  * Both sides are in one chunk (fingerprintChunk.ts), so the worker costs no download of its own.
  */
 import { hashComponents, loadSources, sources, type UnknownComponents } from '@fingerprintjs/fingerprintjs';
-import { fontsOnCanvas } from './fontsOnCanvas';
+import { fontPreferencesOnCanvas, fontsOnCanvas } from './fontsOnCanvas';
 import { offscreenDataUrls } from './offscreenDataUrls';
 import { installPageStandIns, type PageSnapshot } from './pageStandIns';
 
 /**
- * Measured at 4x CPU slowdown in Chromium (bench/RESULTS.md 4d): the fonts about 175 ms, the canvas about 185 ms,
- * the first `Intl.DateTimeFormat` (time zone, locale) about 130 ms, each WebGL source 40-150 ms. In FingerprintJS's
- * order: the WebGL sources last, as it runs them.
+ * Measured at 4x CPU slowdown in Chromium (bench/RESULTS.md 4d): the fonts about 175 ms, the font preferences about
+ * 70 ms, the canvas about 185 ms, the first `Intl.DateTimeFormat` (time zone, locale) about 130 ms, each WebGL
+ * source 40-150 ms. In FingerprintJS's order: the WebGL sources last, as it runs them.
  */
 export const OFF_MAIN_THREAD = [
   'fonts',
+  'fontPreferences',
   'canvas',
   'timezone',
   'dateTimeLocale',
@@ -33,17 +34,20 @@ export function sourceOptions(): { cache: Record<string, unknown>; debug: boolea
   return { cache: {}, debug: false };
 }
 
-/** Only FingerprintJS's sources named in `keys`, in its order. */
+/**
+ * FingerprintJS's sources named in `keys`, in its order; its two font sources, which need the DOM and take long,
+ * measured on a canvas instead (fontsOnCanvas.ts), wherever they run, so that the page alone and the worker give
+ * the same visitor id.
+ */
 export function pickSources(keys: readonly string[]): typeof sources {
-  return Object.fromEntries(Object.entries(sources).filter(([key]) => keys.includes(key))) as typeof sources;
+  const ours: Record<string, unknown> = { ...sources, fonts: fontsOnCanvas, fontPreferences: fontPreferencesOnCanvas };
+  return Object.fromEntries(Object.entries(ours).filter(([key]) => keys.includes(key))) as typeof sources;
 }
 
 async function offMainThreadComponents(scope: typeof globalThis, snapshot: PageSnapshot): Promise<UnknownComponents> {
   const canvases = offscreenDataUrls();
   installPageStandIns(scope, snapshot, canvases.createCanvas);
-  // FingerprintJS's sources, but `fonts`, which needs the DOM: the same test on a canvas
-  const ours = { ...pickSources(OFF_MAIN_THREAD), fonts: fontsOnCanvas };
-  const components: UnknownComponents = await loadSources(ours, sourceOptions(), [])();
+  const components: UnknownComponents = await loadSources(pickSources(OFF_MAIN_THREAD), sourceOptions(), [])();
   const canvas = components.canvas;
   if (canvas && 'value' in canvas) components.canvas = { ...canvas, value: await canvases.fillDataUrls(canvas.value) };
   return components;

@@ -1,11 +1,17 @@
 /**
- * FingerprintJS's `fonts` source for a worker. Its own (getFonts in node_modules/@fingerprintjs/fingerprintjs/dist/
- * fp.esm.js, v5.2) lays out 156 spans in an iframe, one task of about 175 ms at 4x CPU slowdown, and needs the
- * DOM. Here the same test is made on an `OffscreenCanvas`: a font is present when the test text, set in it with a
- * generic family behind, measures other than in the generic family alone (width or line height, rounded to whole
- * pixels as `offsetWidth`/`offsetHeight` are). Its value has the source's form, the names present among the same
- * list; the list and the test text are FingerprintJS's, copied because it does not export them (a newer
- * FingerprintJS with another list changes only what this source reports, not its form).
+ * FingerprintJS's two font sources measured on an `OffscreenCanvas`, in a worker or on the page alike. Its own
+ * (getFonts and getFontPreferences in node_modules/@fingerprintjs/fingerprintjs/dist/fp.esm.js, v5.2) lay out
+ * text in an iframe, which needs the DOM and takes one task of 70-175 ms each at 4x CPU slowdown.
+ *
+ * `fonts`: a font is present when the test text, set in it with a generic family behind, measures other than in the
+ * generic family alone (width or line height, rounded to whole pixels as `offsetWidth`/`offsetHeight` are). Its
+ * value has the source's form, the names present among the same list; the list and the test text are
+ * FingerprintJS's, copied because it does not export them.
+ *
+ * `fontPreferences`: the width of FingerprintJS's sample text in the generic families the browser maps to the
+ * user's font settings (serif, sans-serif, monospace, system-ui) and the Apple system font, at the default size.
+ * Its own also measures the default font and the minimum font size, which a canvas does not see: fewer keys, and
+ * other numbers than the DOM gives, the same ones for the same browser.
  */
 const TEST_STRING = 'mmMwWLliI0O&1';
 const TEXT_SIZE = '48px';
@@ -75,4 +81,24 @@ export function fontsOnCanvas(): string[] {
   };
   const base = BASE_FONTS.map(size);
   return FONT_LIST.filter((font) => BASE_FONTS.some((generic, i) => size(`'${font}',${generic}`) !== base[i]));
+}
+
+const PREFERENCES_TEXT = 'mmMwWLliI0fiflO&1';
+const PREFERENCES: Record<string, string> = {
+  apple: '-apple-system',
+  serif: 'serif',
+  sans: 'sans-serif',
+  mono: 'monospace',
+  system: 'system-ui',
+};
+
+/** The widths, in CSS px to 3 decimals, of the sample text in each family at 16 px. */
+export function fontPreferencesOnCanvas(): Record<string, number> {
+  const context = new OffscreenCanvas(1, 1).getContext('2d') as OffscreenCanvasRenderingContext2D;
+  const widths: Record<string, number> = {};
+  for (const [key, family] of Object.entries(PREFERENCES)) {
+    context.font = `16px ${family}`;
+    widths[key] = Math.floor(context.measureText(PREFERENCES_TEXT).width * 1000) / 1000;
+  }
+  return widths;
 }
