@@ -71,8 +71,11 @@ const FONT_LIST = [
   'ZWAdobeF',
 ];
 
-/** The fonts of FingerprintJS's list that this browser has, measured on an `OffscreenCanvas`. */
-export function fontsOnCanvas(): string[] {
+/** Lets other tasks run: a font's first lookup can take tens of ms, and on the page (no worker) this runs there. */
+const yieldToOthers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The fonts of FingerprintJS's list that this browser has, measured on an `OffscreenCanvas`, one font a task. */
+export async function fontsOnCanvas(): Promise<string[]> {
   const context = new OffscreenCanvas(1, 1).getContext('2d') as OffscreenCanvasRenderingContext2D;
   const size = (family: string) => {
     context.font = `${TEXT_SIZE} ${family}`;
@@ -80,7 +83,12 @@ export function fontsOnCanvas(): string[] {
     return `${Math.round(m.width)}x${Math.round(m.fontBoundingBoxAscent + m.fontBoundingBoxDescent)}`;
   };
   const base = BASE_FONTS.map(size);
-  return FONT_LIST.filter((font) => BASE_FONTS.some((generic, i) => size(`'${font}',${generic}`) !== base[i]));
+  const present: string[] = [];
+  for (const font of FONT_LIST) {
+    await yieldToOthers();
+    if (BASE_FONTS.some((generic, i) => size(`'${font}',${generic}`) !== base[i])) present.push(font);
+  }
+  return present;
 }
 
 const PREFERENCES_TEXT = 'mmMwWLliI0fiflO&1';
