@@ -1,13 +1,14 @@
 /**
- * The device fingerprint's lazy chunk (loaded by computeFingerprint.ts): a FingerprintJS visitor id computed
- * without long tasks on the page's main thread. The cheap sources run on the page in idle slices
- * (idleSlices.ts); the ones that take 95-185 ms each at 4x CPU slowdown (fingerprintWorker.ts OFF_MAIN_THREAD)
- * run in a worker, which also hashes. The worker is this very chunk: a module worker made from a `blob:` URL
- * (a page cannot start a worker from the widget's origin, which is not its own) that imports this file again
- * by its URL, so it comes from the HTTP cache and costs no download. The shop's Content-Security-Policy must allow
- * `worker-src blob:` (widget/README.md). Where there is no worker (a policy without it, a failure, a browser
- * other than Chromium, whose browser checks the worker's stand-ins are not known to answer as the page would),
- * every source runs on the page in idle slices: the same visitor id, with the long tasks of those sources.
+ * The device fingerprint's lazy chunk (`fp-<hash>.js`, loaded by computeFingerprint.ts): a visitor id made with
+ * FingerprintJS's sources and hash, without long tasks on the page's main thread. The cheap sources run on the page
+ * in idle slices (idleSlices.ts); the ones that take 40-185 ms each at 4x CPU slowdown (fingerprintWorker.ts
+ * OFF_MAIN_THREAD) run in a worker, which also hashes. The worker is this very chunk: a module worker made from a
+ * `blob:` URL (a page cannot start a worker from the widget's origin, which is not its own) that imports this file
+ * again by its URL, so it comes from the HTTP cache and costs no download. The shop's Content-Security-Policy must
+ * allow `worker-src blob:` and the widget's origin (widget/README.md). Where there is no worker (a policy without
+ * it, a failure, a browser other than Chromium, whose browser checks the worker's stand-ins are not known to answer
+ * as the page would), every source runs on the page in idle slices: the same visitor id, with the long tasks of the
+ * canvas, `Intl` and WebGL sources.
  */
 import { hashComponents, isChromium, loadSources, sources, type UnknownComponents } from '@fingerprintjs/fingerprintjs';
 import {

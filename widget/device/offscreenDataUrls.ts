@@ -4,7 +4,7 @@
  * the asynchronous `convertToBlob()`. So `toDataURL()` here copies the picture and returns a placeholder, equal for
  * equal pixels (the source compares two reads to detect canvas noise), and `fillDataUrls` puts the PNG data URLs
  * in their place once the source is done. In Chromium, `convertToBlob()`'s PNG is byte for byte the page's
- * `toDataURL()` (e2e/fingerprint.test.ts compares the visitor ids).
+ * `toDataURL()` (e2e/fingerprint.test.ts compares the visitor ids made with and without the worker).
  */
 type Canvas2D = OffscreenCanvasRenderingContext2D;
 
