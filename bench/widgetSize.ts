@@ -43,12 +43,13 @@ export async function widgetSize(options: BenchOptions): Promise<BenchResult> {
     const initialFiles = [manifest.loader.file, ...initialChunks(dir, manifest.entry.file)];
     const initial = sumSizes(initialFiles.map(size));
     const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
-    // the chunk that carries FingerprintJS: lazy, and not one of the initial ones
+    // the chunk that carries FingerprintJS: lazy, and not one of the initial ones (`fp-<hash>.js`, named so by
+    // widget/build/widgetViteConfig.ts; its code no longer names FingerprintJS once minified)
     const fingerprintFiles = js.filter(
       (f) =>
         !initialFiles.includes(f) &&
         !f.startsWith('widget') &&
-        /fingerprintjs|fpjs/i.test(readFileSync(join(dir, f), 'utf8')),
+        (f.startsWith('fp-') || /fingerprintjs|fpjs/i.test(readFileSync(join(dir, f), 'utf8'))),
     );
     const fingerprint = sumSizes(fingerprintFiles.map(size));
     const stylesheet = size(manifest.stylesheet.file);

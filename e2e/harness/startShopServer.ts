@@ -7,7 +7,8 @@
  * - `GET /embed?locale=&country=&currency=&shopper=` creates a session (for `shopper`: with its shopper_id, cards
  *   may be saved) and serves `widget/demo/embed.html` with its
  *   placeholders filled; `GET /embed?order_no=...` (the shop's return_url, where the backend sends the shopper
- *   back from an APM issuer) shows the same session again.
+ *   back from an APM issuer) shows the same session again. `&workers=refused` leaves `worker-src` out of the
+ *   page's policy (the fingerprint then runs without its worker).
  * - `GET /framed?...` is a page that shows `/embed?...` in an iframe: the widget inside a framed page.
  */
 import { readFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ export interface ShopServer {
 const EMBED_PAGE = fileURLToPath(new URL('../../widget/demo/embed.html', import.meta.url));
 
 /** The policy of widget/README.md "Content Security Policy", with this run's backend and gateway. */
-export function shopCsp(backendUrl: string, gatewayUrl: string): string {
+export function shopCsp(backendUrl: string, gatewayUrl: string, workers = true): string {
   return [
     "default-src 'none'",
     `script-src 'self' ${backendUrl}`,
@@ -46,6 +47,8 @@ export function shopCsp(backendUrl: string, gatewayUrl: string): string {
     `connect-src 'self' ${backendUrl}`,
     `frame-src 'self' ${backendUrl} ${gatewayUrl}`,
     "img-src 'self' data:",
+    // the device fingerprint's worker (widget/device/fingerprintChunk.ts): a blob: module importing the widget's chunk
+    ...(workers ? [`worker-src blob: ${backendUrl}`] : []),
     "base-uri 'none'",
   ].join('; ');
 }
@@ -93,7 +96,7 @@ export async function startShopServer(options: () => ShopServerOptions): Promise
       .replaceAll('%SESSION_ID%', session.id)
       .replaceAll('%CLIENT_SECRET%', session.client_secret)
       .replaceAll('%LOCALE%', session.locale);
-    send(res, 200, 'text/html; charset=utf-8', page);
+    send(res, 200, 'text/html; charset=utf-8', page, url.searchParams.get('workers') !== 'refused');
   }
 
   function framed(url: URL, res: ServerResponse): void {
@@ -110,11 +113,11 @@ export async function startShopServer(options: () => ShopServerOptions): Promise
     );
   }
 
-  function send(res: ServerResponse, status: number, type: string, body: string): void {
+  function send(res: ServerResponse, status: number, type: string, body: string, workers = true): void {
     const opts = options();
     res.writeHead(status, {
       'Content-Type': type,
-      'Content-Security-Policy': shopCsp(opts.backendUrl, opts.gatewayUrl),
+      'Content-Security-Policy': shopCsp(opts.backendUrl, opts.gatewayUrl, workers),
       'Cache-Control': 'no-store',
     });
     res.end(body);

@@ -45,10 +45,11 @@ export function demoRoutes(deps: AppDeps, shopApi: typeof fetch) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const page = await readFile(deps.config.demoPage, 'utf8').catch(() => FALLBACK_PAGE);
-      // the page has no inline code; the card frame is ours and then the gateway's hosted page
+      // the page has no inline code; the card frame is ours and then the gateway's hosted page; the device
+      // fingerprint's worker is a blob: module importing the widget's chunk from here (widget/README.md)
       c.header(
         'Content-Security-Policy',
-        `default-src 'self'; img-src 'self' data:; frame-src 'self' ${gatewayOrigin}; form-action 'self' ${gatewayOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        `default-src 'self'; img-src 'self' data:; frame-src 'self' ${gatewayOrigin}; form-action 'self' ${gatewayOrigin}; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'`,
       );
       c.header('Cache-Control', 'no-store');
       return c.html(page);

@@ -42,7 +42,8 @@ export function widgetViteConfig({ outDir = 'dist/widget', budget }: WidgetBuild
         output: {
           format: 'es',
           entryFileNames: '[name]-[hash].js',
-          chunkFileNames: '[name]-[hash].js',
+          // the fingerprint's chunk under a short name: the entry and the loader name it, before the first render
+          chunkFileNames: (chunk) => (chunk.name === 'fingerprintChunk' ? 'fp-[hash].js' : '[name]-[hash].js'),
           assetFileNames: '[name]-[hash][extname]',
         },
       },
