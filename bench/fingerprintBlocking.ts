@@ -52,7 +52,8 @@ interface Blocking {
   count: number;
 }
 
-function shopPage(backendUrl: string, session: { id: string; client_secret: string }, csp: string): string {
+/** The bench's shop page: the widget mounted on `session`, under `csp` (none when empty); exported for 4e. */
+export function shopPage(backendUrl: string, session: { id: string; client_secret: string }, csp: string): string {
   const options = JSON.stringify({ session: session.id, clientSecret: session.client_secret, apiBase: backendUrl });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bench shop</title>${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}

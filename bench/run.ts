@@ -14,6 +14,7 @@ import type { BenchOptions, BenchResult } from './lib/benchResult';
 import { benchOptions, parseBenchArgs } from './lib/cli';
 import { describeMachine } from './lib/describeMachine';
 import { replaceSection } from './lib/replaceSection';
+import { lighthouseMobile } from './lighthouseMobile';
 import { memory } from './memory';
 import { notificationIngest } from './notificationIngest';
 import { paymentPathCommits } from './paymentPathCommits';
@@ -33,6 +34,7 @@ const BENCHMARKS: Record<string, { title: string; run: (options: BenchOptions) =
   widgetStartup: { title: '4b. Widget start-up in Chromium', run: widgetStartup },
   widgetEmbed: { title: '4c. Widget embedded as the README says, as served', run: widgetEmbed },
   fingerprintBlocking: { title: '4d. Blocking time of the fingerprint in Chromium', run: fingerprintBlocking },
+  lighthouseMobile: { title: '4e. Mobile Lighthouse on a shop page', run: lighthouseMobile },
   memory: { title: '5. Backend memory under sustained payments', run: memory },
 };
 
