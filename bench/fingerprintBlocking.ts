@@ -12,14 +12,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './lib/launchChromium';
-import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
-import { buildWidget } from './lib/buildWidget';
 import { isMain, runStandalone } from './lib/cli';
 import { fmt, markdownTable, spreadRow } from './lib/markdownTable';
-import { serveStatic } from './lib/serveStatic';
 import { createSession } from './lib/shopCalls';
-import { startTarget } from './lib/startTarget';
+import { startShopWithWidget } from './lib/startShopWithWidget';
 
 const LOADS = { full: 10, quick: 3 };
 /** the shop pages: what their policy says of workers */
@@ -120,21 +117,14 @@ async function loadOnce(browser: Browser, url: string): Promise<Blocking> {
 export async function fingerprintBlocking(options: BenchOptions): Promise<BenchResult> {
   const loads = options.quick ? LOADS.quick : LOADS.full;
   options.log('fingerprint blocking: building the widget');
-  const built = await buildWidget();
-  let page = '';
-  const shop = await serveStatic(() => page, built.dir);
-  const backend = await startTarget({
-    kind: 'backend',
-    gatewayUrl: 'http://127.0.0.1:9',
-    backendEnv: { ...UNLIMITED_RATES, ALLOWED_ORIGINS: shop.url },
-  });
+  const scene = await startShopWithWidget();
   let browser: Browser | undefined;
   try {
-    const session = await createSession(backend.url);
+    const session = await createSession(scene.backendUrl);
     browser = await launchChromium();
     const load = (csp: string) => {
-      page = shopPage(backend.url, session, csp);
-      return loadOnce(browser!, shop.url);
+      scene.setPage(shopPage(scene.backendUrl, session, csp));
+      return loadOnce(browser!, scene.shopUrl);
     };
     for (const { csp } of PAGES) await load(csp); // warm-up, not counted
     const runs: Blocking[][] = PAGES.map(() => []);
@@ -176,9 +166,7 @@ export async function fingerprintBlocking(options: BenchOptions): Promise<BenchR
     return { key: 'fingerprintBlocking', title: '4d. Blocking time of the fingerprint in Chromium', markdown };
   } finally {
     await browser?.close();
-    await backend.close();
-    await shop.close();
-    built.remove();
+    await scene.close();
   }
 }
 

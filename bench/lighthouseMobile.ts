@@ -12,14 +12,11 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import { shopPage } from './fingerprintBlocking';
-import { UNLIMITED_RATES } from './lib/backendEnv';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
-import { buildWidget } from './lib/buildWidget';
 import { isMain, runStandalone } from './lib/cli';
 import { markdownTable, spreadRow } from './lib/markdownTable';
-import { serveStatic } from './lib/serveStatic';
 import { createSession } from './lib/shopCalls';
-import { startTarget } from './lib/startTarget';
+import { startShopWithWidget } from './lib/startShopWithWidget';
 
 const RUNS = { full: 3, quick: 1 };
 const DEBUG_PORT = 9339;
@@ -85,21 +82,14 @@ async function runLighthouse(url: string, widgetOrigin: string): Promise<Run> {
 export async function lighthouseMobile(options: BenchOptions): Promise<BenchResult> {
   const runs = options.quick ? RUNS.quick : RUNS.full;
   options.log('lighthouse mobile: building the widget');
-  const built = await buildWidget();
-  let page = '';
-  const shop = await serveStatic(() => page, built.dir);
-  const backend = await startTarget({
-    kind: 'backend',
-    gatewayUrl: 'http://127.0.0.1:9',
-    backendEnv: { ...UNLIMITED_RATES, ALLOWED_ORIGINS: shop.url },
-  });
+  const scene = await startShopWithWidget();
   let stopChromium: (() => void) | undefined;
   try {
     stopChromium = await startChromium();
     const pages = [
       {
         name: 'shop page with the widget',
-        html: async () => viewport(shopPage(backend.url, await createSession(backend.url), '')),
+        html: async () => viewport(shopPage(scene.backendUrl, await createSession(scene.backendUrl), '')),
       },
       { name: 'the same page without it', html: async () => BLANK_PAGE },
     ];
@@ -107,8 +97,8 @@ export async function lighthouseMobile(options: BenchOptions): Promise<BenchResu
     // in turn, so that both pages meet the same load of the machine; a new session for each widget load
     for (let i = 0; i < runs; i++)
       for (const [p, { html }] of pages.entries()) {
-        page = await html();
-        results[p]!.push(await runLighthouse(shop.url, shop.url));
+        scene.setPage(await html());
+        results[p]!.push(await runLighthouse(scene.shopUrl, scene.shopUrl));
       }
     for (const [p, { name }] of pages.entries())
       options.log(`lighthouse, ${name}: TBT ${results[p]!.map((r) => Math.round(r.tbt)).join(', ')} ms`);
@@ -141,9 +131,7 @@ export async function lighthouseMobile(options: BenchOptions): Promise<BenchResu
     return { key: 'lighthouseMobile', title: '4e. Mobile Lighthouse on a shop page', markdown };
   } finally {
     stopChromium?.();
-    await backend.close();
-    await shop.close();
-    built.remove();
+    await scene.close();
   }
 }
 
