@@ -99,15 +99,27 @@ export interface StatsDay {
   count: number;
   /** the orders' amounts in minor units, whatever happened to them */
   volume_minor: number;
-  /** what was captured (kept by the shop before refunds): the captured amount of paid and refunded orders */
-  captured_minor: number;
-  /** what was refunded of them */
-  refunded_minor: number;
 }
 
-/** `GET /admin/api/stats?from=&to=`. */
+/** The money that moved on one UTC day in one currency, each amount booked on the day it moved. */
+export interface MoneyDay {
+  /** YYYY-MM-DD, UTC */
+  date: string;
+  currency: string;
+  /** captured, on the day the order was paid or captured */
+  gross_minor: number;
+  /** refunds that succeeded that day */
+  refunded_minor: number;
+  /** chargebacks lost that day */
+  lost_minor: number;
+  /** gross - refunded - lost */
+  net_minor: number;
+}
+
+/** `GET /admin/api/stats?from=&to=`: orders created per day (`days`), money per day it moved (`money`). */
 export interface OrderStats {
   days: StatsDay[];
+  money: MoneyDay[];
 }
 
 /** One line of the audit log, secrets and card-like numbers masked. */

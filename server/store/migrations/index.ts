@@ -22,6 +22,7 @@ import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
 import { shopSettings } from './021_shop_settings';
 import { sessionRequests } from './022_session_requests';
+import { moneyDays } from './023_money_days';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '020_sign_in_budgets': signInBudgets,
     '021_shop_settings': shopSettings,
     '022_session_requests': sessionRequests,
+    '023_money_days': moneyDays,
   };
 }
