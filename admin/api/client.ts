@@ -25,6 +25,7 @@ import type {
   OrderStats,
   StatsDay,
   SubscriptionResult,
+  TimelineEntry,
 } from '../../shared/contract/adminOrders';
 import type { AdminPayout, PayoutPage } from '../../shared/contract/adminPayouts';
 import type { FailedRefundList } from '../../shared/contract/adminRefunds';
@@ -83,6 +84,7 @@ export type {
   OrderStats,
   StatsDay,
   SupportRefundLimits,
+  TimelineEntry,
   TeamMember,
 };
 export type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret };
