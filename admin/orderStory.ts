@@ -1,17 +1,7 @@
 import type { OrderDetail, TimelineEntry } from './api/client';
+import { actorText } from './actorText';
 import { formatAmount } from './formatMoney';
 import { gatewayMessageText } from './gatewayMessageText';
-
-/**
- * Who did it, in words: a person by their e-mail, an API key by its prefix, the admin token; the same words on the
- * order page and in the audit log. Anything else (an older actor format) is shown as it is.
- */
-function actorText(actor: string): string {
-  if (actor.startsWith('user:')) return actor.slice('user:'.length);
-  if (actor.startsWith('key:')) return `API key ${actor.slice('key:'.length)}`;
-  if (actor === 'env:ADMIN_TOKEN') return 'the admin token';
-  return actor;
-}
 
 /** A payment method's id in words: "card" is "Card", an APM is its gateway code (PIX, BOLETO). */
 function methodText(method: string): string {

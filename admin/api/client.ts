@@ -113,6 +113,8 @@ export interface OrderQuery {
   q?: string;
   cursor?: string;
   limit?: number;
+  /** `export`: these pages are read for an export, which the backend records in the audit log (on the first page) */
+  purpose?: 'export';
 }
 
 export type BulkAction = 'capture' | 'cancel' | 'review' | 'refund';
@@ -222,8 +224,9 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     resetPassword: (id: string) => call<TeamMemberWithLink>('POST', `/users/${encodeURIComponent(id)}/reset-password`),
     resetTotp: (id: string) => call<TeamMemberChanged>('POST', `/users/${encodeURIComponent(id)}/reset-2fa`),
     unlockUser: (id: string) => call<TeamMemberChanged>('POST', `/users/${encodeURIComponent(id)}/unlock`),
-    listEvents: (q: { order_no?: string; type?: string; actor?: string; cursor?: string } = {}) =>
-      call<AuditPage>('GET', `/events${queryString(q)}`),
+    listEvents: (
+      q: { order_no?: string; type?: string; actor?: string; who?: 'people' | 'system' | 'all'; cursor?: string } = {},
+    ) => call<AuditPage>('GET', `/events${queryString(q)}`),
     listKeys: () => call<ApiKeyList>('GET', '/keys'),
     /** the answer holds the key itself, this once */
     createKey: (name: string, role: string) => call<CreatedApiKey>('POST', '/keys', { name, role }),

@@ -171,7 +171,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
                 Sync with gateway
               </button>
             )}
-            <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
+            <a href={href('events', { order_no: orderNo, who: 'all' })}>Audit log of this order</a>
           </fieldset>
           {runFor === orderNo && <RunStatus run={run} />}
           <h2>Timeline</h2>

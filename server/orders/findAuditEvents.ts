@@ -8,6 +8,8 @@ export interface AuditFilter {
   kind?: string | undefined;
   /** the events of one actor (`key:ck_owner_...`, `user:...`, `env:ADMIN_TOKEN`) */
   actor?: string | undefined;
+  /** people's actions (a line with an actor: a person, an API key, the admin token) or the machine's (none) */
+  who?: 'people' | 'system' | undefined;
   /** the id of the last event of the previous page */
   before?: number | undefined;
   limit: number;
@@ -29,6 +31,8 @@ export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<Audi
   }
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.actor) q = q.where('actor', '=', filter.actor);
+  if (filter.who === 'people') q = q.where('actor', 'is not', null);
+  if (filter.who === 'system') q = q.where('actor', 'is', null);
   if (filter.before !== undefined) q = q.where('id', '<', filter.before);
   return q.execute();
 }

@@ -178,10 +178,25 @@ export interface AuditEvent {
   /** the gateway order number the event names, when it is not the shop's order_no */
   gateway_order_no?: string;
   request_id?: string;
-  /** who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`); absent for what the gateway did */
+  /**
+   * who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`, `ip:<address>` for a refused sign-in); absent
+   * for what the gateway or the backend did by itself
+   */
   actor?: string;
   summary: unknown;
   detail?: unknown;
+  /** on a refund line: the refund it is about, with its state now */
+  refund?: AuditRefund;
+}
+
+/** The refund an audit line is about: its amount and how it ended (or how far it is). */
+export interface AuditRefund {
+  amount: string;
+  currency: string;
+  /** requested, received, accepted, succeeded, failed */
+  status: string;
+  /** why it failed, `<code>:<text>` */
+  message: string | null;
 }
 
 /** A page of `GET /admin/api/events`, newest first; `next_cursor` asks for the next one, null on the last. */

@@ -27,7 +27,8 @@ import { parseWith, readJson } from '../../http/readJsonBody';
 import { authenticate, principalOf } from '../authenticate';
 import { findOpenSignInLink, takeSignInLink } from '../signInLinks';
 import { deleteSessionsOfUser, setUserSessionPurpose } from '../userSessions';
-import { findUserById, type UserRow, updateUser } from '../users';
+import { findUserByEmail, findUserById, type UserRow, updateUser } from '../users';
+import { auditSignIn } from '../../orders';
 
 const signInBody = z.strictObject({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'must be at most 320 characters'),
@@ -80,7 +81,21 @@ export function accountRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/sign-in', async (c) => {
       const body = parseWith(signInBody, (await readJson(c)).value);
-      const outcome = await signIn(deps, body, clientIp(c, deps.config.trustedProxyHops));
+      const address = clientIp(c, deps.config.trustedProxyHops);
+      const outcome = await signIn(deps, body, address);
+      // every sign-in and refusal is an audit line, never with the password or the code; `code_required` is the
+      // first step of a two-factor sign-in, neither
+      if (outcome.ok || outcome.reason !== 'code_required') {
+        const email = outcome.ok ? outcome.user.email : ((await findUserByEmail(db, body.email))?.email ?? null);
+        await auditSignIn(
+          db,
+          outcome.ok
+            ? { ok: true, email: outcome.user.email, enrolOnly: outcome.purpose === 'enrol' }
+            : { ok: false, reason: outcome.reason === 'throttled' ? 'throttled' : 'refused', email },
+          address,
+          c.get('requestId'),
+        );
+      }
       if (!outcome.ok) {
         if (outcome.reason === 'throttled') {
           const retryAfter = String(outcome.retryAfterS);
