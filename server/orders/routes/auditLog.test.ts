@@ -52,7 +52,12 @@ describeOnStores('the audit log as an owner reads it', (store) => {
   afterAll(() => backend?.close());
 
   it("records sign-ins and refusals as people's lines, without a password or a code", async () => {
-    const people = await lines('who=people');
+    // written beside the answer: waited for
+    const people = await vi.waitFor(async () => {
+      const found = await lines('who=people');
+      expect(found.filter((l) => l.type.startsWith('sign_in'))).toHaveLength(3);
+      return found;
+    });
     expect(people.find((l) => l.type === 'sign_in')).toMatchObject({
       actor: 'user:ana@shop.example',
       summary: 'ana@shop.example signed in',
