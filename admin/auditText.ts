@@ -9,7 +9,7 @@ const KIND_TEXT: Readonly<Record<string, string>> = {
   review: 'Review',
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in refused',
-  export: 'Export',
+  orders_export: 'Export',
   user: 'Team',
   user_locked: 'Account locked',
   api_key: 'API key',

@@ -113,8 +113,6 @@ export interface OrderQuery {
   q?: string;
   cursor?: string;
   limit?: number;
-  /** `export`: these pages are read for an export, which the backend records in the audit log (on the first page) */
-  purpose?: 'export';
 }
 
 export type BulkAction = 'capture' | 'cancel' | 'review' | 'refund';

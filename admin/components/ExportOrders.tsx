@@ -22,7 +22,7 @@ export function ExportOrders({ api, filters, disabled }: { api: AdminApi; filter
     try {
       let cursor: string | undefined;
       do {
-        const page = await api.listOrders({ ...filters, cursor, limit: 100, purpose: 'export' });
+        const page = await api.listOrders({ ...filters, cursor, limit: 100 });
         rows.push(...page.orders);
         cursor = page.next_cursor ?? undefined;
         setState({ busy: true, count: rows.length });

@@ -13,7 +13,6 @@ import { refundLimitFor } from '../../refunds';
 import { sentOrdersOf } from '../attemptOrders';
 import { listAttempts } from '../attempts';
 import { findAuditEvents } from '../findAuditEvents';
-import { auditExport } from '../auditExport';
 import { countOrders, currentMethodsOf, listOrders } from '../listOrders';
 import { findOrderByNo } from '../orders';
 import { disputesOf, lostDisputeMinor } from '../../disputes';
@@ -40,8 +39,6 @@ const listQuery = z.strictObject({
   q: z.string().max(100, 'must be at most 100 characters').optional(),
   cursor: z.string().max(500).optional(),
   limit: pageLimit(100),
-  /** the pages are read for an export (the admin page's CSV): the first page records it in the audit log */
-  purpose: z.enum(['export'], { error: 'must be export' }).optional(),
 });
 
 /** The most events an order's page shows; an order has a few dozen at most. */
@@ -62,8 +59,6 @@ export function orderRoutes(deps: AppDeps) {
       );
       const methods = await currentMethodsOf(db, page);
       const total = await countOrders(db, filter);
-      // an export is a person's action of its own in the audit log (issue #32): who, which orders, how many
-      if (q.purpose === 'export' && !q.cursor) await auditExport(db, filter, total, c.get('requestId'));
       return c.json<OrderPage>({
         // the card brand and last four are not stored (only the gateway's hosted page sees the card)
         orders: page.map((o) => ({ ...toOrderView(o, lost.get(o.id)), method: methods.get(o.id) ?? null })),
