@@ -17,7 +17,7 @@ describeOnStores('migration 023 on a store of an older release', (kind) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function olderStore(): Promise<Kysely<any>> {
+  async function olderStore(): Promise<{ db: Kysely<any>; schema?: string }> {
     if (kind === 'sqlite') {
       const dir = mkdtempSync(join(tmpdir(), 'money-days-'));
       cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describeOnStores('migration 023 on a store of an older release', (kind) => {
         dialect: new SqliteDialect({ database: new Database(join(dir, 'merchant.db')) as never }),
       });
       cleanups.push(() => db.destroy());
-      return db;
+      return { db };
     }
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, options: `-c search_path=${schema}` });
@@ -33,12 +33,16 @@ describeOnStores('migration 023 on a store of an older release', (kind) => {
     await sql`create schema ${sql.id(schema)}`.execute(db);
     cleanups.push(() => dropSchema(schema));
     cleanups.push(() => db.destroy());
-    return db;
+    return { db, schema };
   }
 
   it('a password set with a one-time link before it names the person, not the gateway; other lines stay', async () => {
-    const db = await olderStore();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(kind) } });
+    const { db, schema } = await olderStore();
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => allMigrations(kind) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     expect((await migrator.migrateTo('022_session_requests')).error).toBeUndefined();
     const line = (kind: string, summary: string, detail: unknown, actor: string | null = null) => ({
       at: '2026-11-01T10:00:00.000Z',
