@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../shared/gateway/status';
-import type { StatsDay } from './api/client';
+import type { MoneyDay, StatsDay } from './api/client';
 
 /** Statuses that mean the issuer said yes (including what happened after: capture, refunds). */
 const APPROVED: readonly OrderStatus[] = ['authorised', 'paid', 'partially_refunded', 'refunded'];
@@ -64,24 +64,34 @@ export interface OverviewTotals {
   attempted: number;
   /** checkout sessions opened and never paid (`created`; their sessions expire) */
   abandoned: number;
-  /** captured minus refunded, per currency, in minor units */
-  net: Record<string, number>;
+  /** per currency, in minor units, each booked on the day the money moved (server/orders/orderStats.ts) */
+  gross: Record<string, number>;
   refunded: Record<string, number>;
+  lost: Record<string, number>;
+  /** gross - refunded - lost */
+  net: Record<string, number>;
 }
 
 /**
  * The overview's figures, each what its label says: an order counts once a payment was tried (an abandoned
- * checkout is a figure of its own), and money is what was captured less what went back, with refunds beside it.
+ * checkout is a figure of its own), and money per currency is what moved in the range, each amount on the day it
+ * moved: captured (gross), refunded, lost in disputes, and what stays (net). A currency with no money moved is
+ * left out.
  */
-export function overviewTotals(days: readonly StatsDay[]): OverviewTotals {
-  const totals: OverviewTotals = { attempted: 0, abandoned: 0, net: {}, refunded: {} };
+export function overviewTotals(days: readonly StatsDay[], money: readonly MoneyDay[]): OverviewTotals {
+  const totals: OverviewTotals = { attempted: 0, abandoned: 0, gross: {}, refunded: {}, lost: {}, net: {} };
   for (const d of days) {
     if (d.status === 'created') totals.abandoned += d.count;
     else totals.attempted += d.count;
-    const captured = d.captured_minor ?? 0;
-    const refunded = d.refunded_minor ?? 0;
-    if (captured || refunded) totals.net[d.currency] = (totals.net[d.currency] ?? 0) + captured - refunded;
-    if (refunded) totals.refunded[d.currency] = (totals.refunded[d.currency] ?? 0) + refunded;
+  }
+  const add = (to: Record<string, number>, currency: string, minor: number) => {
+    to[currency] = (to[currency] ?? 0) + minor;
+  };
+  for (const m of money) {
+    add(totals.gross, m.currency, m.gross_minor);
+    add(totals.refunded, m.currency, m.refunded_minor);
+    add(totals.lost, m.currency, m.lost_minor);
+    add(totals.net, m.currency, m.net_minor);
   }
   return totals;
 }

@@ -21,9 +21,11 @@ import type {
   ExtraPaymentRefund,
   OrderAttempt,
   OrderDetail,
+  MoneyDay,
   OrderStats,
   StatsDay,
   SubscriptionResult,
+  TimelineEntry,
 } from '../../shared/contract/adminOrders';
 import type { AdminPayout, PayoutPage, PayoutReview } from '../../shared/contract/adminPayouts';
 import type { FailedRefundList } from '../../shared/contract/adminRefunds';
@@ -78,8 +80,11 @@ export type {
   OrderDetail,
   OrderPage,
   SignInLink,
+  MoneyDay,
+  OrderStats,
   StatsDay,
   SupportRefundLimits,
+  TimelineEntry,
   TeamMember,
 };
 export type { ShopDeliveryView, ShopEndpointView, ShopEndpointWithSecret };
@@ -232,8 +237,9 @@ export function createAdminApi(onUnauthorized: () => void = () => {}, onEnrolmen
     resetPassword: (id: string) => call<TeamMemberWithLink>('POST', `/users/${encodeURIComponent(id)}/reset-password`),
     resetTotp: (id: string) => call<TeamMemberChanged>('POST', `/users/${encodeURIComponent(id)}/reset-2fa`),
     unlockUser: (id: string) => call<TeamMemberChanged>('POST', `/users/${encodeURIComponent(id)}/unlock`),
-    listEvents: (q: { order_no?: string; type?: string; actor?: string; cursor?: string } = {}) =>
-      call<AuditPage>('GET', `/events${queryString(q)}`),
+    listEvents: (
+      q: { order_no?: string; type?: string; actor?: string; who?: 'people' | 'system' | 'all'; cursor?: string } = {},
+    ) => call<AuditPage>('GET', `/events${queryString(q)}`),
     listKeys: () => call<ApiKeyList>('GET', '/keys'),
     /** the answer holds the key itself, this once */
     createKey: (name: string, role: string) => call<CreatedApiKey>('POST', '/keys', { name, role }),

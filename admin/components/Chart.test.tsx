@@ -13,8 +13,6 @@ const stats = [
     status: 'paid',
     count: 3,
     volume_minor: 3000,
-    captured_minor: 0,
-    refunded_minor: 0,
     currency: 'USD',
   },
   {
@@ -22,8 +20,6 @@ const stats = [
     status: 'declined',
     count: 1,
     volume_minor: 1000,
-    captured_minor: 0,
-    refunded_minor: 0,
     currency: 'USD',
   },
   {
@@ -31,8 +27,6 @@ const stats = [
     status: 'paid',
     count: 6,
     volume_minor: 6050,
-    captured_minor: 0,
-    refunded_minor: 0,
     currency: 'USD',
   },
   {
@@ -40,8 +34,6 @@ const stats = [
     status: 'paid',
     count: 9,
     volume_minor: 900,
-    captured_minor: 0,
-    refunded_minor: 0,
     currency: 'EUR',
   },
 ] as const;

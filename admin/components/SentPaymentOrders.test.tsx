@@ -58,7 +58,7 @@ test('shows what each attempt sent the gateway, the latest open, and keeps it ou
   });
   render(<OrderDetail api={createAdminApi()} orderNo="ORD-1" />);
   await screen.findByRole('heading', { name: 'Payment order sent' });
-  const details = document.querySelectorAll('details');
+  const details = document.querySelectorAll<HTMLDetailsElement>('.sent-orders details');
   expect([...details].map((d) => d.open)).toEqual([false, true]);
   const latest = within(details[1] as HTMLElement);
   expect(latest.getByText('Attempt 2:', { exact: false }).textContent).toContain('ORD-1-2');

@@ -16,6 +16,11 @@ export function SentPaymentOrders({ attempts }: { attempts: readonly OrderAttemp
             Attempt {a.seq}: <span class="mono">{a.gateway_order_no}</span> ({a.method})
           </summary>
           <DefinitionList value={a.payment_order} />
+          {a.device_hidden && (
+            <p class="hint">
+              The shopper's device details (cookies, fingerprint, IP, browser) are shown to owners only.
+            </p>
+          )}
         </details>
       ))}
     </div>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { App } from '../App';
 import { stubFetch } from '../testing/stubFetch';
@@ -35,7 +35,7 @@ test('lists entries, filters by order through the address bar, and pages on', as
     };
   });
   render(<App />);
-  expect(await screen.findByText('{"encryption_data":"***"}')).toBeTruthy();
+  expect((await screen.findByText(/"encryption_data": "\*\*\*"/)).closest('details')?.open).toBe(false);
 
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
   expect(await screen.findByText('older')).toBeTruthy();
@@ -96,11 +96,86 @@ test('shows who did each entry, and filters by actor from the form or by clickin
       : undefined,
   );
   render(<App />);
-  const actor = await screen.findByRole('link', { name: 'key:ck_finance_Ab12Cd34' });
-  expect(screen.getByText('gateway')).toBeTruthy();
+  const actor = await screen.findByRole('link', { name: 'API key ck_finance_Ab12Cd34' });
+  expect(within(screen.getByRole('table')).getByText('System')).toBeTruthy();
   expect(actor.getAttribute('href')).toBe('#/events?actor=key%3Ack_finance_Ab12Cd34');
 
   fireEvent.input(screen.getByLabelText('Actor'), { target: { value: 'user:ann@shop.example' } });
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
   await waitFor(() => expect(seen.at(-1)!.query.get('actor')).toBe('user:ann@shop.example'));
+});
+
+test("people's lines by default, each a sentence: who, what, order, amount and outcome; System and All a choice away (#32)", async () => {
+  const long = 'x'.repeat(5_000);
+  const { seen } = stubFetch((req) => {
+    if (req.path !== '/admin/api/events') return undefined;
+    if (req.query.get('who') === 'system')
+      return {
+        body: {
+          events: [{ at: '2024-05-01T09:00:00Z', type: 'gateway_call', summary: 'query ok 200', detail: { long } }],
+          next_cursor: null,
+        },
+      };
+    return {
+      body: {
+        events: [
+          {
+            at: '2024-05-01T10:00:00Z',
+            type: 'refund',
+            actor: 'user:ana@shop.example',
+            order_no: 'A-1',
+            summary: 'refund BRL 5.00 journalled as ord_1.1',
+            refund: { amount: '5.00', currency: 'BRL', status: 'failed', message: 'R0001:the issuer refused it' },
+          },
+          {
+            at: '2024-05-01T09:30:00Z',
+            type: 'sign_in',
+            actor: 'user:ana@shop.example',
+            summary: 'ana@shop.example signed in',
+          },
+          {
+            at: '2024-05-01T09:20:00Z',
+            type: 'user',
+            actor: 'user:ana@shop.example',
+            summary: 'password set with a one-time link: ana@shop.example',
+          },
+        ],
+        next_cursor: null,
+      },
+    };
+  });
+  render(<App />);
+  await screen.findByText('BRL 5.00');
+  const rows = screen.getAllByRole('row');
+  expect(
+    seen
+      .filter((r) => r.path === '/admin/api/events')
+      .at(-1)!
+      .query.get('who'),
+  ).toBe('people');
+  const text = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent);
+  expect(text(rows[1]!).slice(1, 6)).toEqual([
+    'ana@shop.example',
+    'Refund refund BRL 5.00 journalled as ord_1.1',
+    'A-1',
+    'BRL 5.00',
+    'Refund failed: the issuer refused it',
+  ]);
+  expect(text(rows[2]!).slice(1, 6)).toEqual([
+    'ana@shop.example',
+    'Signed in ana@shop.example signed in',
+    '',
+    '',
+    'Signed in',
+  ]);
+  expect(text(rows[3]!)[1]).toBe('ana@shop.example');
+
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'system' } });
+  await waitFor(() => expect(location.hash).toBe('#/events?who=system'));
+  const details = await screen.findByText('Details', { selector: 'summary' });
+  // the machine's line, its details folded and bounded: never a page of raw JSON
+  expect(details.closest('tr')!.textContent).toContain('System');
+  const pre = details.closest('details')!.querySelector('pre')!.textContent!;
+  expect(pre.length).toBeLessThan(2_100);
+  expect(pre).toMatch(/more characters\)$/);
 });

@@ -1,42 +1,62 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminApi, AuditEvent } from '../api/client';
+import { actorText } from '../actorText';
 import { auditLinkOf } from '../auditLink';
+import { auditAmount, auditOutcome, auditWhat, boundedDetail } from '../auditText';
 import { DateTime } from '../components/DateTime';
-import { show } from '../components/RecordTable';
 import { Table } from '../components/Table';
 import { errorText } from '../errorText';
 import { href, navigate } from '../route';
 import { useTitle } from '../useTitle';
 
+type Who = 'people' | 'system' | 'all';
+const WHO: { value: Who; label: string }[] = [
+  { value: 'people', label: 'People' },
+  { value: 'system', label: 'System' },
+  { value: 'all', label: 'All' },
+];
+
 /**
- * Every call to the gateway, every notification and every owner action, as the backend recorded them (secrets
- * masked there), with who did it: a person, an API key by its prefix, or nobody (the gateway, the reconcile loop).
+ * Who did what, newest first: people's actions (a person, an API key, the admin token; sign-ins and exports too)
+ * apart from the machine's (every call to the gateway, every notification, every status change), People first.
+ * Each line reads as a sentence: who, what, on which order, the amount and how it ended; its recorded details
+ * (secrets masked by the backend) fold under Details, bounded.
  */
 export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams }) {
   useTitle('Audit log');
   const orderNo = query.get('order_no') ?? '';
   const type = query.get('type') ?? '';
   const actor = query.get('actor') ?? '';
-  const [form, setForm] = useState({ order_no: orderNo, type, actor });
+  const given = query.get('who');
+  const who: Who = WHO.some((w) => w.value === given) ? (given as Who) : 'people';
+  const [form, setForm] = useState({ order_no: orderNo, type, actor, who });
   const [events, setEvents] = useState<AuditEvent[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string>();
 
   const load = (cursor?: string) =>
-    api.listEvents({ order_no: orderNo || undefined, type: type || undefined, actor: actor || undefined, cursor }).then(
-      (page) => {
-        setEvents((prev) => [...(cursor ? (prev ?? []) : []), ...page.events]);
-        setNext(page.next_cursor ?? null);
-      },
-      (e) => setError(errorText(e)),
-    );
+    api
+      .listEvents({
+        order_no: orderNo || undefined,
+        type: type || undefined,
+        actor: actor || undefined,
+        who,
+        cursor,
+      })
+      .then(
+        (page) => {
+          setEvents((prev) => [...(cursor ? (prev ?? []) : []), ...page.events]);
+          setNext(page.next_cursor ?? null);
+        },
+        (e) => setError(errorText(e)),
+      );
 
   useEffect(() => {
     setEvents(null);
     setError(undefined);
-    setForm({ order_no: orderNo, type, actor });
+    setForm({ order_no: orderNo, type, actor, who });
     void load();
-  }, [orderNo, type, actor]);
+  }, [orderNo, type, actor, who]);
 
   return (
     <>
@@ -46,9 +66,27 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
           class="filters"
           onSubmit={(e) => {
             e.preventDefault();
-            navigate(href('events', form));
+            navigate(linkOf(form));
           }}
         >
+          <div class="field">
+            <label for="events-who">Show</label>
+            <select
+              id="events-who"
+              value={form.who}
+              onChange={(e) => {
+                const next = { ...form, who: e.currentTarget.value as Who };
+                setForm(next);
+                navigate(linkOf(next));
+              }}
+            >
+              {WHO.map((w) => (
+                <option key={w.value} value={w.value}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div class="field">
             <label for="events-order">Order number</label>
             <input
@@ -94,18 +132,30 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
         empty={events ? 'No entries.' : 'Loading…'}
         columns={[
           { key: 'at', header: 'When', cell: (r) => <DateTime iso={r.e.at} /> },
-          { key: 'type', header: 'Type', cell: (r) => r.e.type },
           {
             key: 'actor',
-            header: 'Actor',
+            header: 'Who',
             cell: (r) =>
               r.e.actor ? (
-                <a class="mono" href={href('events', { actor: r.e.actor })}>
-                  {r.e.actor}
+                <a href={href('events', { actor: r.e.actor })} title={r.e.actor}>
+                  {actorText(r.e.actor)}
                 </a>
               ) : (
-                <span class="muted">gateway</span>
+                <span class="muted">System</span>
               ),
+          },
+          {
+            key: 'what',
+            header: 'What',
+            cell: (r) => {
+              const what = auditWhat(r.e);
+              return (
+                <>
+                  <strong>{what.kind}</strong>
+                  {what.text && <> {what.text}</>}
+                </>
+              );
+            },
           },
           {
             key: 'order',
@@ -115,7 +165,21 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
               return link ? <a href={href(link.parts)}>{link.label}</a> : '';
             },
           },
-          { key: 'detail', header: 'Detail', cell: (r) => <span class="detail-cell">{show(r.e.detail)}</span> },
+          { key: 'amount', header: 'Amount', class: 'num', cell: (r) => auditAmount(r.e) },
+          { key: 'outcome', header: 'Outcome', cell: (r) => auditOutcome(r.e) },
+          {
+            key: 'detail',
+            header: 'Details',
+            cell: (r) =>
+              r.e.detail === undefined || r.e.detail === null ? (
+                ''
+              ) : (
+                <details>
+                  <summary>Details</summary>
+                  <pre class="detail-cell">{boundedDetail(r.e.detail)}</pre>
+                </details>
+              ),
+          },
         ]}
       />
       {next && (
@@ -125,4 +189,9 @@ export function AuditLog({ api, query }: { api: AdminApi; query: URLSearchParams
       )}
     </>
   );
+}
+
+/** The log's address for these filters; People, the default, is left out of it. */
+function linkOf(filters: { order_no: string; type: string; actor: string; who: Who }): string {
+  return href('events', { ...filters, who: filters.who === 'people' ? undefined : filters.who });
 }

@@ -289,3 +289,76 @@ test('an order under an open chargeback: the refund dialog warns, needs a confir
     orders: [{ order_no: 'D-1', despite_dispute: 'dp_9' }],
   });
 });
+
+test("reads in the owner's words: a summary first, a timeline in sentences, the gateway's terms folded (#32)", async () => {
+  stubFetch((req) =>
+    req.method === 'GET' && req.path === '/admin/api/orders/JP-7'
+      ? {
+          body: {
+            ...order(7, {
+              order_no: 'JP-7',
+              status: 'partially_refunded',
+              amount: '14480',
+              currency: 'JPY',
+              captured: '14480',
+              refunded: '2000',
+            }),
+            card: { brand: 'Visa', last4: '4242' },
+            timeline: [
+              { at: '2026-11-12T09:00:00Z', what: 'created', amount: '14480', currency: 'JPY' },
+              { at: '2026-11-12T09:01:00Z', what: 'payment_started', attempt: 1, method: 'card' },
+              { at: '2026-11-12T09:02:00Z', what: 'authorised', attempt: 1, amount: '14480', currency: 'JPY' },
+              {
+                at: '2026-11-13T10:00:00Z',
+                what: 'captured',
+                attempt: 1,
+                by: 'user:owner@shop.example',
+                amount: '14480',
+                currency: 'JPY',
+              },
+              {
+                at: '2026-11-14T10:00:00Z',
+                what: 'refund_requested',
+                by: 'key:ck_support_Ab12Cd34',
+                amount: '2000',
+                currency: 'JPY',
+              },
+              { at: '2026-11-14T10:05:00Z', what: 'refund_succeeded', amount: '2000', currency: 'JPY' },
+              {
+                at: '2026-11-15T10:00:00Z',
+                what: 'refund_failed',
+                amount: '500',
+                currency: 'JPY',
+                reason: 'R0001:Refund failed: the issuer refused it',
+              },
+            ],
+            events: [{ at: '2026-11-13T10:00:00Z', type: 'ignored', detail: 'notification: PAYMENT 2000 same_status' }],
+            attempts: [],
+            refunds: [],
+          },
+        }
+      : undefined,
+  );
+  render(<OrderDetail api={createAdminApi()} orderNo="JP-7" />);
+  const summary = await screen.findByLabelText('Summary');
+  expect(summary.textContent).toMatch(
+    /^Visa •••• 4242, paid JPY 14,480, captured by owner@shop\.example on 13 Nov 2026, JPY 2,000 refunded$/,
+  );
+  const lines = within(screen.getByRole('list', { name: 'Timeline' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.timeline-text')?.textContent);
+  expect(lines).toEqual([
+    'Order created for JPY 14,480',
+    'Payment 1 started with Card',
+    'Authorised JPY 14,480: the money is held until it is captured',
+    'Captured JPY 14,480 by owner@shop.example',
+    'Refund of JPY 2,000 requested by API key ck_support_Ab12Cd34',
+    'Refund of JPY 2,000 succeeded',
+    'Refund of JPY 500 failed: Refund failed: the issuer refused it',
+  ]);
+  // the gateway engineers' words are there for support, folded under "Technical details"
+  const technical = screen.getByText('Technical details').closest('details')!;
+  expect(technical.open).toBe(false);
+  expect(within(technical).getByText('notification: PAYMENT 2000 same_status', { exact: false })).toBeTruthy();
+  expect(screen.getByRole('list', { name: 'Timeline' }).textContent).not.toMatch(/same_status|journalled|2000/);
+});

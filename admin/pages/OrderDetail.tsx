@@ -4,6 +4,8 @@ import type { AdminApi, BulkAction, OrderDetail as Order } from '../api/client';
 import { BulkDialog } from '../components/BulkDialog';
 import { DateTime } from '../components/DateTime';
 import { OrderRefunds } from '../components/OrderRefunds';
+import { OrderSummary } from '../components/OrderSummary';
+import { OrderTimeline } from '../components/OrderTimeline';
 import { PaymentAlerts } from '../components/PaymentAlerts';
 import { RecordTable, show } from '../components/RecordTable';
 import { RunStatus } from '../components/RunStatus';
@@ -30,7 +32,11 @@ const ACTIONS: { action: BulkAction; label: string }[] = [
 const IN_FLIGHT = ['requested', 'received', 'accepted'];
 const REFRESH_MS = 2_000;
 
-/** One order: its amounts, the actions its status allows, and its history, oldest first. */
+/**
+ * One order, in the owner's words first: a summary sentence (how it was paid, how much, who captured it when), its
+ * amounts, the actions its status allows, its timeline in words, its disputes and refunds; the gateway's own
+ * terms (attempts, the payment order sent, the audit lines) are folded under "Technical details".
+ */
 export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }) {
   const can = useCan();
   useTitle(`Order ${orderNo}`);
@@ -78,10 +84,12 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
   const events = [...(order?.events ?? [])].sort((a, b) => a.at.localeCompare(b.at));
   // the sent order and the subscription have their own sections below, not a column of the attempts table
   // the gateway's message in words, its code in a column of its own (support asks for the code)
-  const attemptRows = (order?.attempts ?? []).map(({ payment_order: _sent, subscription_result: _sub, ...row }) => {
-    const { text, code } = gatewayMessageText(row.message);
-    return { ...row, message: text, gateway_code: code ?? '' };
-  });
+  const attemptRows = (order?.attempts ?? []).map(
+    ({ payment_order: _sent, subscription_result: _sub, device_hidden: _d, ...row }) => {
+      const { text, code } = gatewayMessageText(row.message);
+      return { ...row, message: text, gateway_code: code ?? '' };
+    },
+  );
   const subscription = order?.subscription_result;
   return (
     <>
@@ -98,6 +106,7 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
       {order && (
         <>
           <PaymentAlerts api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
+          <OrderSummary order={order} />
           <dl class="fields summary-fields">
             <div>
               <dt>Status</dt>
@@ -162,36 +171,17 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
                 Sync with gateway
               </button>
             )}
-            <a href={href('events', { order_no: orderNo })}>Audit log of this order</a>
+            <a href={href('events', { order_no: orderNo, who: 'all' })}>Audit log of this order</a>
           </fieldset>
           {runFor === orderNo && <RunStatus run={run} />}
           <h2>Timeline</h2>
-          {events.length === 0 ? (
-            <p>No events yet.</p>
-          ) : (
-            <ol class="timeline">
-              {events.map((e, i) => (
-                <li key={i}>
-                  <DateTime iso={e.at} /> <strong>{e.type}</strong>
-                  {e.detail !== undefined && e.detail !== null && <span class="detail">{show(e.detail)}</span>}
-                </li>
-              ))}
-            </ol>
-          )}
+          <OrderTimeline entries={order.timeline ?? []} />
           {subscription && (
             <>
               <h2>Subscription</h2>
               <SubscriptionResult result={subscription} />
             </>
           )}
-          <h2>Payment attempts</h2>
-          {attemptRows.length ? (
-            <RecordTable caption="Payment attempts" records={attemptRows} />
-          ) : (
-            <p>No payment attempts.</p>
-          )}
-          <h2>Payment order sent</h2>
-          <SentPaymentOrders attempts={order.attempts ?? []} />
           <h2>Disputes</h2>
           {order.disputes?.length ? (
             <RecordTable
@@ -209,6 +199,33 @@ export function OrderDetail({ api, orderNo }: { api: AdminApi; orderNo: string }
           )}
           <h2>Refunds</h2>
           <OrderRefunds api={api} order={order} onChanged={() => setReload((n) => n + 1)} />
+          <details class="technical">
+            <summary>Technical details</summary>
+            <p class="hint">
+              What the gateway and the backend recorded, in their own terms, for support and engineers.
+            </p>
+            <h3>Payment attempts</h3>
+            {attemptRows.length ? (
+              <RecordTable caption="Payment attempts" records={attemptRows} />
+            ) : (
+              <p>No payment attempts.</p>
+            )}
+            <h3>Payment order sent</h3>
+            <SentPaymentOrders attempts={order.attempts ?? []} />
+            <h3>Audit lines</h3>
+            {events.length === 0 ? (
+              <p>No audit lines yet.</p>
+            ) : (
+              <ol class="timeline">
+                {events.map((e, i) => (
+                  <li key={i}>
+                    <DateTime iso={e.at} /> <strong>{e.type}</strong>
+                    {e.detail !== undefined && e.detail !== null && <span class="detail">{show(e.detail)}</span>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </details>
           {dialog && (
             <BulkDialog
               action={dialog}

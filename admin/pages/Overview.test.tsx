@@ -22,16 +22,10 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
       ? {
           body: {
             days: [
-              {
-                date: '2024-05-01',
-                status: 'paid',
-                count: 3,
-                volume_minor: 4500,
-                currency: 'USD',
-                captured_minor: 4500,
-              },
+              { date: '2024-05-01', status: 'paid', count: 3, volume_minor: 4500, currency: 'USD' },
               { date: '2024-05-02', status: 'declined', count: 1, volume_minor: 999, currency: 'USD' },
             ],
+            money: [],
           },
         }
       : undefined,
@@ -41,56 +35,24 @@ test('shows totals, approval rate and bars for the chosen range from /stats', as
   await waitFor(() => expect(seen.at(-1)!.query.get('from')).toBe('2024-05-01'));
   expect(seen.at(-1)!.query.get('to')).toBe('2024-05-03');
   await screen.findByText('75.0%');
-  expect(screen.getByText('USD 45.00')).toBeTruthy();
   expect(container.querySelectorAll('rect.bar')).toHaveLength(2);
 
   fireEvent.click(screen.getByLabelText('Volume'));
   expect(container.querySelector('rect[data-date="2024-05-01"] title')?.textContent).toBe('2024-05-01 Paid: USD 45.00');
 });
 
-test('every figure means what its label says: attempts, abandoned checkouts, net volume and refunds (#23)', async () => {
+test('every figure means what its label says: attempts, abandoned checkouts (#23)', async () => {
   stubFetch((req) =>
     req.path === '/admin/api/stats'
       ? {
           body: {
             days: [
-              {
-                date: '2024-05-01',
-                status: 'created',
-                count: 4,
-                volume_minor: 9000,
-                currency: 'USD',
-                captured_minor: 0,
-                refunded_minor: 0,
-              },
-              {
-                date: '2024-05-01',
-                status: 'paid',
-                count: 2,
-                volume_minor: 3000,
-                currency: 'USD',
-                captured_minor: 3000,
-                refunded_minor: 0,
-              },
-              {
-                date: '2024-05-01',
-                status: 'partially_refunded',
-                count: 1,
-                volume_minor: 2000,
-                currency: 'USD',
-                captured_minor: 2000,
-                refunded_minor: 500,
-              },
-              {
-                date: '2024-05-01',
-                status: 'authorised',
-                count: 1,
-                volume_minor: 700,
-                currency: 'USD',
-                captured_minor: 0,
-                refunded_minor: 0,
-              },
+              { date: '2024-05-01', status: 'created', count: 4, volume_minor: 9000, currency: 'USD' },
+              { date: '2024-05-01', status: 'paid', count: 2, volume_minor: 3000, currency: 'USD' },
+              { date: '2024-05-01', status: 'partially_refunded', count: 1, volume_minor: 2000, currency: 'USD' },
+              { date: '2024-05-01', status: 'authorised', count: 1, volume_minor: 700, currency: 'USD' },
             ],
+            money: [],
           },
         }
       : undefined,
@@ -104,13 +66,54 @@ test('every figure means what its label says: attempts, abandoned checkouts, net
   // 4 orders were paid or tried; the 4 sessions nobody paid are not orders
   expect(tile('Orders')).toBe('4');
   expect(tile('Abandoned checkouts')).toBe('4');
-  // captured 50.00, of which 5.00 went back; the authorised 7.00 is not captured yet
-  expect(tile('Net volume')).toBe('USD 45.00');
-  expect(tile('Refunded')).toBe('USD 5.00');
+});
+
+test('money per currency: gross, refunded, lost in disputes and net, summed over the days it moved (#32)', async () => {
+  stubFetch((req) =>
+    req.path === '/admin/api/stats'
+      ? {
+          body: {
+            days: [],
+            money: [
+              {
+                date: '2024-05-01',
+                currency: 'USD',
+                gross_minor: 5000,
+                refunded_minor: 0,
+                lost_minor: 0,
+                net_minor: 5000,
+              },
+              {
+                date: '2024-05-02',
+                currency: 'USD',
+                gross_minor: 2000,
+                refunded_minor: 500,
+                lost_minor: 1500,
+                net_minor: 0,
+              },
+              {
+                date: '2024-05-02',
+                currency: 'JPY',
+                gross_minor: 14480,
+                refunded_minor: 0,
+                lost_minor: 0,
+                net_minor: 14480,
+              },
+            ],
+          },
+        }
+      : undefined,
+  );
+  render(<Overview api={createAdminApi()} />);
+  const rows = await screen.findAllByRole('row');
+  const cells = rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+  expect(cells).toContainEqual(['Currency', 'Gross', 'Refunded', 'Lost in disputes', 'Net']);
+  expect(cells).toContainEqual(['JPY', 'JPY 14,480', 'JPY 0', 'JPY 0', 'JPY 14,480']);
+  expect(cells).toContainEqual(['USD', 'USD 70.00', 'USD 5.00', 'USD 15.00', 'USD 50.00']);
 });
 
 test('a start date after the end date is refused', async () => {
-  const { seen } = stubFetch(() => ({ body: { days: [] } }));
+  const { seen } = stubFetch(() => ({ body: { days: [], money: [] } }));
   render(<Overview api={createAdminApi()} />);
   const before = seen.length;
   setRange('2024-05-03', '2024-05-01');
@@ -131,7 +134,7 @@ test('shows the disputed volume and the dispute rate from /disputes/summary', as
             rate: 0.025,
           },
         }
-      : { body: { days: [] } },
+      : { body: { days: [], money: [] } },
   );
   render(<Overview api={createAdminApi()} />);
   expect(await screen.findByText('USD 30.00')).toBeTruthy();
@@ -141,7 +144,7 @@ test('shows the disputed volume and the dispute rate from /disputes/summary', as
 
 test('says what needs action: orders to capture, disputes due soon, failed refunds by order (issue #32)', async () => {
   stubFetch((req) => {
-    if (req.path === '/admin/api/stats') return { body: { days: [] } };
+    if (req.path === '/admin/api/stats') return { body: { days: [], money: [] } };
     if (req.path === '/admin/api/orders' && req.query.get('status') === 'authorised')
       return { body: { orders: [], next_cursor: null, total: 149 } };
     if (req.path === '/admin/api/disputes') return { body: { disputes: [{}, {}], next_cursor: null } };

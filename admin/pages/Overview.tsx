@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OrderStatus } from '../../shared/gateway/status';
-import type { AdminApi, DisputeSummary, StatsDay } from '../api/client';
+import type { AdminApi, DisputeSummary, OrderStats } from '../api/client';
 import { Chart } from '../components/Chart';
+import { Table } from '../components/Table';
 import { NeedsAction } from '../components/NeedsAction';
 import { approvalRate, datesBetween, overviewTotals, toChartDays } from '../dailyStats';
 import { errorText } from '../errorText';
-import { formatAmount, formatMinor, formatTotals } from '../formatMoney';
+import { formatAmount, formatMinor } from '../formatMoney';
 import { useTitle } from '../useTitle';
 
 /** Bottom to top in each bar: money kept first, then what is still open, then what failed. */
@@ -29,15 +30,16 @@ function isoDay(offset: number): string {
 }
 
 /**
- * For a chosen range (days in UTC): orders with a payment attempt, abandoned checkouts, net volume (captured
- * minus refunded) with refunds beside it, the approval rate, and volume and count per day by status.
+ * For a chosen range (days in UTC): orders with a payment attempt, abandoned checkouts, the approval rate, the
+ * money per currency (gross, refunded, lost in disputes, net), each amount on the day it moved, so a month's
+ * figures stay as they were when one of its orders is refunded later; and volume and count per day by status.
  */
 export function Overview({ api }: { api: AdminApi }) {
   useTitle('Overview');
   const [range, setRange] = useState({ from: isoDay(-29), to: isoDay(0) });
   const [draft, setDraft] = useState(range);
   const [rangeError, setRangeError] = useState<string>();
-  const [stats, setStats] = useState<{ days: StatsDay[] } | null>(null);
+  const [stats, setStats] = useState<OrderStats | null>(null);
   const [error, setError] = useState<string>();
   const [metric, setMetric] = useState<'count' | 'volume'>('count');
   const [currency, setCurrency] = useState<string>('');
@@ -66,7 +68,8 @@ export function Overview({ api }: { api: AdminApi }) {
   const shownCurrency = currencies.includes(currency) ? currency : (currencies[0] ?? '');
   const dates = datesBetween(range.from, range.to);
   const chartDays = toChartDays(days, dates, metric, shownCurrency);
-  const totals = overviewTotals(days);
+  const totals = overviewTotals(days, stats?.money ?? []);
+  const moneyCurrencies = Object.keys(totals.gross).sort();
   const rate = approvalRate(days);
 
   return (
@@ -133,15 +136,6 @@ export function Overview({ api }: { api: AdminApi }) {
               <span class="tile-hint">opened, never paid; they expire</span>
             </li>
             <li>
-              <span class="tile-label">Net volume</span>
-              <span class="tile-value">{formatTotals(totals.net)}</span>
-              <span class="tile-hint">captured minus refunded</span>
-            </li>
-            <li>
-              <span class="tile-label">Refunded</span>
-              <span class="tile-value">{formatTotals(totals.refunded)}</span>
-            </li>
-            <li>
               <span class="tile-label">Approval rate</span>
               <span class="tile-value">{rate ?? '–'}</span>
               <span class="tile-hint">approved of approved + declined</span>
@@ -161,6 +155,35 @@ export function Overview({ api }: { api: AdminApi }) {
               <span class="tile-hint">disputes per captured order, all time</span>
             </li>
           </ul>
+          <h2>Money, {range.from === range.to ? range.from : `${range.from} to ${range.to}`}</h2>
+          <p class="hint">
+            Each amount on the day it moved: a payment on the day it was captured, a refund on the day it succeeded, a
+            chargeback on the day it was lost.
+          </p>
+          <Table
+            caption="Money per currency"
+            hideCaption
+            rows={moneyCurrencies}
+            rowKey={(c) => c}
+            empty="No money moved in this range."
+            columns={[
+              { key: 'currency', header: 'Currency', cell: (c) => c },
+              { key: 'gross', header: 'Gross', class: 'num', cell: (c) => formatMinor(totals.gross[c] ?? 0, c) },
+              {
+                key: 'refunded',
+                header: 'Refunded',
+                class: 'num',
+                cell: (c) => formatMinor(totals.refunded[c] ?? 0, c),
+              },
+              {
+                key: 'lost',
+                header: 'Lost in disputes',
+                class: 'num',
+                cell: (c) => formatMinor(totals.lost[c] ?? 0, c),
+              },
+              { key: 'net', header: 'Net', class: 'num', cell: (c) => formatMinor(totals.net[c] ?? 0, c) },
+            ]}
+          />
           <fieldset class="inline">
             <legend>Show</legend>
             <label class="choice">

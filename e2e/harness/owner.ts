@@ -72,9 +72,9 @@ export async function expectShownStatus(page: Page, status: RegExp | string): Pr
     .toMatch(typeof status === 'string' ? new RegExp(`^${status}$`, 'i') : status);
 }
 
-/** The entries of the order's timeline, oldest first. */
+/** The entries of the order's timeline in words, oldest first (its audit lines are under Technical details). */
 export function timeline(page: Page): Locator {
-  return page.locator('ol.timeline > li');
+  return page.getByRole('list', { name: 'Timeline' }).locator('> li');
 }
 
 /** Finds an order the way an owner does: Orders, search by its number, open it from the list. */

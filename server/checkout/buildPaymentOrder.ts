@@ -354,6 +354,16 @@ export const PAYMENT_ORDER_FIELDS: Readonly<Record<string, FieldRule>> = {
   additional_information: { from: 'none', value: () => undefined, only: 'checkout' },
 };
 
+/**
+ * The payment order's fields about the shopper's device and connection (the browser's, collected by the widget,
+ * and the request's): cookies, fingerprint, IP, browser. The admin API shows them to owners only.
+ */
+export const DEVICE_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(PAYMENT_ORDER_FIELDS)
+    .filter(([, rule]) => rule.from === 'browser' || rule.from === 'request')
+    .map(([field]) => field),
+);
+
 function build(kind: 'checkout' | 'authorise', sources: OrderSources): Record<string, unknown> {
   const order: Record<string, unknown> = {};
   for (const [field, rule] of Object.entries(PAYMENT_ORDER_FIELDS)) {

@@ -5,6 +5,7 @@
  *
  * What other modules of server/ may use; everything else in this folder is its own.
  */
+export { DEVICE_FIELDS } from './buildPaymentOrder';
 export type { PaymentAnswer } from './paymentAnswer';
 export { withPaymentOrderTables } from './paymentOrderTables';
 export { attemptHasSavedCard, markSavedCardUsed, saveCardToken, sealLegacyCardTokens } from './savedCards';

@@ -58,6 +58,7 @@ const ORDER: Record<keyof OrderTable, true> = {
   email: true,
   alert: true,
   event_mark: true,
+  paid_at: true,
   created_at: true,
   updated_at: true,
 };
@@ -86,6 +87,8 @@ const ATTEMPT: Record<keyof PaymentAttemptTable, true> = {
   checks: true,
   stranded_at: true,
   abandoned_at: true,
+  card_brand: true,
+  card_last4: true,
   created_at: true,
   updated_at: true,
 };

@@ -82,6 +82,8 @@ export async function startAttempt(
     checks: 0,
     stranded_at: null,
     abandoned_at: null,
+    card_brand: null,
+    card_last4: null,
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };

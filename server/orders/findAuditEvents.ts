@@ -8,10 +8,21 @@ export interface AuditFilter {
   kind?: string | undefined;
   /** the events of one actor (`key:ck_owner_...`, `user:...`, `env:ADMIN_TOKEN`) */
   actor?: string | undefined;
+  /**
+   * people's actions (a line with an actor: a person, an API key, the admin token, and not one of MACHINE_KINDS)
+   * or the machine's (the rest)
+   */
+  who?: 'people' | 'system' | undefined;
   /** the id of the last event of the previous page */
   before?: number | undefined;
   limit: number;
 }
+
+/**
+ * The lines the machine writes, also while it works for a person's request (which gives them that person as
+ * actor): each call to the gateway and what its answer moved. They are the System's lines, not people's.
+ */
+const MACHINE_KINDS = ['gateway_call', 'transition', 'ignored', 'stranded', 'unknown_status', 'mismatch', 'alert'];
 
 /** Audit events, newest first. */
 export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditEventRow[]> {
@@ -29,6 +40,8 @@ export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<Audi
   }
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.actor) q = q.where('actor', '=', filter.actor);
+  if (filter.who === 'people') q = q.where('actor', 'is not', null).where('kind', 'not in', MACHINE_KINDS);
+  if (filter.who === 'system') q = q.where((eb) => eb.or([eb('actor', 'is', null), eb('kind', 'in', MACHINE_KINDS)]));
   if (filter.before !== undefined) q = q.where('id', '<', filter.before);
   return q.execute();
 }

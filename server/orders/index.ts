@@ -32,6 +32,7 @@ export {
 } from './attempts';
 export type { AttemptRow } from './attempts';
 export { writeAuditEvent } from './auditEvents';
+export { auditSignIn } from './auditSignIn';
 export type { AuditEvent } from './auditEvents';
 export { confirmAtMostEvery } from './confirmAtMostEvery';
 export { confirmPayment } from './confirmPayment';

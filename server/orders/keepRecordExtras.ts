@@ -27,7 +27,9 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 
 /**
  * What a query record (docs/gateway-api.md 2.6) says beyond the status, kept for the attempt it matched: the
- * subscription's result (recurring_id, status, period, next deduction), and the stored-card token (see keepSavedCard).
+ * subscription's result (recurring_id, status, period, next deduction), the card's brand and last four digits
+ * (the order page's summary, "Visa •••• 4242"; never more of the number), and the stored-card token (see
+ * keepSavedCard).
  */
 export async function keepRecordExtras(
   deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
@@ -36,6 +38,13 @@ export async function keepRecordExtras(
 ): Promise<void> {
   if (isStringRecord(record.subscription_result))
     await recordSubscriptionResult(deps.store.db, attempt.id, record.subscription_result, deps.now().toISOString());
+  const card = cardParts(record);
+  if (card && (attempt.card_brand !== card.brand || attempt.card_last4 !== card.last4))
+    await deps.store.db
+      .updateTable('payment_attempts')
+      .set({ card_brand: card.brand, card_last4: card.last4 })
+      .where('id', '=', attempt.id)
+      .execute();
   await keepSavedCard(deps, attempt, record);
 }
 
@@ -87,9 +96,15 @@ async function keepSavedCard(
   }
 }
 
-/** "Visa •••• 4242"; null unless both parts look right (the label is shown to the shopper as it is). */
-function cardLabel(fields: StoredCardFields): string | null {
+/** The card's brand and last four digits; null unless both look right (they are shown as they are). */
+function cardParts(fields: StoredCardFields): { brand: string; last4: string } | null {
   const brand = typeof fields.card_brand === 'string' ? fields.card_brand.trim() : '';
   const last4 = typeof fields.card_last4 === 'string' ? fields.card_last4.trim() : '';
-  return /^[A-Za-z][A-Za-z .-]{0,29}$/.test(brand) && /^\d{4}$/.test(last4) ? `${brand} •••• ${last4}` : null;
+  return /^[A-Za-z][A-Za-z .-]{0,29}$/.test(brand) && /^\d{4}$/.test(last4) ? { brand, last4 } : null;
+}
+
+/** "Visa •••• 4242"; null unless both parts look right (the label is shown to the shopper as it is). */
+function cardLabel(fields: StoredCardFields): string | null {
+  const card = cardParts(fields);
+  return card ? `${card.brand} •••• ${card.last4}` : null;
 }

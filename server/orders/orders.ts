@@ -1,8 +1,22 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../store';
 import type { OrderTable } from '../store';
+import type { OrderStatus } from '../../shared/gateway/status';
 
 export type OrderRow = Selectable<OrderTable>;
+
+/** Statuses in which the order's money was captured (paid directly, or captured), then maybe refunded. */
+export const CAPTURED_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+/**
+ * `paid_at` as it is after an update moving the order to `status` at `at`: set once, when the money is first
+ * captured, and never moved by what follows (a refund, a dispute), so the overview books it on that day.
+ */
+function paidAtAfter(status: OrderStatus | undefined, at: string) {
+  return status !== undefined && CAPTURED_STATUSES.includes(status)
+    ? { paid_at: sql<string>`coalesce(paid_at, ${at})` }
+    : {};
+}
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -45,7 +59,7 @@ export async function mirrorAttempt(
 ): Promise<OrderRow | undefined> {
   let update = trx
     .updateTable('orders')
-    .set({ ...mirror, updated_at: at })
+    .set({ ...mirror, ...paidAtAfter(mirror.status, at), updated_at: at })
     .where('id', '=', attempt.order_id)
     .where('current_attempt_id', '=', attempt.id);
   if (onlyWithoutMessage) update = update.where('message', 'is', null);
@@ -127,6 +141,7 @@ export async function adoptPaidAttempt(
       payment_status: attempt.payment_status,
       transaction_id: attempt.transaction_id,
       message: attempt.message,
+      ...paidAtAfter(attempt.status, at),
       updated_at: at,
     })
     .where('id', '=', order.id);

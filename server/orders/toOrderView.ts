@@ -1,19 +1,16 @@
 import { toDecimal } from '../../shared/gateway/money';
 import type { AdminOrder } from '../../shared/contract/admin';
-import { isPaymentStatus, type OrderStatus } from '../../shared/gateway/status';
+import { isPaymentStatus } from '../../shared/gateway/status';
 import { unknownStatusNote } from './unknownStatusNote';
-import type { OrderRow } from './orders';
+import { CAPTURED_STATUSES, type OrderRow } from './orders';
 
 /** An order as the admin API lists it: amounts as decimal strings. */
 export type OrderView = AdminOrder;
 
-/** Statuses in which the payment has been captured (settled): paid directly, or captured, then maybe refunded. */
-const CAPTURED: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
-
 /** `lostMinor`: what the order's lost disputes took back (server/disputes/disputes.ts lostDisputeMinor), when known. */
 export function toOrderView(order: OrderRow, lostMinor = 0): OrderView {
   const money = (minor: number) => toDecimal(minor, order.currency);
-  const captured = order.captured_minor ?? (CAPTURED.includes(order.status) ? order.amount_minor : null);
+  const captured = order.captured_minor ?? (CAPTURED_STATUSES.includes(order.status) ? order.amount_minor : null);
   return {
     order_no: order.order_no,
     status: order.status,

@@ -65,6 +65,8 @@ export interface OrderTable {
   alert: string | null;
   /** what the last order event reported (`paid`, `partially_refunded:500`, ...), null before one (migration 013) */
   event_mark: string | null;
+  /** when its money was first captured: the day the overview books its gross on (migration 023) */
+  paid_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -106,6 +108,9 @@ export interface PaymentAttemptTable {
   stranded_at: string | null;
   /** the shopper left this pending attempt for another (server/checkout/abandonPayment.ts): it no longer blocks one (009) */
   abandoned_at: string | null;
+  /** the card's brand and last four digits, as the gateway's query record names them (migration 023) */
+  card_brand: string | null;
+  card_last4: string | null;
   created_at: string;
   updated_at: string;
 }

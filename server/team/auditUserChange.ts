@@ -31,6 +31,8 @@ export async function auditUserChange(
       kind: 'user',
       summary: `${change.what}: ${change.user.email}`,
       request_id: change.requestId ?? null,
+      // the person who acted, also where no request names one (a password set with a one-time link): never "gateway"
+      actor,
       detail: {
         actor,
         user: change.user.email,

@@ -155,6 +155,7 @@ async function spendSecondFactor(deps: AppDeps, user: UserRow, code: string, now
     {
       kind: 'user',
       summary: `recovery code used: ${user.email} (${left.length} left)`,
+      actor: `user:${user.email}`,
       detail: { actor: `user:${user.email}`, user: user.email, recovery_codes_left: left.length },
     },
     now.toISOString(),

@@ -18,7 +18,7 @@ export interface SubscriptionResult {
   recurring_deduction_time?: string;
 }
 
-/** One line of an order's history, secrets and card-like numbers masked. */
+/** One line of an order's technical history (its audit lines), secrets and card-like numbers masked. */
 interface OrderEvent {
   at: string;
   type: string;
@@ -39,8 +39,13 @@ export interface OrderAttempt {
   message: string | null;
   created_at: string;
   updated_at: string;
-  /** the payment order this attempt sent the gateway, personal identifiers and tokens masked; null if none was sent */
+  /**
+   * the payment order this attempt sent the gateway, personal identifiers and tokens masked; null if none was
+   * sent. The shopper's device fields (cookies, fingerprint, IP, browser) only for an owner
+   */
   payment_order: Record<string, unknown> | null;
+  /** the device fields were left out of `payment_order` for this reader's role */
+  device_hidden: boolean;
   /** what the gateway last said about this attempt's subscription */
   subscription_result: SubscriptionResult | null;
   /** pending at the gateway, but the shopper never got its page: a new attempt may start (still watched) */
@@ -70,8 +75,49 @@ interface OrderRefund {
   updated_at: string;
 }
 
+/**
+ * One line of an order's story in the owner's terms (server/orders/orderTimeline.ts); the page puts it in words.
+ * `by` is who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`), absent for the shopper, the gateway and
+ * the backend itself.
+ */
+export interface TimelineEntry {
+  at: string;
+  what:
+    | 'created'
+    | 'payment_started'
+    | 'pending'
+    | 'authorised'
+    | 'paid'
+    | 'captured'
+    | 'declined'
+    | 'cancelled'
+    | 'review'
+    | 'unknown'
+    | 'refund_requested'
+    | 'refund_succeeded'
+    | 'refund_failed'
+    | 'dispute_opened'
+    | 'dispute_won'
+    | 'dispute_lost';
+  by?: string;
+  amount?: string;
+  currency?: string;
+  /** the payment attempt's number (1, 2, ...) */
+  attempt?: number | undefined;
+  /** the payment method's id */
+  method?: string;
+  /** why: a decline's or a failed refund's `<code>:<text>`, a dispute's reason */
+  reason?: string;
+}
+
 /** `GET /admin/api/orders/:order_no`: the order with its history, attempts, alerts, refunds and disputes. */
 export interface OrderDetail extends AdminOrder {
+  /** the card the order was paid with, as the gateway's query record names it; never more than the last four */
+  card: { brand: string; last4: string } | null;
+  /** the payment method of the order's current attempt */
+  method: string | null;
+  /** the order's story in the owner's terms, oldest first */
+  timeline: TimelineEntry[];
   /** the subscription the order's latest paying attempt started, as the gateway last reported it */
   subscription_result: SubscriptionResult | null;
   /** in time order */
@@ -99,15 +145,27 @@ export interface StatsDay {
   count: number;
   /** the orders' amounts in minor units, whatever happened to them */
   volume_minor: number;
-  /** what was captured (kept by the shop before refunds): the captured amount of paid and refunded orders */
-  captured_minor: number;
-  /** what was refunded of them */
-  refunded_minor: number;
 }
 
-/** `GET /admin/api/stats?from=&to=`. */
+/** The money that moved on one UTC day in one currency, each amount booked on the day it moved. */
+export interface MoneyDay {
+  /** YYYY-MM-DD, UTC */
+  date: string;
+  currency: string;
+  /** captured, on the day the order was paid or captured */
+  gross_minor: number;
+  /** refunds that succeeded that day */
+  refunded_minor: number;
+  /** chargebacks lost that day */
+  lost_minor: number;
+  /** gross - refunded - lost */
+  net_minor: number;
+}
+
+/** `GET /admin/api/stats?from=&to=`: orders created per day (`days`), money per day it moved (`money`). */
 export interface OrderStats {
   days: StatsDay[];
+  money: MoneyDay[];
 }
 
 /** One line of the audit log, secrets and card-like numbers masked. */
@@ -120,10 +178,25 @@ export interface AuditEvent {
   /** the gateway order number the event names, when it is not the shop's order_no */
   gateway_order_no?: string;
   request_id?: string;
-  /** who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`); absent for what the gateway did */
+  /**
+   * who did it (`user:<email>`, `key:<prefix>`, `env:ADMIN_TOKEN`, `ip:<address>` for a refused sign-in); absent
+   * for what the gateway or the backend did by itself
+   */
   actor?: string;
   summary: unknown;
   detail?: unknown;
+  /** on a refund line: the refund it is about, with its state now */
+  refund?: AuditRefund;
+}
+
+/** The refund an audit line is about: its amount and how it ended (or how far it is). */
+export interface AuditRefund {
+  amount: string;
+  currency: string;
+  /** requested, received, accepted, succeeded, failed */
+  status: string;
+  /** why it failed, `<code>:<text>` */
+  message: string | null;
 }
 
 /** A page of `GET /admin/api/events`, newest first; `next_cursor` asks for the next one, null on the last. */

@@ -118,7 +118,38 @@ const subscriptionResultSchema = z.strictObject({
   recurring_deduction_time: z.string().optional(),
 });
 
+const timelineEntrySchema = z.strictObject({
+  at: timestamp,
+  what: z.enum([
+    'created',
+    'payment_started',
+    'pending',
+    'authorised',
+    'paid',
+    'captured',
+    'declined',
+    'cancelled',
+    'review',
+    'unknown',
+    'refund_requested',
+    'refund_succeeded',
+    'refund_failed',
+    'dispute_opened',
+    'dispute_won',
+    'dispute_lost',
+  ]),
+  by: z.string().optional(),
+  amount: decimal.optional(),
+  currency: currency.optional(),
+  attempt: z.number().int().optional(),
+  method: z.string().optional(),
+  reason: z.string().optional(),
+});
+
 export const orderDetailSchema = adminOrderSchema.extend({
+  card: z.strictObject({ brand: z.string(), last4: z.string() }).nullable(),
+  method: z.string().nullable(),
+  timeline: z.array(timelineEntrySchema),
   subscription_result: subscriptionResultSchema.nullable(),
   events: z.array(z.strictObject({ at: timestamp, type: z.string(), detail: z.unknown() })),
   attempts: z.array(
@@ -134,6 +165,7 @@ export const orderDetailSchema = adminOrderSchema.extend({
       created_at: timestamp,
       updated_at: timestamp,
       payment_order: z.record(z.string(), z.unknown()).nullable(),
+      device_hidden: z.boolean(),
       subscription_result: subscriptionResultSchema.nullable(),
       stranded: z.boolean(),
       abandoned: z.boolean(),
@@ -172,8 +204,16 @@ export const orderStatsSchema = z.strictObject({
       currency,
       count: z.number().int(),
       volume_minor: z.number().int(),
-      captured_minor: z.number().int(),
+    }),
+  ),
+  money: z.array(
+    z.strictObject({
+      date: z.iso.date(),
+      currency,
+      gross_minor: z.number().int(),
       refunded_minor: z.number().int(),
+      lost_minor: z.number().int(),
+      net_minor: z.number().int(),
     }),
   ),
 });
@@ -190,6 +230,9 @@ export const auditPageSchema = z.strictObject({
       actor: z.string().optional(),
       summary: z.unknown(),
       detail: z.unknown().optional(),
+      refund: z
+        .strictObject({ amount: decimal, currency, status: z.string(), message: z.string().nullable() })
+        .optional(),
     }),
   ),
   next_cursor: z.string().nullable(),

@@ -185,41 +185,27 @@ describeOnStores('orders, events and stats for the owner', (store) => {
     expect(JSON.stringify((await admin(backend, '/events?limit=200')).body)).not.toMatch(/4242424242424242|sk_sandbox/);
   });
 
-  it('stats: orders per day, status and currency with their volume, captured and refunded in minor units', async () => {
+  it('stats: orders per day, status and currency with their volume; money per day it moved', async () => {
     const { body } = await admin(backend, `/stats?from=${today}&to=${today}`);
-    // captured and refunded money per row, so the overview shows net volume (captured minus refunded, #23)
     expect(body.days).toEqual(
       expect.arrayContaining([
-        {
-          date: today,
-          status: 'created',
-          currency: 'USD',
-          count: 1,
-          volume_minor: 700,
-          captured_minor: 0,
-          refunded_minor: 0,
-        },
-        {
-          date: today,
-          status: 'paid',
-          currency: 'BRL',
-          count: 2,
-          volume_minor: 5000 + 1234,
-          captured_minor: 5000 + 1234,
-          refunded_minor: 0,
-        },
-        {
-          date: today,
-          status: 'partially_refunded',
-          currency: 'BRL',
-          count: 1,
-          volume_minor: 5000,
-          captured_minor: 5000,
-          refunded_minor: 500,
-        },
+        { date: today, status: 'created', currency: 'USD', count: 1, volume_minor: 700 },
+        { date: today, status: 'paid', currency: 'BRL', count: 2, volume_minor: 5000 + 1234 },
+        { date: today, status: 'partially_refunded', currency: 'BRL', count: 1, volume_minor: 5000 },
       ]),
     );
     expect(body.days).toHaveLength(3);
+    // three BRL orders paid today (50.00, 50.00, 12.34), 5.00 of one refunded today (#32)
+    expect(body.money).toEqual([
+      {
+        date: today,
+        currency: 'BRL',
+        gross_minor: 5000 + 5000 + 1234,
+        refunded_minor: 500,
+        lost_minor: 0,
+        net_minor: 5000 + 5000 + 1234 - 500,
+      },
+    ]);
     expect((await admin(backend, `/stats?from=${tomorrow}&to=${today}`)).body.error.fields).toEqual([
       { path: 'to', message: 'must not be before from' },
     ]);

@@ -28,6 +28,8 @@ import { givenQuery } from '../../http/givenQuery';
 import { maskAuditValue } from '../maskAuditValue';
 import { toOrderView } from '../toOrderView';
 import { describeRequest } from '../../http/describeRequest';
+import { orderTimeline } from '../orderTimeline';
+import { withoutDeviceFields } from '../withoutDeviceFields';
 
 /** The orders list's filter and page (the export, server/orders/routes/exportOrders.ts, takes the same filter). */
 export const listQuery = z.strictObject({
@@ -84,8 +86,25 @@ export function orderRoutes(deps: AppDeps) {
         attempts.map((a) => a.id),
       );
       const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
+      // the shopper's cookies, fingerprint and IP are for the owner only (issue #32), masked as audit values are
+      const owner = principalOf(c).role === 'owner';
+      const sentOrder = (attemptId: string) => {
+        const masked = maskAuditValue(sent.get(attemptId)?.payment_order ?? null) as Record<string, unknown> | null;
+        if (owner || !masked) return { payment_order: masked, device_hidden: false };
+        const { value, hidden } = withoutDeviceFields(masked);
+        return { payment_order: value as Record<string, unknown>, device_hidden: hidden };
+      };
+      const current = attempts.find((a) => a.id === order.current_attempt_id) ?? attempts.at(-1);
+      const carded = [...attempts].reverse().find((a) => a.card_brand && a.card_last4);
+      const paidWith = current?.card_brand ? current : carded;
       return c.json<OrderDetail>({
         ...toOrderView(order, lostMinorOf(disputes)),
+        card:
+          paidWith?.card_brand && paidWith.card_last4
+            ? { brand: paidWith.card_brand, last4: paidWith.card_last4 }
+            : null,
+        method: current?.method_id ?? null,
+        timeline: orderTimeline(order, attempts, refunds, disputes, events),
         subscription_result: subscription ?? null,
         // a timeline in time order: ids follow insertion, but an event's time is taken when its transaction
         // starts, so two concurrent writers (a refund and its notification) can insert out of time order
@@ -103,7 +122,7 @@ export function orderRoutes(deps: AppDeps) {
           message: a.message,
           created_at: a.created_at,
           updated_at: a.updated_at,
-          payment_order: sent.get(a.id)?.payment_order ?? null,
+          ...sentOrder(a.id),
           subscription_result: sent.get(a.id)?.subscription_result ?? null,
           stranded: a.stranded_at !== null,
           abandoned: a.abandoned_at !== null,

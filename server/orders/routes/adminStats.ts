@@ -4,7 +4,7 @@ import type { OrderStats } from '../../../shared/contract/adminOrders';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
 import { requirePermission } from '../../team';
-import { orderStats } from '../orderStats';
+import { moneyByDay, orderStats } from '../orderStats';
 import { endOf, startOf } from '../../http/dateRange';
 import { describeRequest } from '../../http/describeRequest';
 
@@ -20,7 +20,10 @@ const statsQuery = z
     message: `the range must be at most ${MAX_DAYS} days`,
   });
 
-/** `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume. */
+/**
+ * `GET /admin/api/stats?from=&to=`: orders created per UTC day, status and currency, with count and volume, and
+ * the money that moved per UTC day and currency (gross, refunded, lost in disputes, net), each on its own day.
+ */
 export function statsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get(
     '/',
@@ -28,7 +31,11 @@ export function statsRoutes(deps: AppDeps) {
     requirePermission('orders.read'),
     async (c) => {
       const q = parseWith(statsQuery, c.req.query());
-      return c.json<OrderStats>({ days: await orderStats(deps.store.db, startOf(q.from), endOf(q.to)) });
+      const [from, to] = [startOf(q.from), endOf(q.to)];
+      return c.json<OrderStats>({
+        days: await orderStats(deps.store.db, from, to),
+        money: await moneyByDay(deps.store.db, from, to),
+      });
     },
   );
 }

@@ -22,6 +22,7 @@ import { notificationCues } from './019_notification_cues';
 import { signInBudgets } from './020_sign_in_budgets';
 import { shopSettings } from './021_shop_settings';
 import { sessionRequests } from './022_session_requests';
+import { moneyDays } from './023_money_days';
 import { alertRefundLimit } from './024_alert_refund_limit';
 
 /** Every migration, in order; names sort in the order they must run. */
@@ -49,6 +50,7 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '020_sign_in_budgets': signInBudgets,
     '021_shop_settings': shopSettings,
     '022_session_requests': sessionRequests,
+    '023_money_days': moneyDays,
     '024_alert_refund_limit': alertRefundLimit,
   };
 }
