@@ -42,14 +42,13 @@ import {
 
 /**
  * The commits compared when `--commits` is not given, oldest first: each one's gain is measured against the one
- * before it. Round 4 of bench/RESULTS.md (#24): the payment path's improvements, one commit each.
+ * before it. Round 5 of bench/RESULTS.md (#36): the backend's CPU per payment, one step per commit.
  */
 const DEFAULT_COMMITS: readonly string[] = [
-  'b346f1c', // before round 4: 20 statements per card payment, two rate-limit upserts on PostgreSQL
-  'af2b17d', // session, order, extras, attempt by key and method in one read (20 -> 16 statements)
-  '1ebbea2', // update ... returning instead of an update and a select (16 -> 13)
-  '3820119', // the merged read compiled once by Kysely
-  'HEAD', // + the payment's two rate-limit hits in one statement (PostgreSQL only)
+  'f1596ba', // before round 5: SQLite through libsql, every statement built and compiled by Kysely per call
+  '442cf29', // SQLite through better-sqlite3 12
+  'fb47d4d', // every statement of a card payment compiled once (server/store/compiledOnce.ts)
+  '4efb222', // the gateway answer's parse and masking: no XML parse of the loading page, fewer regex passes
 ];
 
 const SETTINGS = {

@@ -1,9 +1,10 @@
+/// <reference path="../../server/store/betterSqlite3.d.ts" />
 import http from 'node:http';
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 
 /**
  * Wall-clock totals of the steps of a payment, measured from inside the backend process without touching its
- * code: SQLite (libsql's calls are synchronous, so the time around each one is exactly the store's time on the
+ * code: SQLite (better-sqlite3's calls are synchronous, so the time around each one is exactly the store's time on the
  * event loop), split by statement kind (`begin`, `insert`, `commit`, ...), and the gateway call (from sending to
  * the gateway's answer). With the request count they split a payment's latency into store, gateway and the rest.
  */
@@ -43,7 +44,7 @@ function addSql(kind: string, ms: number): void {
 let patched = false;
 let inStatement = false;
 
-/** Wraps libsql's prepare and its statements' run/all/get/iterate with timers (once per process). */
+/** Wraps better-sqlite3's prepare and its statements' run/all/get/iterate with timers (once per process). */
 export function timeSqlite(): void {
   if (patched) return;
   patched = true;
@@ -63,7 +64,7 @@ export function timeSqlite(): void {
       for (const method of ['run', 'all', 'get', 'iterate']) {
         const original = statementProto[method] as Fn;
         statementProto[method] = function timedStatement(this: Record<symbol, unknown>, ...a: unknown[]) {
-          // libsql's `all` runs through `iterate`: count the outer call only
+          // count the outer call only, should one method run through another
           if (inStatement) return original.apply(this, a);
           inStatement = true;
           const started = performance.now();

@@ -23,7 +23,7 @@ import { runInTransaction } from '../store';
 import type { SessionExtras } from './sessionExtras';
 import type { SessionRow } from './sessions';
 import { guestShopperId } from './guestShopperId';
-import { frameOriginOf } from './frameOriginOf';
+import { actionOrigin } from './frameOriginOf';
 import { maskFrameForm } from './maskFrameForm';
 import { maskSentOrder } from './maskSentOrder';
 import { applyQueryRecord } from '../orders';
@@ -189,8 +189,9 @@ async function sendToGateway(
     if (order.kind === 'checkout') {
       const { form } = await deps.gateway.checkout(order.fields, collect);
       const link = newFrameLink(deps.config.publicUrl);
-      const frameForm = JSON.stringify(maskFrameForm(form));
-      const frameOrigin = frameOriginOf(frameForm);
+      const masked = maskFrameForm(form);
+      const frameForm = JSON.stringify(masked);
+      const frameOrigin = actionOrigin(masked.action);
       const answer: PaymentAnswer = {
         status: 200,
         body: {

@@ -4,9 +4,14 @@
  */
 export function frameOriginOf(frameForm: string | null | undefined): string | undefined {
   try {
-    const action = frameForm ? (JSON.parse(frameForm) as { action?: unknown }).action : undefined;
-    return typeof action === 'string' ? new URL(action).origin : undefined;
+    return actionOrigin(frameForm ? (JSON.parse(frameForm) as { action?: unknown }).action : undefined);
   } catch {
     return undefined;
   }
+}
+
+/** The same from the form's action itself, for the form just read (createPayment: no need to parse it back). */
+export function actionOrigin(action: unknown): string | undefined {
+  if (typeof action !== 'string') return undefined;
+  return URL.canParse(action) ? new URL(action).origin : undefined;
 }

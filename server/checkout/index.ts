@@ -8,6 +8,7 @@
 export { DEVICE_FIELDS } from './buildPaymentOrder';
 export type { PaymentAnswer } from './paymentAnswer';
 export { withPaymentOrderTables } from './paymentOrderTables';
+export type { PaymentOrderTables } from './paymentOrderTables';
 export { attemptHasSavedCard, markSavedCardUsed, saveCardToken, sealLegacyCardTokens } from './savedCards';
 export { LATE_PAYMENT_GRACE_MS, pastExpiry } from './sessionExpiry';
 export { findSession } from './sessions';

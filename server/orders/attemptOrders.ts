@@ -1,5 +1,6 @@
-import type { Db } from '../store';
-import { withPaymentOrderTables } from '../checkout';
+import { compiledOnce, type Db } from '../store';
+import type { Insertable } from 'kysely';
+import { withPaymentOrderTables, type PaymentOrderTables } from '../checkout';
 
 /** What one attempt sent the gateway and what the gateway said back about its subscription. */
 export interface SentOrder {
@@ -25,19 +26,21 @@ export async function recordSentOrder(
   savedCardId: string | null = null,
 ): Promise<void> {
   const tokenFlag = typeof masked.token_flag === 'string' ? masked.token_flag : null;
-  await withPaymentOrderTables(db)
-    .insertInto('attempt_orders')
-    .values({
-      attempt_id: attemptId,
-      sent: JSON.stringify(masked),
-      token_flag: tokenFlag,
-      saved_card_id: savedCardId,
-      subscription_result: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertSentOrder(db, {
+    attempt_id: attemptId,
+    sent: JSON.stringify(masked),
+    token_flag: tokenFlag,
+    saved_card_id: savedCardId,
+    subscription_result: null,
+    created_at: at,
+    updated_at: at,
+  });
 }
+
+// on the payment path: compiled once (server/store/compiledOnce.ts)
+const insertSentOrder = compiledOnce((db: Db, row: Insertable<PaymentOrderTables['attempt_orders']>) =>
+  withPaymentOrderTables(db).insertInto('attempt_orders').values(row),
+);
 
 /** The gateway's latest word on the attempt's subscription (a query record's subscription_result). */
 export async function recordSubscriptionResult(

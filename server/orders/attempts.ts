@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../shared/gateway/status';
 import type { Db } from '../store';
-import { isUniqueViolation } from '../store';
+import { compiledOnce, isUniqueViolation } from '../store';
 import type { PaymentAttemptTable } from '../store';
 
 export type AttemptRow = Selectable<PaymentAttemptTable>;
@@ -147,12 +147,23 @@ export async function attemptStatusesOf(
   db: Db,
   orderId: string,
 ): Promise<Pick<AttemptRow, 'status' | 'seq' | 'stranded_at' | 'abandoned_at'>[]> {
-  return db
+  return (await selectAttemptStatuses(db, { orderId })).rows;
+}
+
+// the payment path's statements, compiled once (server/store/compiledOnce.ts)
+const selectAttemptStatuses = compiledOnce((db: Db, v: { orderId: string }) =>
+  db
     .selectFrom('payment_attempts')
     .select(['status', 'seq', 'stranded_at', 'abandoned_at'])
-    .where('order_id', '=', orderId)
-    .execute();
-}
+    .where('order_id', '=', v.orderId),
+);
+const insertAttemptRow = compiledOnce((db: Db, attempt: Insertable<PaymentAttemptTable>) =>
+  db.insertInto('payment_attempts').values(attempt),
+);
+const moveCreated = compiledOnce((db: Db, v: Updateable<PaymentAttemptTable> & { $id: string }) => {
+  const { $id, ...patch } = v;
+  return db.updateTable('payment_attempts').set(patch).where('id', '=', $id).where('status', '=', 'created');
+});
 
 /** Another attempt took the place first: its (order, seq), gateway order number or idempotency key. */
 export class AttemptTakenError extends Error {
@@ -165,7 +176,7 @@ export class AttemptTakenError extends Error {
  */
 export async function insertAttempt(trx: Db, attempt: Insertable<PaymentAttemptTable>): Promise<void> {
   try {
-    await trx.insertInto('payment_attempts').values(attempt).execute();
+    await insertAttemptRow(trx, attempt);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AttemptTakenError('another payment attempt of this order was stored first');
     throw e;
@@ -197,13 +208,8 @@ export async function moveCreatedAttempt(
   id: string,
   patch: Updateable<PaymentAttemptTable>,
 ): Promise<boolean> {
-  const moved = await trx
-    .updateTable('payment_attempts')
-    .set(patch)
-    .where('id', '=', id)
-    .where('status', '=', 'created')
-    .executeTakeFirst();
-  return moved.numUpdatedRows === 1n;
+  const moved = await moveCreated(trx, { ...patch, $id: id });
+  return moved.numAffectedRows === 1n;
 }
 
 /**

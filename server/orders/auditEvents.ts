@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { currentActor } from '../team';
 import { maskCardNumbers, maskCardNumbersInJson } from '../maskCardNumbers';
-import type { Db } from '../store';
+import { compiledOnce, type Db } from '../store';
 import type { AuditEventTable } from '../store';
 
 export type AuditEventRow = Selectable<AuditEventTable>;
@@ -34,5 +34,10 @@ export async function writeAuditEvent(db: Db, event: AuditEvent, at = new Date()
     detail: event.detail === undefined ? null : maskCardNumbersInJson(JSON.stringify(event.detail)),
     actor: event.actor === undefined ? (currentActor() ?? null) : event.actor,
   };
-  await db.insertInto('audit_events').values(row).execute();
+  await insertAuditRow(db, row);
 }
+
+// on the payment path twice: compiled once (server/store/compiledOnce.ts)
+const insertAuditRow = compiledOnce((db: Db, row: Insertable<AuditEventTable>) =>
+  db.insertInto('audit_events').values(row),
+);

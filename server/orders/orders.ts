@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../store';
+import { compiledOnce, type Db } from '../store';
 import type { OrderTable } from '../store';
 import type { OrderStatus } from '../../shared/gateway/status';
 
@@ -57,14 +57,49 @@ export async function mirrorAttempt(
   at: string,
   { onlyWithoutMessage = false } = {},
 ): Promise<OrderRow | undefined> {
-  let update = trx
-    .updateTable('orders')
-    .set({ ...mirror, ...paidAtAfter(mirror.status, at), updated_at: at })
-    .where('id', '=', attempt.order_id)
-    .where('current_attempt_id', '=', attempt.id);
-  if (onlyWithoutMessage) update = update.where('message', 'is', null);
-  return update.returningAll().executeTakeFirst();
+  const paid = mirror.status !== undefined && CAPTURED_STATUSES.includes(mirror.status);
+  const values = {
+    ...mirror,
+    updated_at: at,
+    $order: attempt.order_id,
+    $attempt: attempt.id,
+    ...(paid ? { $paidAt: at } : {}),
+  };
+  return (await (onlyWithoutMessage ? mirrorWithoutMessage : mirrorAlways)(trx, values)).rows[0];
 }
+
+// the payment path's statements, compiled once (server/store/compiledOnce.ts)
+/** `$paidAt` only when the order becomes paid (captured): its paid_at is then set once, to the first such time */
+type MirrorValues = AttemptMirror & { updated_at: string; $order: string; $attempt: string; $paidAt?: string };
+const mirrorUpdate = (db: Db, v: MirrorValues) => {
+  const { $order, $attempt, $paidAt, ...set } = v;
+  return db
+    .updateTable('orders')
+    .set({ ...set, ...($paidAt === undefined ? {} : { paid_at: sql<string>`coalesce(paid_at, ${$paidAt})` }) })
+    .where('id', '=', $order)
+    .where('current_attempt_id', '=', $attempt);
+};
+const mirrorAlways = compiledOnce((db: Db, v: MirrorValues) => mirrorUpdate(db, v).returningAll());
+const mirrorWithoutMessage = compiledOnce((db: Db, v: MirrorValues) =>
+  mirrorUpdate(db, v).where('message', 'is', null).returningAll(),
+);
+const makeCurrent = compiledOnce(
+  (db: Db, v: { orderId: string; attemptId: string; email: string | null; at: string }) =>
+    db
+      .updateTable('orders')
+      .set({
+        current_attempt_id: v.attemptId,
+        status: 'created',
+        payment_status: null,
+        transaction_id: null,
+        message: null,
+        email: v.email,
+        event_mark: null,
+        updated_at: v.at,
+      })
+      .where('id', '=', v.orderId)
+      .returningAll(),
+);
 
 /**
  * Makes a just-started attempt the order's current one; the order shows it as `created` until it settles, and
@@ -79,21 +114,7 @@ export async function makeAttemptCurrent(
   email: string | null,
   at: string,
 ): Promise<OrderRow | undefined> {
-  return trx
-    .updateTable('orders')
-    .set({
-      current_attempt_id: attemptId,
-      status: 'created',
-      payment_status: null,
-      transaction_id: null,
-      message: null,
-      email,
-      event_mark: null,
-      updated_at: at,
-    })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirst();
+  return (await makeCurrent(trx, { orderId, attemptId, email, at })).rows[0];
 }
 
 /** Records the amount a capture took (the order's amount unless it was a partial capture). */

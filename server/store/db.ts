@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
@@ -97,8 +97,7 @@ function reasonOf(e: unknown): string {
   let inner = e;
   while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause;
   const message = inner instanceof Error ? inner.message : String(inner);
-  // libsql reports a file it cannot open as ConnectionFailed("...: 14"), 14 being SQLITE_CANTOPEN
-  if (/^ConnectionFailed\(.*: 14"\)$/.test(message))
+  if ((inner as { code?: unknown } | null)?.code === 'SQLITE_CANTOPEN')
     return 'the file cannot be created or opened (SQLITE_CANTOPEN): is its directory there and writable by this user?';
   return message.replace(/\s+/g, ' ').trim() || String((inner as { code?: unknown } | null)?.code ?? 'unknown error');
 }
@@ -179,9 +178,8 @@ function openSqlite(file: string, onWarning: (message: string) => void, writes: 
       ? undefined
       : startWalCheckpointer(file, (m) => onWarning(`SQLite WAL checkpoint failed: ${m}`));
   if (walCheckpointer) database.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-  // the dialect's types follow better-sqlite3, whose API libsql implements
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) as never }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     log: writes.log,
   });
   return {

@@ -5,6 +5,7 @@
  * What other modules of server/ may use; everything else in this folder is its own.
  */
 export { cardTokenSeal } from './cardTokenSeal';
+export { compiledOnce } from './compiledOnce';
 export type { CardTokenSeal } from './cardTokenSeal';
 export { StoreNotMigratedError, StoreOpenError, openStore, pingStore } from './db';
 export type { Db, Store, StoreOptions } from './db';

@@ -1,4 +1,4 @@
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { withStatementCache } from './statementCache';
 

@@ -1,7 +1,5 @@
-import type Database from 'libsql';
-
-type LibsqlDatabase = InstanceType<typeof Database>;
-type Statement = ReturnType<LibsqlDatabase['prepare']>;
+/// <reference path="./betterSqlite3.d.ts" />
+import type Database from 'better-sqlite3';
 
 /** What Kysely's SqliteDialect uses of a better-sqlite3 database: `prepare` and `close`. */
 export interface PreparingDatabase {
@@ -18,14 +16,14 @@ interface CachedStatement {
 }
 
 /**
- * Wraps a libsql database so that each distinct SQL text is prepared once and reused: Kysely's SQLite driver
+ * Wraps a better-sqlite3 database so that each distinct SQL text is prepared once and reused: Kysely's SQLite driver
  * prepares every statement anew, and preparing cost as much as running (11 % of the backend's busy time in the
  * payment benchmark, bench/RESULTS.md). A statement is rebound and reset at each run, so reuse is safe; Kysely
  * runs one statement at a time on its single SQLite connection (a streamed select holds that connection until
  * it ends). The least recently used statements beyond `size` are dropped (SQL with IN lists of varying length
  * makes many texts).
  */
-export function withStatementCache(database: LibsqlDatabase, size = 500): PreparingDatabase {
+export function withStatementCache(database: Database, size = 500): PreparingDatabase {
   const cache = new Map<string, CachedStatement>();
   return {
     prepare(sql: string): CachedStatement {
@@ -48,13 +46,7 @@ export function withStatementCache(database: LibsqlDatabase, size = 500): Prepar
   };
 }
 
-function wrap(statement: Statement): CachedStatement {
-  const s = statement as unknown as {
-    reader: boolean;
-    all(p: readonly unknown[]): unknown[];
-    run(p: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
-    iterate(p: readonly unknown[]): IterableIterator<unknown>;
-  };
+function wrap(s: Database.Statement): CachedStatement {
   return {
     reader: s.reader,
     all: (parameters) => s.all(parameters),

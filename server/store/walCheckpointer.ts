@@ -19,7 +19,7 @@ export interface WalCheckpointer {
 // The worker is plain CommonJS evaluated from a string, so it runs the same under tsx, vitest and a build.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.libsql);
+const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 let count = 0;
@@ -58,8 +58,10 @@ export function startWalCheckpointer(
   onError: (message: string) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): WalCheckpointer {
-  const libsql = createRequire(import.meta.url).resolve('libsql');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, libsql, intervalMs } });
+  // the same SQLite library as the store's own connection (db.ts): two copies of SQLite in one process do not see
+  // each other's POSIX locks on the file, and closing one's connection can drop the other's
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
   // a checkpoint in progress must not keep the process alive, nor the worker's death take it down
   worker.unref();
   let exited = false;

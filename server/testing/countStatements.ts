@@ -1,4 +1,4 @@
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
@@ -15,8 +15,8 @@ let installed = false;
 
 /**
  * Counts statements at the drivers, below Kysely and the store's wrappers (statement cache, named statements):
- * each run of a libsql statement (`run`/`all`/`get`/`iterate`, the outer call only: libsql's `all` runs through
- * `iterate`) and each `pg.Client#query` (one round trip). Install it before the backend starts (it is patched once per process
+ * each run of a better-sqlite3 statement (`run`/`all`/`get`/`iterate`, the outer call only, should one run through
+ * another) and each `pg.Client#query` (one round trip). Install it before the backend starts (it is patched once per process
 and counts only inside `count`);
  * a test file runs its tests one after another, so what is counted is the work's own statements.
  */

@@ -21,13 +21,37 @@ const MAX_LOGGED_CHARS = 4000;
 export function maskFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskFields);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskField(k, v)]));
+  const out: Record<string, unknown> = {};
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const masked = maskField(key, fields[key]);
+    // as Object.fromEntries would: an own `__proto__` key stays a key
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
+    else out[key] = masked;
+  }
+  return out;
+}
+
+/** What each field name is (case-insensitive), remembered: an order has the same few dozen names every time. */
+const KIND_OF_NAME = new Map<string, 'hidden' | 'lastFour' | 'other'>();
+
+function kindOf(key: string): 'hidden' | 'lastFour' | 'other' {
+  let kind = KIND_OF_NAME.get(key);
+  if (kind === undefined) {
+    const k = key.toLowerCase();
+    kind = HIDDEN.has(k) ? 'hidden' : LAST_FOUR.has(k) ? 'lastFour' : 'other';
+    // bounded: names come from our own orders and the gateway's answers, but a JSON answer could hold any
+    if (KIND_OF_NAME.size < 10_000) KIND_OF_NAME.set(key, kind);
+  }
+  return kind;
 }
 
 function maskField(key: string, value: unknown): unknown {
-  const k = key.toLowerCase();
-  if (HIDDEN.has(k)) return value === undefined || value === '' ? value : '***';
-  if (LAST_FOUR.has(k) && typeof value === 'string') return value.length > 4 ? `***${value.slice(-4)}` : '***';
+  const kind = kindOf(key);
+  if (kind === 'hidden') return value === undefined || value === '' ? value : '***';
+  if (kind === 'lastFour' && typeof value === 'string') return value.length > 4 ? `***${value.slice(-4)}` : '***';
+  if (value === null || typeof value !== 'object') return value;
   return maskFields(value);
 }
 

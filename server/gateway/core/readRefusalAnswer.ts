@@ -42,6 +42,9 @@ function envelopeOf(res: GatewayHttpResponse): Record<string, unknown> | undefin
       return undefined;
     }
   }
+  // an HTML page (the checkout's loading page) starts with a DOCTYPE, which parseXml refuses: not parsed at all, since
+  // a failed parse built an XmlError and its stack at every card payment
+  if (/^<!doctype\b/i.test(text)) return undefined;
   if (/\bxml\b/i.test(res.contentType) || text.startsWith('<')) {
     try {
       return parseXml(text).fields;

@@ -33,7 +33,8 @@ export function readLoadingPage(html: string, pageUrl: string): CheckoutForm {
     fields.push([input.name, input.value ?? '']);
   }
   // an input outside the form that names it would be posted with it and missed here
-  if (/<(input|button|select|textarea)\b[^>]*\bform\s*=/i.test(text))
+  // (the first test is cheap and almost always false: the second backtracks through every tag)
+  if (/\bform\s*=/i.test(text) && /<(input|button|select|textarea)\b[^>]*\bform\s*=/i.test(text))
     throw new Error('the loading page has a field attached to the form from outside');
   if (fields.length === 0) throw new Error('the loading page form carries no fields');
   return { action: action.href, fields };
@@ -53,7 +54,7 @@ function readAttributes(source: string): Record<string, string | undefined> {
     const name = m[1]!.toLowerCase();
     if (name in out) continue;
     const raw = m[2] ?? m[3] ?? m[4];
-    out[name] = raw === undefined ? '' : decodeEntities(raw);
+    out[name] = raw === undefined ? '' : raw.includes('&') ? decodeEntities(raw) : raw;
   }
   return out;
 }
