@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import Database from 'libsql';
+// the backend's own SQLite library: a second copy of SQLite in the process would not see its file locks
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { BULK_ENV } from '../../server/testing/makeOrders';

@@ -220,7 +220,8 @@ describe('in Chromium', () => {
       });
       await signIn(owner, backend.url, await addPerson(backend, { email: 'owner@injection.test', role: 'owner' }));
       await findOrder(owner, session.order_no);
-      // what the shopper typed is on the order's page, as text
+      // what the shopper typed is on the order's page, as text (the payment order sent is in the technical details)
+      await owner.getByText('Technical details').click();
       await owner.getByText(LONG).first().waitFor();
       await expectNoScriptRan(owner, dialogs, "the owner's order page");
       await owner.getByRole('link', { name: 'Audit log of this order' }).click();
