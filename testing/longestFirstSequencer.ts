@@ -8,7 +8,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds the tests of each file over 8 s took in one run of `.ci/run` on a fresh clone (2026-11-28, a quiet 2-core
+ * Seconds the tests of each file over 8 s took in one run of the CI script on a fresh clone (2026-11-28, a quiet 2-core
  * machine: the `(N tests) <ms>` of each file's line in Vitest's output); only their order is used. A file not listed
  * counts as 0 s (it runs after these, the larger files first). Refresh it when a file gets long.
  */
