@@ -30,8 +30,9 @@ export function nameStatements(client: pg.PoolClient, max = 300): void {
     return named(text, values).catch((e: unknown) => {
       if ((e as { code?: unknown }).code !== PREPARED_PLAN_STALE || names.get(text) === null) throw e;
       names.set(text, null);
-      // inside a transaction the transaction is aborted: runInTransaction runs it again
-      if ((client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'E') throw e;
+      // inside a transaction the transaction is aborted: runInTransaction runs it again. Anything but idle ('I')
+      // counts: the error can reach us before the ReadyForQuery that turns the status from 'T' to 'E'
+      if ((client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() !== 'I') throw e;
       return query(text, values);
     });
   }) as typeof client.query;
