@@ -9,7 +9,10 @@
  * `npx tsx bench/lighthouseMobile.ts [--quick]`
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { shopPage } from './fingerprintBlocking';
 import type { BenchOptions, BenchResult } from './lib/benchResult';
@@ -31,13 +34,15 @@ interface Run {
   widgetTaskMs: number;
 }
 
-/** Debian's Chromium, headless, for Lighthouse to drive over its DevTools port. */
-async function startChromium(): Promise<() => void> {
+/** Debian's Chromium, headless, for Lighthouse to drive over its DevTools port, in a profile of its own. */
+async function startChromium(): Promise<() => Promise<void>> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const child = spawn(
     '/usr/bin/chromium',
     [
       '--headless=new',
       `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profile}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -47,15 +52,21 @@ async function startChromium(): Promise<() => void> {
     ],
     { stdio: 'ignore' },
   );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true });
+  };
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return () => child.kill();
+    if (up) return stop;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill();
+  await stop();
   throw new Error('Chromium did not open its DevTools port');
 }
 
@@ -83,7 +94,7 @@ export async function lighthouseMobile(options: BenchOptions): Promise<BenchResu
   const runs = options.quick ? RUNS.quick : RUNS.full;
   options.log('lighthouse mobile: building the widget');
   const scene = await startShopWithWidget();
-  let stopChromium: (() => void) | undefined;
+  let stopChromium: (() => Promise<void>) | undefined;
   try {
     stopChromium = await startChromium();
     const pages = [
@@ -130,7 +141,7 @@ export async function lighthouseMobile(options: BenchOptions): Promise<BenchResu
     ].join('\n');
     return { key: 'lighthouseMobile', title: '4e. Mobile Lighthouse on a shop page', markdown };
   } finally {
-    stopChromium?.();
+    await stopChromium?.();
     await scene.close();
   }
 }
