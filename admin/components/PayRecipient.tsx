@@ -1,12 +1,10 @@
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
-import type { PayoutReview } from '../../shared/contract/adminPayouts';
 import type { RecipientView } from '../../shared/contract/recipient';
-import { PayoutReviewDialog } from './PayoutReviewDialog';
-import { ApiError, type AdminApi } from '../api/client';
-import { errorText, fieldName, ownerWords } from '../errorText';
+import type { AdminApi } from '../api/client';
+import { fieldName, ownerWords } from '../errorText';
 import { errorsFor } from '../nestFields';
-import { href, navigate } from '../route';
+import { usePayoutReview } from '../usePayoutReview';
 import { TextField } from './TextField';
 
 const LABELS: Record<string, string> = { amount: 'Amount', currency: 'Currency', reference: 'Reference' };
@@ -26,13 +24,9 @@ export function PayRecipient({
 }) {
   const [values, setValues] = useState({ amount: '', currency: '', reference: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  /** the backend's review (amount, recipient, estimated fee, total), shown before anything is sent */
-  const [review, setReview] = useState<PayoutReview>();
-  const key = useRef<string | null>(null);
+  const payout = usePayoutReview(api, setErrors);
   const set = (field: keyof typeof values) => (value: string) => {
-    key.current = null; // another amount is another payout
+    payout.changed(); // another amount is another payout
     setValues({ ...values, [field]: value });
   };
 
@@ -43,39 +37,11 @@ export function PayRecipient({
     ...(values.reference.trim() ? { reference: values.reference.trim() } : {}),
   });
 
-  /** "Pay": the backend checks the payout and answers its fee and total, for the owner to review; nothing is sent */
-  async function submit(e: Event) {
+  /** "Review payout": the backend checks the payout and answers its fee and total; nothing is sent */
+  function submit(e: Event) {
     e.preventDefault();
-    if (busy) return;
-    setFailure(undefined);
     setErrors([]);
-    setBusy(true);
-    try {
-      setReview(await api.reviewPayout(body()));
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length) setErrors(err.fields);
-      else setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** "Send payout" in the review: one key per unchanged form, so a double click or a retry pays once */
-  async function send() {
-    if (busy) return;
-    setBusy(true);
-    key.current ??= crypto.randomUUID();
-    try {
-      const payout = await api.createPayout(body(), key.current);
-      key.current = null;
-      navigate(href(['payouts', payout.id ?? payout.request_id ?? '']));
-    } catch (err) {
-      setReview(undefined);
-      if (err instanceof ApiError && err.fields.length) setErrors(err.fields);
-      else setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void payout.ask(body());
   }
 
   const other = errors.filter((e) => !(e.path in LABELS));
@@ -83,9 +49,9 @@ export function PayRecipient({
     <>
       <form class="pay-recipient" onSubmit={submit} noValidate aria-label={`Pay ${recipient.name}`}>
         <h3>Pay {recipient.name}</h3>
-        {(failure || other.length > 0) && (
+        {(payout.failure || other.length > 0) && (
           <p class="error" role="alert">
-            {failure ?? other.map((e) => `${fieldName(e.path)}: ${ownerWords(e.message)}`).join('; ')}
+            {payout.failure ?? other.map((e) => `${fieldName(e.path)}: ${ownerWords(e.message)}`).join('; ')}
           </p>
         )}
         <div class="grid">
@@ -119,19 +85,12 @@ export function PayRecipient({
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="submit" class="primary" disabled={busy}>
-            {busy && !review ? 'Checking…' : 'Review payout'}
+          <button type="submit" class="primary" disabled={payout.busy}>
+            {payout.submitText}
           </button>
         </div>
       </form>
-      {review && (
-        <PayoutReviewDialog
-          review={review}
-          busy={busy}
-          onSend={() => void send()}
-          onBack={() => setReview(undefined)}
-        />
-      )}
+      {payout.dialog(body)}
     </>
   );
 }

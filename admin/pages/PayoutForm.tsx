@@ -1,15 +1,13 @@
 import { useRef, useState } from 'preact/hooks';
 import type { FieldError } from '../../shared/contract/errors';
-import { ApiError, type AdminApi } from '../api/client';
-import type { PayoutReview } from '../../shared/contract/adminPayouts';
+import type { AdminApi } from '../api/client';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { PayoutReviewDialog } from '../components/PayoutReviewDialog';
 import { SelectField } from '../components/SelectField';
 import { TextField } from '../components/TextField';
-import { errorText } from '../errorText';
 import { errorsFor, nestFields } from '../nestFields';
 import { PAYOUT_DEFAULTS, PAYOUT_SECTIONS, type PayoutField } from '../payoutFields';
-import { href, navigate } from '../route';
+import { href } from '../route';
+import { usePayoutReview } from '../usePayoutReview';
 import { useTitle } from '../useTitle';
 import { validatePayout } from '../validatePayout';
 
@@ -42,15 +40,11 @@ export function PayoutForm({ api }: { api: AdminApi }) {
   useTitle('New payout');
   const [values, setValues] = useState<Record<string, string>>(PAYOUT_DEFAULTS);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  /** the backend's review of the form, shown before anything is sent */
-  const [review, setReview] = useState<PayoutReview>();
-  const key = useRef<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
+  const payout = usePayoutReview(api, showErrors);
   const set = (path: string) => (value: string) => {
-    key.current = null; // a changed form is a different payout
+    payout.changed(); // a changed form is a different payout
     setValues({ ...values, [path]: value });
   };
 
@@ -61,43 +55,13 @@ export function PayoutForm({ api }: { api: AdminApi }) {
   }
 
   /** "Review payout": the form checked here, then by the backend, which answers the fee and the total */
-  async function submit(e: Event) {
+  function submit(e: Event) {
     e.preventDefault();
-    if (busy) return;
-    setFailure(undefined);
-    const body = nestFields(values);
-    const local = validatePayout(body);
+    payout.setFailure(undefined);
+    const local = validatePayout(nestFields(values));
     if (local.length) return showErrors(local);
     setErrors([]);
-    setBusy(true);
-    try {
-      setReview(await api.reviewPayout(body));
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
-      else setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** "Send payout" in the review: the one call that moves money, under one key per unchanged form */
-  async function send() {
-    if (busy) return;
-    const body = nestFields(values);
-    setBusy(true);
-    key.current ??= crypto.randomUUID();
-    try {
-      const payout = await api.createPayout(body, key.current);
-      key.current = null;
-      const id = payout.id ?? payout.request_id ?? payout.transaction_id;
-      navigate(id ? href(['payouts', id]) : href('payouts'));
-    } catch (err) {
-      setReview(undefined);
-      if (err instanceof ApiError && err.fields.length) showErrors(err.fields);
-      else setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void payout.ask(nestFields(values));
   }
 
   return (
@@ -115,9 +79,9 @@ export function PayoutForm({ api }: { api: AdminApi }) {
             labelOf={labelOf}
           />
         </div>
-        {failure && (
+        {payout.failure && (
           <p class="error" role="alert">
-            {failure}
+            {payout.failure}
           </p>
         )}
         {PAYOUT_SECTIONS.map((section) => {
@@ -166,19 +130,12 @@ export function PayoutForm({ api }: { api: AdminApi }) {
           );
         })}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>
-            {busy && !review ? 'Checking…' : 'Review payout'}
+          <button type="submit" class="primary" disabled={payout.busy}>
+            {payout.submitText}
           </button>
         </div>
       </form>
-      {review && (
-        <PayoutReviewDialog
-          review={review}
-          busy={busy}
-          onSend={() => void send()}
-          onBack={() => setReview(undefined)}
-        />
-      )}
+      {payout.dialog(() => nestFields(values))}
     </>
   );
 }
