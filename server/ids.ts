@@ -22,9 +22,14 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytesOnce(16).toString('base64url')}`;
 }
 
+/** 32 random bytes, URL-safe: an unguessable one-time token (a card frame link's). */
+export function newToken(): string {
+  return randomBytesOnce(32).toString('base64url');
+}
+
 /** A bearer secret (32 random bytes) shown once to its owner; only its hash is stored. */
 export function newSecret(prefix: string): string {
-  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+  return `${prefix}_${newToken()}`;
 }
 
 export function hashSecret(secret: string): string {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { newToken } from '../ids';
 
 /** A one-time card frame link: an unguessable token and the backend URL that serves the page for it. */
 export function newFrameLink(publicUrl: string): { token: string; url: string } {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   return { token, url: `${publicUrl}/pay/frame/${token}` };
 }
