@@ -46,9 +46,13 @@ import {
  */
 const DEFAULT_COMMITS: readonly string[] = [
   'f1596ba', // before round 5: SQLite through libsql, every statement built and compiled by Kysely per call
-  '442cf29', // SQLite through better-sqlite3 12
-  'fb47d4d', // every statement of a card payment compiled once (server/store/compiledOnce.ts)
-  '4efb222', // the gateway answer's parse and masking: no XML parse of the loading page, fewer regex passes
+  // better-sqlite3 12 (442cf29), every statement of a card payment compiled once (fb47d4d), and the gateway
+  // answer's parse and masking (no XML parse of the loading page, fewer regex passes): measured step by step in
+  // the run of 2026-11-28T02:33Z, now one step
+  '4efb222',
+  // the widget's CORS headers set before the route answers (an /api answer no longer rebuilt as a WHATWG Response
+  // with a stream body), the frame link's token from the ids' random pool
+  '8dae695',
 ];
 
 const SETTINGS = {

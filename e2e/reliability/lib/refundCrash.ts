@@ -62,7 +62,8 @@ export async function killDuringRefundBatch(
   expect(sentBeforeCrash).toBeLessThan(ORDERS / 50);
 
   await backend.start();
-  // the owner's natural retry: the same request, again, until nothing is left in doubt
+  // the owner's natural retry: the same request, again, until nothing is left in doubt. Every 3 s: the doubt lasts
+  // the in-flight window (9 s), and each retry is a 1,000-order request whose work slows the settling it waits for
   let rounds = 0;
   let last: Result[] = [];
   await vi
@@ -75,7 +76,7 @@ export async function killDuringRefundBatch(
         expect(last.every(settled), 'every order settled by the retries').toBe(true);
         return true!;
       },
-      { timeout: 150_000, interval: 1_000 },
+      { timeout: 150_000, interval: 3_000 },
     )
     .catch((e: Error) => {
       const open = last.filter((r) => !settled(r));
