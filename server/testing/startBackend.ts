@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { dropSchema } from './dropSchema';
+import { giveBackSchema, takeSchema } from './postgresSchemas';
 import { buildBackend } from '../buildBackend';
 import { loadConfig, type Config } from '../config';
 import type { AppDeps, AppEnv } from '../deps';
@@ -60,12 +59,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
 
   let tempDir: string | undefined;
   let database: StoreOptions;
-  /** a fresh schema of this backend's own, dropped at close */
+  /** a freshly migrated schema of this backend's own, given back at close (emptied for the next backend) */
   let schema: string | undefined;
+  const databaseUrl = process.env.DATABASE_URL;
   if (kind === 'postgres') {
-    const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
-    if (!options.schema) schema = `t_${randomBytes(6).toString('hex')}`;
+    if (!options.schema) schema = await takeSchema(databaseUrl);
     database = {
       kind: 'postgres',
       url: databaseUrl,
@@ -112,9 +111,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     async close() {
       await server.close();
       // the store first: its pool ends once the work still in flight (an audit line written after the answer)
-      // is done, so that dropping the schema cannot deadlock with it
+      // is done, so that emptying (or dropping) the schema cannot deadlock with it
       await built.close();
-      if (schema) await dropSchema(schema);
+      if (schema && databaseUrl) await giveBackSchema(databaseUrl, schema);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       rmSync(builtDir, { recursive: true, force: true });
     },
