@@ -187,11 +187,12 @@ async function dropSchemasOfEndedProcesses(url: string): Promise<void> {
   for (const name of names) {
     const pid = Number(OURS.exec(name)?.[1]);
     if (!pid) continue;
-    if (pid !== process.pid && !running(pid)) await dropSchema(name, url).catch(() => {});
+    if (pid !== process.pid && !isRunning(pid)) await dropSchema(name, url).catch(() => {});
   }
 }
 
-function running(pid: number): boolean {
+/** Whether process `pid` of this machine still runs. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

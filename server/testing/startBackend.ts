@@ -1,8 +1,8 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { giveBackSchema, takeSchema } from './postgresSchemas';
+import { giveBackSchema, isRunning, takeSchema } from './postgresSchemas';
 import { buildBackend } from '../buildBackend';
 import { loadConfig, type Config } from '../config';
 import type { AppDeps, AppEnv } from '../deps';
@@ -126,11 +126,17 @@ let migrated: Promise<string> | undefined;
 /**
  * A SQLite file with every migration run, for a backend's fresh store to start as a copy of: running the
  * migrations took most of a backend's start, and the unit project starts one or more in most of its files. The
- * backend still opens its copy with `migrate` on, so a migration the copy lacks would run there.
+ * backend still opens its copy with `migrate` on, so a migration the copy lacks would run there. Its folder is
+ * named after this process (test processes are ended without their exit handlers running): the folders of
+ * processes that have ended are removed here.
  */
 function migratedSqliteFile(): Promise<string> {
   migrated ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merchant-migrated-'));
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(/^merchant-migrated-(\d+)-/.exec(name)?.[1]);
+      if (pid && !isRunning(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+    const dir = mkdtempSync(join(tmpdir(), `merchant-migrated-${process.pid}-`));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'merchant.db');
     // closed, so that the file holds everything (no write-ahead log beside it)
