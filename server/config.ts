@@ -170,7 +170,18 @@ export interface Config {
   /** failed authentications allowed per client IP and window (throttleFailedAuth) */
   authFailures: { limit: number; windowMs: number };
   /** people's sign-in (issue #22): cookie lifetimes and the lock-out of an account after failed sign-ins */
-  people: { idleMs: number; absoluteMs: number; lockAfter: number; lockMs: number };
+  people: {
+    idleMs: number;
+    absoluteMs: number;
+    lockAfter: number;
+    lockMs: number;
+    /**
+     * tests only, never read from the environment: scrypt's N for the password hashes made and the unknown-account
+     * check (server/team/passwordHash.ts), so that a test signing in hundreds of times needs no production cost.
+     * Unset everywhere else: the production cost.
+     */
+    passwordScryptN?: number;
+  };
   trustedProxyHops: number;
   widgetDir: string;
   /** the built admin page: its index.html and the assets folder beside it */

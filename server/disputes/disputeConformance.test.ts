@@ -33,6 +33,12 @@ afterAll(() => sandbox?.close());
 describeOnStores('dispute notifications as the docs write them', (store) => {
   let backend: Backend;
   let order: MadeOrder;
+  /**
+   * How far the backend's clock runs ahead of real time: each notification moves it on by the 2 s a payment's
+   * cues wait after its last query (server/notifications/processCues.ts), so that the query a notification
+   * prompts is asked at once, as it would be 2 s later
+   */
+  let ahead = 0;
   /** the disputes the gateway's query answer lists for the order, while set; otherwise the sandbox answers */
   let disputes: Record<string, string>[] | undefined;
   /** the query answer: every value literal but the order's own numbers */
@@ -65,6 +71,7 @@ describeOnStores('dispute notifications as the docs write them', (store) => {
       gatewayUrl: sandbox.url,
       env: BULK_ENV,
       gatewayFetch: gatewayFetch as typeof fetch,
+      now: () => new Date(Date.now() + ahead),
     });
     [order] = (await makeOrders(backend, 1, 'paid')) as [MadeOrder];
   });
@@ -89,6 +96,7 @@ describeOnStores('dispute notifications as the docs write them', (store) => {
     };
   }
   const post = async (form: Record<string, string>) => {
+    ahead += 2_000;
     const res = await fetch(`${backend.url}/hooks/gateway`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

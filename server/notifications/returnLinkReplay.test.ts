@@ -19,9 +19,15 @@ const AUTO_CAPTURE = { ACCOUNT_ID: '701001020', SIGN_KEY: 'sk_sandbox_701001020'
 
 let sandbox: Sandbox;
 let backend: Backend;
+/**
+ * How far the backend's clock runs ahead of real time: each replay moves it on by the 2 s a payment's cues wait
+ * after its last query (server/notifications/processCues.ts), so the query a replay prompts is asked at once, as it
+ * would be 2 s later
+ */
+let ahead = 0;
 beforeAll(async () => {
   sandbox = await startSandbox();
-  backend = await startBackend({ gatewayUrl: sandbox.url, env: AUTO_CAPTURE });
+  backend = await startBackend({ gatewayUrl: sandbox.url, env: AUTO_CAPTURE, now: () => new Date(Date.now() + ahead) });
 });
 afterAll(async () => {
   await backend?.close();
@@ -65,6 +71,7 @@ async function replay(
   };
   // it verifies as a notification: the two signed lists are one in the built-in profile
   expect(backend.deps.gateway.verifyNotification(form)).toBe(true);
+  ahead += 2_000;
   const res = await fetch(`${backend.url}/hooks/gateway`, { method: 'POST', body: new URLSearchParams(form) });
   return res.status;
 }

@@ -19,10 +19,11 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A hash of `password` at the production cost, or at N = `n` (tests only: `Config.people.passwordScryptN`). */
+export async function hashPassword(password: string, n = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, n, R, P);
+  return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** True when `password` matches `stored`; false for any malformed hash. Compares in constant time. */
@@ -34,13 +35,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-let dummy: Promise<string> | undefined;
+/** one dummy hash per cost: the production one, and in tests the cheaper one their backends hash with */
+const dummies = new Map<number, Promise<string>>();
 
 /**
  * A hash of nothing anyone knows, checked when the e-mail is unknown (or the account has no password yet), so
  * that such a sign-in costs the same scrypt work as a real one and its time does not tell who has an account.
+ * `n` is the cost the backend hashes passwords with (`hashPassword`).
  */
-export function dummyPasswordHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+export function dummyPasswordHash(n = N): Promise<string> {
+  let dummy = dummies.get(n);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), n);
+    dummies.set(n, dummy);
+  }
   return dummy;
 }

@@ -65,7 +65,10 @@ export async function signIn(
   const found = await findUserByEmail(db, given.email);
   const user = found && !found.disabled_at ? found : undefined;
   const failures = user ? await reserveAccount(deps, user, now) : undefined;
-  const hash = user && failures !== undefined && user.password_hash ? user.password_hash : await dummyPasswordHash();
+  const hash =
+    user && failures !== undefined && user.password_hash
+      ? user.password_hash
+      : await dummyPasswordHash(deps.config.people.passwordScryptN);
   const passwordRight = (await verifyPassword(given.password, hash)) && !!user?.password_hash && failures !== undefined;
   if (!user || failures === undefined) return { ok: false, reason: 'refused' };
 

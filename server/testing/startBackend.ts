@@ -1,17 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { dropSchema } from './dropSchema';
+import { giveBackSchema, isRunning, takeSchema } from './postgresSchemas';
 import { buildBackend } from '../buildBackend';
 import { loadConfig, type Config } from '../config';
 import type { AppDeps, AppEnv } from '../deps';
 import { reconcileOnce, type ReconcileResult } from '../reconcile/reconcileOnce';
-import type { Store, StoreOptions } from '../store/db';
+import { openStore, type Store, type StoreOptions } from '../store';
 import { standInBuild } from '../../testing/standInBuild';
 import { serveOnLoopback } from './serveOnLoopback';
 import type { StoreKind } from './storeVariants';
+
+/** scrypt's N for the passwords of a test backend: 1 MiB and a few milliseconds a hash instead of 32 MiB and 0.2 s */
+const TEST_SCRYPT_N = 2 ** 10;
 
 export interface StartBackendOptions {
   /** the gateway (the sandbox's URL); defaults to a closed port, enough for tests that never pay */
@@ -57,12 +59,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
 
   let tempDir: string | undefined;
   let database: StoreOptions;
-  /** a fresh schema of this backend's own, dropped at close */
+  /** a freshly migrated schema of this backend's own, given back at close (emptied for the next backend) */
   let schema: string | undefined;
+  const databaseUrl = process.env.DATABASE_URL;
   if (kind === 'postgres') {
-    const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('startBackend: store "postgres" needs DATABASE_URL');
-    if (!options.schema) schema = `t_${randomBytes(6).toString('hex')}`;
+    if (!options.schema) schema = await takeSchema(databaseUrl);
     database = {
       kind: 'postgres',
       url: databaseUrl,
@@ -73,7 +75,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     database = { kind: 'sqlite', file: options.sqliteFile };
   } else {
     tempDir = mkdtempSync(join(tmpdir(), 'merchant-'));
-    database = { kind: 'sqlite', file: join(tempDir, 'merchant.db') };
+    const file = join(tempDir, 'merchant.db');
+    copyFileSync(await migratedSqliteFile(), file);
+    database = { kind: 'sqlite', file };
   }
 
   const builtDir = mkdtempSync(join(tmpdir(), 'merchant-built-'));
@@ -86,6 +90,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     GATEWAY_BASE_URL: options.gatewayUrl ?? 'http://127.0.0.1:9',
     ...options.env,
   });
+  // passwords are hashed at a test cost: production's scrypt takes 0.2 s a sign-in on the 2-core machine, and
+  // server/team/passwordHash.test.ts holds the production parameters
+  config.people.passwordScryptN = TEST_SCRYPT_N;
   const built = await buildBackend(config, {
     database,
     ...(options.gatewayFetch ? { gatewayFetch: options.gatewayFetch } : {}),
@@ -104,11 +111,37 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     async close() {
       await server.close();
       // the store first: its pool ends once the work still in flight (an audit line written after the answer)
-      // is done, so that dropping the schema cannot deadlock with it
+      // is done, so that emptying (or dropping) the schema cannot deadlock with it
       await built.close();
-      if (schema) await dropSchema(schema);
+      if (schema && databaseUrl) await giveBackSchema(databaseUrl, schema);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       rmSync(builtDir, { recursive: true, force: true });
     },
   };
+}
+
+/** this worker's migrated SQLite file, made once (a test process runs many files: `isolate: false`) */
+let migrated: Promise<string> | undefined;
+
+/**
+ * A SQLite file with every migration run, for a backend's fresh store to start as a copy of: running the
+ * migrations took most of a backend's start, and the unit project starts one or more in most of its files. The
+ * backend still opens its copy with `migrate` on, so a migration the copy lacks would run there. Its folder is
+ * named after this process (test processes are ended without their exit handlers running): the folders of
+ * processes that have ended are removed here.
+ */
+function migratedSqliteFile(): Promise<string> {
+  migrated ??= (async () => {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(/^merchant-migrated-(\d+)-/.exec(name)?.[1]);
+      if (pid && !isRunning(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+    const dir = mkdtempSync(join(tmpdir(), `merchant-migrated-${process.pid}-`));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'merchant.db');
+    // closed, so that the file holds everything (no write-ahead log beside it)
+    await (await openStore({ kind: 'sqlite', file }, { onWarning: () => {} })).close();
+    return file;
+  })();
+  return migrated;
 }

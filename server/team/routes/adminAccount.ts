@@ -144,7 +144,7 @@ export function accountRoutes(deps: AppDeps) {
       const password = checkPassword(body.password, 'password', user.email);
       if ((await takeSignInLink(db, linkId, at())) !== user.id) throw spentLink();
       await updateUser(db, user.id, {
-        password_hash: await hashPassword(password),
+        password_hash: await hashPassword(password, deps.config.people.passwordScryptN),
         failed_sign_ins: 0,
         locked_until: null,
         updated_at: at(),
@@ -231,7 +231,10 @@ export function accountRoutes(deps: AppDeps) {
           { path: 'current_password', message: 'is not your current password' },
         ]);
       const password = checkPassword(body.new_password, 'new_password', user.email);
-      await updateUser(db, user.id, { password_hash: await hashPassword(password), updated_at: at() });
+      await updateUser(db, user.id, {
+        password_hash: await hashPassword(password, deps.config.people.passwordScryptN),
+        updated_at: at(),
+      });
       // a changed password signs out every other browser; this one signs in again with it
       await deleteSessionsOfUser(db, user.id);
       await startUserSession(c, deps, user, c.get('userSession')?.purpose ?? 'full');
