@@ -12,13 +12,31 @@ export function amountText(tx: Pick<TransactionRow, 'currency' | 'amount_minor' 
   const digits = CURRENCY_EXPONENT[tx.currency];
   try {
     const lang = (JSON.parse(tx.request_json) as { browser_lang?: unknown }).browser_lang;
-    return new Intl.NumberFormat(typeof lang === 'string' && lang ? lang : 'en', {
-      style: 'currency',
-      currency: tx.currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(decimal as Intl.StringNumericLiteral);
+    return formatter(typeof lang === 'string' && lang ? lang : 'en', tx.currency, digits).format(
+      decimal as Intl.StringNumericLiteral,
+    );
   } catch {
     return `${tx.currency} ${decimal}`;
   }
+}
+
+/** Formatters made so far, by language and currency: making one costs far more than formatting with it. */
+const formatters = new Map<string, Intl.NumberFormat>();
+/** The most kept: the language is the request's, any text; past this many the oldest is dropped. */
+const MAX_FORMATTERS = 100;
+
+function formatter(lang: string, currency: string, digits: number | undefined): Intl.NumberFormat {
+  const key = `${lang}\n${currency}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
+    formatters.set(key, made);
+  }
+  return made;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
 import { attemptsById, queryAttempts } from '../orders';
 import { settlePendingRefunds } from '../refunds';
@@ -12,6 +13,8 @@ const LEASE_MS = 60_000;
 const RETRY_MS = 5_000;
 /** Tries before a cue is given up (the reconcile loop still asks about every payment left open). */
 const MAX_TRIES = 20;
+/** Payments leased, or marked done, by one statement. */
+const CLAIM_CHUNK = 200;
 /** Cues one pass acts on; the rest wait for the next. */
 const MAX_PER_PASS = 1_000;
 /** A cue done is kept this long, so that a delivery retried (up to 36 hours, the gateway says) is a duplicate. */
@@ -67,30 +70,69 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
     for (const r of rows) if (r.last) lastAsked.set(r.attempt_id, String(r.last));
   }
   const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-  const claimed: string[] = [];
+  // taken now: leased in one statement per CLAIM_CHUNK payments, which answers the ones this process took; asked
+  // about too recently: each moved to when it may be asked again, in one statement per CLAIM_CHUNK too
+  const ready: string[] = [];
+  const later: [string, string][] = [];
   for (const id of attemptIds) {
     const last = lastAsked.get(id);
     const wait = last ? Date.parse(last) + CUE_QUERY_EVERY_MS : 0;
-    const takeAt = wait > now.getTime() ? new Date(wait).toISOString() : lease;
-    const taken = await db
+    if (wait > now.getTime()) later.push([id, new Date(wait).toISOString()]);
+    else ready.push(id);
+  }
+  const taken = new Set<string>();
+  for (let i = 0; i < ready.length; i += CLAIM_CHUNK) {
+    const rows = await db
       .updateTable('notification_cues')
-      .set({ next_at: takeAt })
-      .where('attempt_id', '=', id)
+      .set({ next_at: lease })
+      .where('attempt_id', 'in', ready.slice(i, i + CLAIM_CHUNK))
       .where('state', '=', 'pending')
       .where('next_at', '<=', nowIso)
-      .executeTakeFirst();
-    if (takeAt === lease && (taken.numUpdatedRows ?? 0n) > 0n) claimed.push(id);
+      .returning('attempt_id')
+      .execute();
+    for (const r of rows) taken.add(r.attempt_id);
   }
-
-  const attempts = await attemptsById(db, claimed);
-  const finish = async (attemptId: string, outcome: string) => {
+  for (let i = 0; i < later.length; i += CLAIM_CHUNK) {
+    const chunk = later.slice(i, i + CLAIM_CHUNK);
     await db
       .updateTable('notification_cues')
-      .set({ state: 'done', outcome, done_at: deps.now().toISOString() })
-      .where('attempt_id', '=', attemptId)
+      .set({
+        next_at: sql<string>`case ${sql.ref('attempt_id')} ${sql.join(
+          chunk.map(([id, takeAt]) => sql`when ${id} then ${takeAt}`),
+          sql` `,
+        )} else ${sql.ref('next_at')} end`,
+      })
+      .where(
+        'attempt_id',
+        'in',
+        chunk.map(([id]) => id),
+      )
       .where('state', '=', 'pending')
-      .where('next_at', '=', lease)
+      .where('next_at', '<=', nowIso)
       .execute();
+  }
+  const claimed = ready.filter((id) => taken.has(id));
+
+  const attempts = await attemptsById(db, claimed);
+  /** payments answered, by outcome: their cues are marked done together (finishAll), one statement per outcome */
+  const doneBy = new Map<string, string[]>();
+  const finish = (attemptId: string, outcome: string) => {
+    const ids = doneBy.get(outcome) ?? doneBy.set(outcome, []).get(outcome)!;
+    ids.push(attemptId);
+  };
+  const finishAll = async () => {
+    const doneAt = deps.now().toISOString();
+    for (const [outcome, ids] of doneBy)
+      for (let i = 0; i < ids.length; i += CLAIM_CHUNK)
+        await db
+          .updateTable('notification_cues')
+          .set({ state: 'done', outcome, done_at: doneAt })
+          .where('attempt_id', 'in', ids.slice(i, i + CLAIM_CHUNK))
+          .where('state', '=', 'pending')
+          // a cue stored again while its payment was asked about has a new next_at: it stays pending
+          .where('next_at', '=', lease)
+          .execute();
+    doneBy.clear();
   };
   const retry = async (attemptId: string) => {
     const later = new Date(deps.now().getTime() + RETRY_MS).toISOString();
@@ -109,7 +151,7 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
       .where('tries', '>=', MAX_TRIES)
       .execute();
   };
-  for (const id of claimed) if (!attempts.has(id)) await finish(id, 'unknown_order');
+  for (const id of claimed) if (!attempts.has(id)) finish(id, 'unknown_order');
   const known = [...attempts.values()];
 
   const searchRefunds = async (orderIds: readonly string[]) => {
@@ -126,26 +168,31 @@ export async function processDueCues(deps: CueDeps): Promise<CuePass> {
   // the refunds in flight first: a refund that succeeded moves the payment's status, which the query then reads
   await searchRefunds(known.map((a) => a.order_id));
   const moved: string[] = [];
-  await queryAttempts(deps, known, 'cues', {
-    async unasked(attempt) {
-      result.errors += 1;
-      await retry(attempt.id);
-    },
-    async answered(attempt, answer) {
-      result.checked += 1;
-      if ('error' in answer) {
+  try {
+    await queryAttempts(deps, known, 'cues', {
+      async unasked(attempt) {
         result.errors += 1;
-        deps.log.error({ err: answer.error, attemptId: attempt.id }, 'cues: could not apply the query answer');
         await retry(attempt.id);
-        return;
-      }
-      if (answer.outcome === 'applied') {
-        result.applied += 1;
-        moved.push(attempt.order_id);
-      }
-      await finish(attempt.id, answer.outcome);
-    },
-  });
+      },
+      async answered(attempt, answer) {
+        result.checked += 1;
+        if ('error' in answer) {
+          result.errors += 1;
+          deps.log.error({ err: answer.error, attemptId: attempt.id }, 'cues: could not apply the query answer');
+          await retry(attempt.id);
+          return;
+        }
+        if (answer.outcome === 'applied') {
+          result.applied += 1;
+          moved.push(attempt.order_id);
+        }
+        finish(attempt.id, answer.outcome);
+      },
+    });
+  } finally {
+    // the answers applied are marked done even if a later one failed the pass
+    await finishAll();
+  }
   // a refund the gateway settled between the search and the query: the query has moved the order (refunded),
   // so its refunds are looked up again now, not at the reconcile loop's next check (a search only where some are
   // still in flight)
