@@ -15,8 +15,7 @@ const BROWSER_RELIABILITY = [
 // - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests, each file in a fresh module graph and document (happy-dom).
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
-// - browser: e2e files that drive Chromium, each with its own backend process and in-process sandbox; they share
-//   the run's one Chromium (e2e/harness/shareChromium.ts), each test in a browser context of its own.
+// - browser: e2e files that drive Chromium, each with its own backend process, in-process sandbox and browser.
 // Every wait in them is for a condition, bounded generously, never a fixed time (README, Development, has the
 // suite's times).
 // Browser and process files share a globalSetup that builds the bundles once, when the sources are newer than dist/.
@@ -69,7 +68,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/*.test.ts', 'e2e/{admin,harness,journeys,packages}/**/*.test.ts', ...BROWSER_RELIABILITY],
-          globalSetup: ['e2e/harness/buildBundles.ts', 'e2e/harness/shareChromium.ts'],
+          globalSetup: ['e2e/harness/buildBundles.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,8 @@
 /**
  * The per-file (or per-describe) fixture of a browser test whose gateway speaks the dialect of a profile file
  * (docs/protocol-decisions.md 9, issue #31): the sandbox in the test's process on that profile (as
- * SANDBOX_GATEWAY_PROFILE sets it for its process), the backend process with GATEWAY_PROFILE_FILE or with none, a
- * connection to the run's Chromium, and a fresh context per test, watched for CSP violations and for
+ * SANDBOX_GATEWAY_PROFILE sets it for its process), the backend process with GATEWAY_PROFILE_FILE or with none,
+ * one Chromium, and a fresh context per test, watched for CSP violations and for
  * error pages. It is `useSystem` with the two profile files as options (startSystem has none), without the
  * other-origin shop and the owner, which these tests do not need.
  *

@@ -1,5 +1,5 @@
 /**
- * The per-file fixture of a browser test: one running system and a connection to the run's Chromium (beforeAll),
+ * The per-file fixture of a browser test: one running system and one Chromium for the whole file (beforeAll),
  * and a fresh browser context per test (closed after it), watched for CSP violations.
  *
  * @example
