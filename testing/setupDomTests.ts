@@ -3,7 +3,14 @@
  * `findBy` queries wait up to 10 s instead of Testing Library's 1 s. They still return as soon as the condition
  * holds; the longer bound only keeps a loaded 2-core machine (the whole suite runs two files at a time) from
  * failing a test whose condition was about to hold.
+ *
+ * Only a file with a document (`@vitest-environment happy-dom`) can use Testing Library; the project's node files
+ * (pure functions, server rendering, the bundle's budget) skip its import, about half a second of CPU each.
  */
-import { configure } from '@testing-library/preact';
+// a module (the await below): nothing is exported
+export {};
 
-configure({ asyncUtilTimeout: 10_000 });
+if ('document' in globalThis) {
+  const { configure } = await import('@testing-library/preact');
+  configure({ asyncUtilTimeout: 10_000 });
+}

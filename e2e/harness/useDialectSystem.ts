@@ -1,7 +1,8 @@
 /**
  * The per-file (or per-describe) fixture of a browser test whose gateway speaks the dialect of a profile file
- * (docs/protocol-decisions.md 9, issue #31): the sandbox started with SANDBOX_GATEWAY_PROFILE, the backend with
- * GATEWAY_PROFILE_FILE or with none, one Chromium, and a fresh context per test, watched for CSP violations and for
+ * (docs/protocol-decisions.md 9, issue #31): the sandbox in the test's process on that profile (as
+ * SANDBOX_GATEWAY_PROFILE sets it for its process), the backend process with GATEWAY_PROFILE_FILE or with none,
+ * one Chromium, and a fresh context per test, watched for CSP violations and for
  * error pages. It is `useSystem` with the two profile files as options (startSystem has none), without the
  * other-origin shop and the owner, which these tests do not need.
  *
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
-import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
+import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { ARTIFACTS_DIR } from './artifacts';
 import { launchBrowser } from './launchBrowser';
 import { STEP_MS } from './shopper';
@@ -34,7 +35,7 @@ export interface DialectSystemOptions {
 }
 
 export interface DialectSystem {
-  sandbox: RunningSandbox;
+  sandbox: Sandbox;
   backend: BackendProcess;
   logs: { backend: string; sandbox: string };
 }
@@ -62,7 +63,9 @@ async function startDialectSystem(opts: DialectSystemOptions): Promise<DialectSy
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const sandbox = await startSandboxProcess({
+    // in process, as startSystem starts it: a second tsx process costs seconds of CPU, and nothing here is about
+    // the sandbox's process
+    const sandbox = await startSandbox({
       notifyScale: 0.01,
       settleMs: 1500,
       dbFile: join(dataDir, 'sandbox.db'),
