@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -190,9 +191,9 @@ function stampsOf(files: readonly string[]): Stamps | undefined {
 }
 
 /**
- * The manifest `<name>.json` names the bundle (`<name>-<id>.mjs`) and the stamps of the files it was built from.
- * Both are written to a temporary name and renamed, the bundle first, so that two test processes building at once
- * (two workers) never read half a file, and a manifest always names a complete bundle.
+ * The manifest `<name>.json` names the bundle (`<name>-<id>.mjs`, a name of its own, written before the manifest)
+ * and the stamps of the files it was built from. The manifest is written to a temporary name and renamed, so that
+ * two test processes building at once (two workers) never read half of one.
  */
 async function bundleOf(entry: string): Promise<string> {
   const name = entry.replace(/\.ts$/, '').replace(/[/\\]/g, '_');
@@ -215,6 +216,7 @@ async function bundleOf(entry: string): Promise<string> {
   }
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const bundle = `${name}-${randomUUID().slice(0, 8)}.mjs`;
+  const began = Date.now();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -229,12 +231,15 @@ async function bundleOf(entry: string): Promise<string> {
     outfile: join(BUNDLE_DIR, bundle),
     logLevel: 'silent',
   });
-  const stamps = stampsOf([...Object.keys(result.metafile.inputs), 'tsconfig.json', 'tsconfig.base.json']);
+  const tsconfigs = ['tsconfig.json', 'tsconfig.base.json'].filter((f) => existsSync(join(ROOT, f)));
+  const stamps = stampsOf([...Object.keys(result.metafile.inputs), ...tsconfigs]);
   if (!stamps) throw new Error(`spawnService: an input of ${entry} vanished while it was bundled`);
+  writeFileSync(join(BUNDLE_DIR, bundle), result.outputFiles[0]!.text);
+  // a file saved while esbuild read it may be in the bundle as it was before: this process runs the bundle, and
+  // the next one builds again
+  if (Object.values(stamps).some((stamp) => Number(stamp.split(':')[1]) >= began - 1000))
+    return join(BUNDLE_DIR, bundle);
   const temp = (file: string) => `${file}.${randomUUID().slice(0, 8)}.tmp`;
-  const bundleTemp = temp(join(BUNDLE_DIR, bundle));
-  writeFileSync(bundleTemp, result.outputFiles[0]!.text);
-  renameSync(bundleTemp, join(BUNDLE_DIR, bundle));
   const manifestTemp = temp(manifestFile);
   writeFileSync(manifestTemp, JSON.stringify({ esbuild: esbuild.version, bundle, stamps }));
   renameSync(manifestTemp, manifestFile);
