@@ -161,6 +161,21 @@ interface Esbuild {
   }>;
 }
 
+/**
+ * How the entry is compiled; recorded in the manifest, so that a change here builds again. `keepNames`: one bundle
+ * renames a function or class whose name another module also uses, and code that reads `.name` (an error's
+ * constructor, say) would see the new one; under tsx, each file keeps its own names.
+ */
+const BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: `node${process.versions.node}`,
+  packages: 'external',
+  sourcemap: 'inline',
+  keepNames: true,
+};
+
 /** An entry's bundle, built at most once per test process (and not at all while its inputs are unchanged). */
 const bundles = new Map<string, Promise<string>>();
 
@@ -203,11 +218,17 @@ async function bundleOf(entry: string): Promise<string> {
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
       esbuild: string;
+      options: unknown;
       bundle: string;
       stamps: Stamps;
     };
     const now = stampsOf(Object.keys(manifest.stamps));
-    if (manifest.esbuild === esbuild.version && now && JSON.stringify(now) === JSON.stringify(manifest.stamps)) {
+    const same =
+      manifest.esbuild === esbuild.version &&
+      JSON.stringify(manifest.options) === JSON.stringify(BUILD_OPTIONS) &&
+      now !== undefined &&
+      JSON.stringify(now) === JSON.stringify(manifest.stamps);
+    if (same) {
       statSync(join(BUNDLE_DIR, manifest.bundle));
       return join(BUNDLE_DIR, manifest.bundle);
     }
@@ -218,14 +239,9 @@ async function bundleOf(entry: string): Promise<string> {
   const bundle = `${name}-${randomUUID().slice(0, 8)}.mjs`;
   const began = Date.now();
   const result = await esbuild.build({
+    ...BUILD_OPTIONS,
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node}`,
-    packages: 'external',
-    sourcemap: 'inline',
     metafile: true,
     write: false,
     outfile: join(BUNDLE_DIR, bundle),
@@ -241,7 +257,7 @@ async function bundleOf(entry: string): Promise<string> {
     return join(BUNDLE_DIR, bundle);
   const temp = (file: string) => `${file}.${randomUUID().slice(0, 8)}.tmp`;
   const manifestTemp = temp(manifestFile);
-  writeFileSync(manifestTemp, JSON.stringify({ esbuild: esbuild.version, bundle, stamps }));
+  writeFileSync(manifestTemp, JSON.stringify({ esbuild: esbuild.version, options: BUILD_OPTIONS, bundle, stamps }));
   renameSync(manifestTemp, manifestFile);
   // the bundles this one replaces, once no test could still be starting from them
   for (const file of readdirSync(BUNDLE_DIR)) {
