@@ -9,32 +9,31 @@ import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
+import { describeOnStores } from '../../server/testing/storeVariants';
 import { admin, auditLine, auditLines, orderIn, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
 import { approveOnIssuerPage, followReturn, startPix } from '../../testing/shopClient';
-import { describeOnStoresAtOnce } from './lib/storesAtOnce';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('notificationFaults');
 
-// each store with a sandbox of its own, both at once (lib/storesAtOnce.ts): most of the time is notifications
-// and reconcile passes waited for
-describeOnStoresAtOnce('notifications under faults', (store) => {
-  let sandbox: RunningSandbox;
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandboxProcess();
+});
+afterAll(() => sandbox?.close());
+
+describeOnStores('notifications under faults', (store) => {
   let backend: Backend;
   beforeAll(async () => {
-    sandbox = await startSandboxProcess();
     backend = await startBackend({
       store,
       gatewayUrl: sandbox.url,
       env: { ...BULK_ENV, RECONCILE_PENDING_AFTER_MS: '1' },
     });
   });
-  afterAll(async () => {
-    await backend?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => backend?.close());
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
 
