@@ -1,5 +1,6 @@
 /**
- * The merchant backend as a process (`server/main.ts`, exactly as `npm start` and production run it) on a free
+ * The merchant backend as a process (`server/main.ts`, the entry `npm start` and production run, bundled once by
+ * tsx's esbuild rather than loaded file by file under tsx: `compiled` in testing/spawnService.ts) on a free
  * loopback port that is also its PUBLIC_URL, so the gateway's notifications and the shopper's returns reach it.
  * A test can stop it, kill it with SIGKILL and start it again: the port stays (the notify and return URLs the
  * gateway already holds must not move) and so does the store, so a restart keeps nothing but what is stored.
@@ -76,6 +77,7 @@ export async function startBackendProcess(opts: StartBackendProcessOptions): Pro
     return spawnService({
       name: 'merchant backend',
       entry: 'server/main.ts',
+      compiled: true,
       ready: LISTENING,
       logFile: opts.logFile,
       env: {

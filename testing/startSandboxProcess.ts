@@ -2,7 +2,8 @@
  * Starts the gateway sandbox as a child process for tests (a process, not an import: the merchant backend must
  * never import the sandbox). Each call gets its own free port and, unless `dbFile` is given, its own SQLite file
  * in a fresh temp dir. `restart()` stops the process and starts it again on the same database (and the same
- * port when it is still free), for tests of durability.
+ * port when it is still free), for tests of durability. It runs `sandbox/main.ts` bundled (`compiled` in
+ * testing/spawnService.ts), which starts in a third of the CPU time tsx takes.
  *
  * @example
  * const sandbox = await startSandboxProcess({ notifyScale: 0.01 });
@@ -54,6 +55,7 @@ export async function startSandboxProcess(opts: StartSandboxOptions = {}): Promi
     service = await spawnService({
       name: 'sandbox',
       entry: 'sandbox/main.ts',
+      compiled: true,
       ready: LISTENING,
       ...(opts.logFile ? { logFile: opts.logFile } : {}),
       env: {

@@ -10,23 +10,17 @@ import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/testing/makeOrders';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { describeOnStores } from '../../server/testing/storeVariants';
-import { admin, auditLines, orderIn, orderOf, refundsFinal } from '../../testing/adminClient';
+import { admin, auditLines, orderIn, orderOf, orderWhen, refundsFinal } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { payoutBody } from '../../testing/payoutBody';
 import { paidPixOrder, payCard } from '../../testing/shopClient';
+import { describeOnStoresAtOnce } from './lib/storesAtOnce';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('ownerActionFaults');
 const TIMEOUT_MS = 1500;
 /** past the window in which a journalled action may still be in flight (inFlightCutoff: 2 time-outs + 5 s) */
 const PAST_IN_FLIGHT_MS = 2 * TIMEOUT_MS + 5_000 + 1_000;
-
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-});
-afterAll(() => sandbox?.close());
 
 interface HttpFault {
   name: string;
@@ -66,10 +60,14 @@ const FAULTS: HttpFault[] = [
   },
 ];
 
-describeOnStores("the owner's actions under gateway faults", (store) => {
+// each store with a sandbox of its own, both at once (lib/storesAtOnce.ts): most of the time is the gateway's
+// time-outs, waited with the CPU idle
+describeOnStoresAtOnce("the owner's actions under gateway faults", (store) => {
+  let sandbox: RunningSandbox;
   let backend: Backend;
   let ahead = 0;
   beforeAll(async () => {
+    sandbox = await startSandboxProcess();
     backend = await startBackend({
       store,
       gatewayUrl: sandbox.url,
@@ -77,7 +75,10 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       env: { ...BULK_ENV, GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS) },
     });
   });
-  afterAll(() => backend?.close());
+  afterAll(async () => {
+    await backend?.close();
+    await sandbox?.close();
+  });
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
   const bulk = async (action: string, orders: Record<string, unknown>[]) => {
@@ -120,7 +121,14 @@ describeOnStores("the owner's actions under gateway faults", (store) => {
       const [retry] = await bulk('refund', [{ order_no: s.order_no, reason: 'damaged' }]);
       expect(retry, JSON.stringify(retry)).toMatchObject({ ok: true });
       // refunds are asynchronous: the gateway received it, and it succeeds a moment later
-      const order = await orderIn(backend.url, s.order_no, 'refunded');
+      // the order is refunded by the payment's status; its refund row by the refund's own notification, which can
+      // come later: wait for both
+      const order = await orderWhen(
+        backend.url,
+        s.order_no,
+        (o) => o.status === 'refunded' && o.refunds.every((r) => r.status === 'succeeded' || r.status === 'failed'),
+        'status refunded, its refund final',
+      );
       const [tx] = await gw().transactions(gatewayNo);
       expect(once(tally, (tx!.refunds as unknown[]).length)).toBe(1);
       expect(tx!.payment_status).toBe('4100');

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { describeOnStores } from '../../server/testing/storeVariants';
 import { admin, auditLines, orderOf } from '../../testing/adminClient';
 import { createTestDatabase, type TestDatabase } from '../../testing/createTestDatabase';
 import { startFaultProxy, type FaultProxy } from '../../testing/faultProxy';
@@ -20,29 +19,26 @@ import { paidPixOrder } from '../../testing/shopClient';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { addFault, clearCountingFaults } from './lib/faults';
+import { describeOnStoresAtOnce } from './lib/storesAtOnce';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('ownerConnectionFaults');
 const TIMEOUT_MS = 1000;
 
-let proxy: FaultProxy;
-let sandbox: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'reliability-connection-'));
-beforeAll(async () => {
-  proxy = await startFaultProxy();
-  sandbox = await startSandboxProcess({ publicUrl: proxy.url, dbFile: join(dir, 'sandbox.db') });
-  proxy.target = sandbox.url;
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describeOnStores('connection faults between the backend and the gateway', (store) => {
+// each store with its own proxy and sandbox, both at once (lib/storesAtOnce.ts): most of the time is the in-flight
+// windows the owner and the reconcile loop must wait out
+describeOnStoresAtOnce('connection faults between the backend and the gateway', (store) => {
+  let proxy: FaultProxy;
+  let sandbox: RunningSandbox;
   let backend: BackendProcess;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
+    proxy = await startFaultProxy();
+    sandbox = await startSandboxProcess({ publicUrl: proxy.url, dbFile: join(dir, `sandbox-${store}.db`) });
+    proxy.target = sandbox.url;
     database =
       store === 'postgres' ? await createTestDatabase(process.env.DATABASE_URL!, 't_rel_connection') : undefined;
     backend = await startBackendProcess({
@@ -58,6 +54,8 @@ describeOnStores('connection faults between the backend and the gateway', (store
   afterAll(async () => {
     await backend?.stop();
     await database?.drop();
+    await proxy?.close();
+    await sandbox?.close();
   });
   afterEach(async () => {
     await proxy.accept();

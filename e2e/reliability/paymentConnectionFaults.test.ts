@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { CreateSessionResponse } from '../../shared/contract/session';
 import { payByCard } from '../../server/gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { describeOnStores } from '../../server/testing/storeVariants';
 import { admin, auditLines, orderOf, orderWhen } from '../../testing/adminClient';
 import { startFaultProxy, type FaultProxy } from '../../testing/faultProxy';
 import { sandboxApi } from '../../testing/sandboxApi';
@@ -23,6 +22,7 @@ import {
 } from '../../testing/shopClient';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { paymentsTaken } from './lib/gateway';
+import { describeOnStoresAtOnce } from './lib/storesAtOnce';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('paymentConnectionFaults');
@@ -30,24 +30,12 @@ const tally = useTally('paymentConnectionFaults');
 const TIMEOUT_MS = 1500;
 const SESSION_TTL_MS = 60 * 60_000;
 
-let proxy: FaultProxy;
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  proxy = await startFaultProxy();
-  sandbox = await startSandboxProcess({ publicUrl: proxy.url });
-  proxy.target = sandbox.url;
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await proxy?.close();
-});
-
 /**
  * Keeps a copy of `/v1/authorise`'s answer as it passes (the body unchanged), so the test can play the shopper
  * who reaches the issuer anyway (a boleto paid at a bank): the backend itself never got a page to send them to.
  * Not a fault, so it is left out of the tally.
  */
-function keepIssuerUrl(): () => string {
+function keepIssuerUrl(proxy: FaultProxy): () => string {
   let xml = '';
   proxy.add({
     method: 'POST',
@@ -65,11 +53,18 @@ function keepIssuerUrl(): () => string {
   };
 }
 
-describeOnStores('payment calls under connection faults', (store) => {
+// each store with its own proxy and sandbox, both at once (lib/storesAtOnce.ts): most of the time is the gateway's
+// time-outs, waited with the CPU idle
+describeOnStoresAtOnce('payment calls under connection faults', (store) => {
+  let proxy: FaultProxy;
+  let sandbox: RunningSandbox;
   let backend: Backend;
   /** how far the backend's clock runs ahead of real time (the session's expiry) */
   let ahead = 0;
   beforeAll(async () => {
+    proxy = await startFaultProxy();
+    sandbox = await startSandboxProcess({ publicUrl: proxy.url });
+    proxy.target = sandbox.url;
     backend = await startBackend({
       store,
       gatewayUrl: proxy.url,
@@ -77,7 +72,11 @@ describeOnStores('payment calls under connection faults', (store) => {
       env: { GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS), RECONCILE_PENDING_AFTER_MS: '1', RECONCILE_INTERVAL_MS: '100' },
     });
   });
-  afterAll(() => backend?.close());
+  afterAll(async () => {
+    await backend?.close();
+    await sandbox?.close();
+    await proxy?.close();
+  });
   afterEach(async () => {
     ahead = 0;
     await proxy.accept();
@@ -87,7 +86,7 @@ describeOnStores('payment calls under connection faults', (store) => {
 
   /** A Pix payment whose issuer page the backend cannot fetch (connection refused) after authorise created it. */
   async function pixWithIssuerRefused(s: CreateSessionResponse) {
-    const issuerUrl = keepIssuerUrl();
+    const issuerUrl = keepIssuerUrl(proxy);
     proxy.add({ method: 'GET', path: /^\/issuer\//, action: 'refuse' });
     const first = await startPayment(backend.url, s, 'pix');
     await proxy.accept();

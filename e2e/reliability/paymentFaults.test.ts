@@ -11,23 +11,17 @@ import { startSandboxProcess, type RunningSandbox } from '../../testing/startSan
 import { BULK_ENV } from '../../server/testing/makeOrders';
 import { payByCard } from '../../server/gateway/testing/playShopper';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
-import { describeOnStores } from '../../server/testing/storeVariants';
 import { auditLines, gatewayCalls, orderOf } from '../../testing/adminClient';
 import { addFault, clearCountingFaults, listFaults } from './lib/faults';
 import { paymentsTaken } from './lib/gateway';
 import { approveOnIssuerPage, followReturn, createSession, BR_ORDER, startPayment } from '../../testing/shopClient';
 import type { CreateSessionResponse } from '../../shared/contract/session';
+import { describeOnStoresAtOnce } from './lib/storesAtOnce';
 import { once, useTally } from './lib/tally';
 
 const tally = useTally('paymentFaults');
 /** The backend gives up on a gateway call after this; faults that hold longer look like a lost answer. */
 const TIMEOUT_MS = 1500;
-
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-});
-afterAll(() => sandbox?.close());
 
 interface HttpFault {
   name: string;
@@ -90,11 +84,15 @@ const METHODS = [
   { method: 'card', endpoint: '/v1/checkout', operation: 'checkout' },
 ] as const;
 
-describeOnStores('payment calls under gateway faults', (store) => {
+// each store with a sandbox of its own, both at once (lib/storesAtOnce.ts): most of the time is the gateway's
+// time-outs, waited with the CPU idle
+describeOnStoresAtOnce('payment calls under gateway faults', (store) => {
+  let sandbox: RunningSandbox;
   let backend: Backend;
   /** how far the backend's clock runs ahead of real time (reconcile back-off) */
   let ahead = 0;
   beforeAll(async () => {
+    sandbox = await startSandboxProcess();
     backend = await startBackend({
       store,
       gatewayUrl: sandbox.url,
@@ -107,7 +105,10 @@ describeOnStores('payment calls under gateway faults', (store) => {
       },
     });
   });
-  afterAll(() => backend?.close());
+  afterAll(async () => {
+    await backend?.close();
+    await sandbox?.close();
+  });
   afterEach(() => clearCountingFaults(sandbox.url, tally));
   const gw = () => sandboxApi(sandbox.url);
 

@@ -42,8 +42,8 @@ describePg(`two backend processes on one PostgreSQL${databaseUrl ? '' : ' skippe
         logFile: join(dir, `backend-${name}.log`),
         env: { DATABASE_URL: database.url, RECONCILE_INTERVAL_MS: '300' },
       });
-    a = await start('a');
-    b = await start('b');
+    // side by side: each start is mostly the process loading its code
+    [a, b] = await Promise.all([start('a'), start('b')]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
