@@ -9,9 +9,11 @@
  * - types: a TypeScript project checking a shop server's use of @checkout/node under "NodeNext"; the app checks
  *   the same file under "Bundler".
  *
- * Offline: npm finds the registry packages each project names (react, vite, typescript, ...) already in its
- * node_modules, linked to the repository's installed ones, so `npm install --offline` fetches nothing and only
- * unpacks the tarballs (a registry package the tarballs need but nobody linked fails the install).
+ * Mostly offline: npm finds the registry packages each project names (react, vite, typescript, ...) already in its
+ * node_modules, linked to the repository's installed ones, and only unpacks the tarballs. It still wants each named
+ * package's registry entry to check the tarballs' peer dependencies (react for @checkout/react): `--prefer-offline`
+ * reads it from npm's cache, and asks the registry only where the cache lacks it, as on a fresh machine whose
+ * `npm ci` fetched tarballs but no entries (`--offline` failed there with "ERESOLVE ... Found: react@undefined").
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -62,7 +64,7 @@ async function project(
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   }
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, signal });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, signal });
 }
 
 const APP_HTML = `<!doctype html>
