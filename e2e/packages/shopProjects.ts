@@ -64,7 +64,10 @@ async function project(
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   }
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, signal });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock'], {
+    cwd: dir,
+    signal,
+  });
 }
 
 const APP_HTML = `<!doctype html>
