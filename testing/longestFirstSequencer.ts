@@ -62,12 +62,6 @@ export const EXPECTED_SECONDS: Readonly<Record<string, number>> = Object.fromEnt
   ['e2e/journeys/reconcile.test.ts', 10],
   ['server/reconcile/reconcile.test.ts', 10],
   ['e2e/fields.test.ts', 10],
-  ['writeShopProjects', 0],
-  ['run', 0],
-  ['project', 0],
-  ['prepare', 0],
-  ['e2e/reliability/securityMessages.test.ts:127:29', 0],
-  ['e2e/packages/packages.test.ts:56:14', 0],
 ]);
 
 /** `paths` longest first by `EXPECTED_SECONDS`; files not listed after them, larger first (`sizeOf`, in bytes). */

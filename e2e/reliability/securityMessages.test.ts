@@ -123,11 +123,13 @@ describe('notifications', () => {
     expect(cues[0]!.payload).not.toMatch(/[0-9a-f]{64}/);
     const logged = JSON.stringify(await auditOf(backend.url, session.order_no));
     expect(logged).not.toContain(signature);
-    // a burst of 11 forgeries costs a query or two (one per payment every 2 s; on a slow machine the reconcile
-    // loop may ask once more, and a burst that took longer, one more per 2 s it took), never one each
+    // a burst of 11 forgeries costs a query or two (one per payment every 2 s; on a loaded machine the reconcile
+    // loop and a cue stored again while its payment was being asked add a few, and a burst that took longer one
+    // more per 2 s it took), never one each (server/notifications/routes/hooks.test.ts holds the throttle to its
+    // interval on the backend's own clock)
     const count = Object.keys(forgeries).length;
     expect(await queries()).toBeGreaterThanOrEqual(1);
-    expect(await queries()).toBeLessThanOrEqual(Math.max(Math.floor(count / 3), Math.floor(burstMs / 2000) + 2));
+    expect(await queries()).toBeLessThanOrEqual(Math.max(Math.floor(count / 2), Math.floor(burstMs / 2000) + 2));
     expect(await queries()).toBeLessThan(count);
     // a copy of a signed field placed after the original does not override what was signed: the genuine
     // notification is applied, as paid
