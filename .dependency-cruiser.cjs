@@ -24,6 +24,9 @@ const DOMAINS = [
 /** The one file in shared/ that needs Node (SHA-256 and a constant-time compare from node:crypto). */
 const HASH_NODE = '^shared/gateway/hashNode\\.ts$';
 
+/** shared/'s SQLite driver setup, which the backend's and the sandbox's stores share (Node only). */
+const SQLITE_NODE = '^shared/sqlite/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -49,13 +52,13 @@ module.exports = {
       name: 'browser-code-is-not-node-code',
       comment:
         'widget/ and admin/ are bundled for the browser: a Node builtin, the server, the sandbox, a script or ' +
-        'the Node-only hash would break the bundle or ship server code to shoppers. widget/build/ is excluded ' +
+        'the Node-only hash or SQLite driver would break the bundle or ship server code to shoppers. widget/build/ is excluded ' +
         'because it is the Vite build of the widget and runs in Node (it is never bundled); production widget ' +
         'code must not import it either.',
       severity: 'error',
       from: { path: '^(widget|admin)/', pathNot: ['^widget/build/', ...TEST_CODE] },
       to: {
-        path: ['^server/', '^sandbox/', '^scripts/', '^widget/build/', HASH_NODE],
+        path: ['^server/', '^sandbox/', '^scripts/', '^widget/build/', HASH_NODE, SQLITE_NODE],
       },
     },
     {

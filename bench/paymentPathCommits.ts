@@ -7,7 +7,7 @@
  *
  * Per side: payments/s, p50/p99, the CPU time per payment of the backend, the sandbox, the load generator and (on
  * PostgreSQL) the PostgreSQL backends serving the benchmark's database; on SQLite the statements per payment
- * (libsql's calls counted inside the backend, lib/stepTimers.ts). For each commit after the first, per store:
+ * (the driver's calls counted inside the backend, lib/stepTimers.ts). For each commit after the first, per store:
  * the median of the per-round ratios to the previous commit (payments/s, backend CPU and PostgreSQL CPU per
  * payment).
  *
@@ -108,7 +108,7 @@ export async function paymentPathCommits(options: BenchOptions): Promise<BenchRe
           checkoutDir: c.dir,
           store,
           ...(store === 'postgres' ? { databaseUrl: databaseUrlOf(db!) } : {}),
-          // counts the SQLite statements inside the process (a timer around each libsql call: well under 1 % of a
+          // counts the SQLite statements inside the process (a timer around each SQLite call: well under 1 % of a
           // payment's CPU, the same on every commit)
           stepTimers: store === 'sqlite',
           backendEnv: { ...UNLIMITED_RATES },

@@ -1,4 +1,4 @@
-/// <reference path="../../server/store/betterSqlite3.d.ts" />
+/// <reference path="../../shared/sqlite/betterSqlite3.d.ts" />
 import http from 'node:http';
 import Database from 'better-sqlite3';
 

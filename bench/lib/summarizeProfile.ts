@@ -25,7 +25,7 @@ export interface ProfileEntry {
 export interface ProfileSummary {
   totalMs: number;
   idleMs: number;
-  /** self time by area of the code (our server code, kysely, libsql, hono, zod, node internals, GC, ...) */
+  /** self time by area of the code (our server code, kysely, better-sqlite3, hono, zod, node internals, GC, ...) */
   byArea: ProfileEntry[];
   /** self time by function, `name (file:line)` */
   byFunction: ProfileEntry[];

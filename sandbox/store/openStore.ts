@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { MIGRATIONS } from './migrations';
+import { withStatementCache } from '../../shared/sqlite/statementCache';
 import type { SandboxDb } from './schema';
 
 export type Db = Kysely<SandboxDb>;
@@ -23,7 +24,8 @@ export async function openStore(file: string): Promise<Store> {
   database.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
   );
-  const db = new Kysely<SandboxDb>({ dialect: new SqliteDialect({ database: database as never }) });
+  // through better-sqlite3 with each SQL text prepared once, as the backend's store (shared/sqlite/statementCache.ts)
+  const db = new Kysely<SandboxDb>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   const { error, results } = await new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },

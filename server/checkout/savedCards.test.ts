@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import Database from 'libsql';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { dropSchema } from '../testing/dropSchema';

@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
 import { nameStatements } from './nameStatements';
-import { withStatementCache } from './statementCache';
+import { withStatementCache } from '../../shared/sqlite/statementCache';
 import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 import { allMigrations } from './migrations';
 import { probeWrite } from './probeWrite';

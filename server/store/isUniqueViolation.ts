@@ -1,4 +1,4 @@
-/** The drivers' codes for a refused duplicate: libsql (SQLite) names it, PostgreSQL numbers it (23505). */
+/** The drivers' codes for a refused duplicate: better-sqlite3 (SQLite) names it, PostgreSQL numbers it (23505). */
 const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
 
 /**

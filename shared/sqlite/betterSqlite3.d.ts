@@ -1,4 +1,4 @@
-// The part of better-sqlite3's API the store uses (the package ships no types of its own).
+// The part of better-sqlite3's API the stores and tests use (the package ships no types of its own).
 declare module 'better-sqlite3' {
   namespace Database {
     interface RunResult {
@@ -7,10 +7,11 @@ declare module 'better-sqlite3' {
     }
     interface Statement {
       readonly reader: boolean;
-      all(parameters: readonly unknown[]): unknown[];
-      get(parameters: readonly unknown[]): unknown;
-      run(parameters: readonly unknown[]): RunResult;
-      iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+      /** the values of the `?` placeholders, one by one or as one array */
+      all(...parameters: unknown[]): unknown[];
+      get(...parameters: unknown[]): unknown;
+      run(...parameters: unknown[]): RunResult;
+      iterate(...parameters: unknown[]): IterableIterator<unknown>;
     }
     interface Options {
       readonly?: boolean;
