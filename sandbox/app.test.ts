@@ -162,6 +162,26 @@ describe('sandbox control routes', () => {
     expect(await count('/v1/refund')).toBe(2);
   });
 
+  it('list the newest 100 transactions, or as many as `limit` asks (up to 5,000)', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 101; i++) {
+      const order = paymentOrder();
+      const res = await postJson(`${sb.url}/v1/checkout`, signed('checkout', MANUAL, order));
+      expect(res.status).toBe(200);
+      made.push(String(order.order_no));
+    }
+    const listed = async (query: string) =>
+      (
+        (await (await fetch(`${sb.url}/sandbox/transactions${query}`)).json()) as {
+          transactions: { order_no: string }[];
+        }
+      ).transactions;
+    expect(await listed('')).toHaveLength(100);
+    expect(await listed('?limit=2')).toHaveLength(2);
+    const all = new Set((await listed('?limit=5000')).map((t) => t.order_no));
+    expect(made.filter((no) => !all.has(no))).toEqual([]);
+  });
+
   it('never show a sign key', async () => {
     await payByCard(sb.url, MANUAL, '4242424242424242', paymentOrder({ notify_url: 'http://127.0.0.1:9/nowhere' }));
     for (const path of ['/sandbox/transactions', '/sandbox/notifications']) {

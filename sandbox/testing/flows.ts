@@ -57,6 +57,12 @@ function unescapeXml(s: string): string {
   return s.replace(/&amp;/g, '&');
 }
 
+/** The newest `limit` transactions the sandbox holds, of every order (one request for a test of many orders). */
+export async function allTransactions(base: string, limit: number): Promise<TransactionView[]> {
+  const res = await fetch(`${base}/sandbox/transactions?limit=${limit}`);
+  return ((await res.json()) as { transactions: TransactionView[] }).transactions;
+}
+
 export async function transactionsOf(base: string, orderNo: string): Promise<TransactionView[]> {
   const res = await fetch(`${base}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`);
   return ((await res.json()) as { transactions: TransactionView[] }).transactions;
