@@ -15,7 +15,10 @@ const BROWSER_RELIABILITY = [
 // - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests, each file in a fresh module graph and document (happy-dom).
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
-// - browser: e2e files that drive Chromium, each with its own backend process, in-process sandbox and browser.
+// - browser: e2e files that drive Chromium, each with its own backend process and in-process sandbox, and the
+//   worker's one Chromium (e2e/harness/launchBrowser.ts), a context per test.
+// The e2e projects share their worker processes' modules too (isolate: false): each file starts and stops its own
+// servers, so a worker process only saves the second file its start, its imports and a browser launch.
 // Every wait in them is for a condition, bounded generously, never a fixed time (README, Development, has the
 // suite's times).
 // Browser and process files share a globalSetup that builds the bundles once, when the sources are newer than dist/.
@@ -56,6 +59,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'processes',
+          isolate: false,
           include: ['e2e/reliability/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...BROWSER_RELIABILITY],
           globalSetup: ['e2e/harness/buildBundles.ts'],
@@ -67,6 +71,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          isolate: false,
           include: ['e2e/*.test.ts', 'e2e/{admin,harness,journeys,packages}/**/*.test.ts', ...BROWSER_RELIABILITY],
           globalSetup: ['e2e/harness/buildBundles.ts'],
           testTimeout: 60_000,

@@ -19,7 +19,7 @@ import { admin } from '../../testing/adminClient';
 import { totpCodeAt } from '../../server/team/totp';
 import { startBackend, type Backend } from '../../server/testing/startBackend';
 import { saveScreenshot } from '../harness/artifacts';
-import { launchBrowser } from '../harness/launchBrowser';
+import { releaseBrowser, workerBrowser } from '../harness/launchBrowser';
 import { STEP_MS } from '../harness/shopper';
 
 let clock = Date.parse('2025-05-01T08:00:00Z');
@@ -94,14 +94,14 @@ beforeAll(async () => {
       // the built admin page (the browser project's globalSetup builds it), at the public HTTPS address
       env: { ADMIN_DIR: 'dist/admin', WIDGET_DIR: 'dist/widget', PUBLIC_URL: publicUrl, ALLOWED_ORIGINS: publicUrl },
     }),
-    launchBrowser(),
+    workerBrowser(),
   ]);
   tls.target(backend.url);
   backend.config.production = true;
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await backend?.close();
   await new Promise((resolve) => proxy?.close(resolve));
   if (certDir) rmSync(certDir, { recursive: true, force: true });

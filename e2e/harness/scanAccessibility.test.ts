@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './launchBrowser';
+import { releaseBrowser, workerBrowser } from './launchBrowser';
 import { scanAccessibility } from './scanAccessibility';
 
 // The accessibility tests assert "no violation"; this shows the scan finds them when they are there.
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 }, 60_000);
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 describe('scanAccessibility', () => {
   it('reports an unlabelled input and an image without text, and only inside `include`', async () => {

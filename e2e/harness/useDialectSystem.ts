@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startBackendProcess, type BackendProcess } from '../../testing/startBackendProcess';
 import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
 import { ARTIFACTS_DIR } from './artifacts';
-import { launchBrowser } from './launchBrowser';
+import { releaseBrowser, workerBrowser } from './launchBrowser';
 import { STEP_MS } from './shopper';
 import { watchCsp, type CspWatch } from './watchCsp';
 
@@ -98,7 +98,7 @@ export function useDialectSystem(opts: DialectSystemOptions) {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const [s, b] = await Promise.allSettled([startDialectSystem(opts), launchBrowser()]);
+    const [s, b] = await Promise.allSettled([startDialectSystem(opts), workerBrowser()]);
     if (s.status === 'fulfilled') system = s.value;
     if (b.status === 'fulfilled') browser = b.value;
     if (s.status === 'rejected') throw s.reason;
@@ -108,7 +108,7 @@ export function useDialectSystem(opts: DialectSystemOptions) {
     for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await system?.close();
   });
 

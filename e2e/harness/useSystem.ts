@@ -1,6 +1,6 @@
 /**
- * The per-file fixture of a browser test: one running system and one Chromium for the whole file (beforeAll),
- * and a fresh browser context per test (closed after it), watched for CSP violations.
+ * The per-file fixture of a browser test: one running system for the whole file (beforeAll), the worker's
+ * Chromium (launchBrowser.ts), and a fresh browser context per test (closed after it), watched for CSP violations.
  *
  * @example
  * const env = useSystem({ name: 'card' });
@@ -11,7 +11,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser } from './launchBrowser';
+import { releaseBrowser, workerBrowser } from './launchBrowser';
 import { STEP_MS } from './shopper';
 import { startSystem, type StartSystemOptions, type System } from './startSystem';
 import { watchCsp, type CspWatch } from './watchCsp';
@@ -39,7 +39,7 @@ export function useSystem(opts: StartSystemOptions): SystemFixture {
 
   beforeAll(async () => {
     // both kept even when the other fails, so afterAll can stop what did start
-    const [s, b] = await Promise.allSettled([startSystem(opts), launchBrowser()]);
+    const [s, b] = await Promise.allSettled([startSystem(opts), workerBrowser()]);
     if (s.status === 'fulfilled') system = s.value;
     if (b.status === 'fulfilled') browser = b.value;
     if (s.status === 'rejected') throw s.reason;
@@ -49,7 +49,7 @@ export function useSystem(opts: StartSystemOptions): SystemFixture {
     for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await system?.close();
   });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './launchBrowser';
+import { releaseBrowser, workerBrowser } from './launchBrowser';
 import { watchCsp } from './watchCsp';
 
 // The journeys' "no CSP violation" checks are only worth something if the watcher sees violations: here, a page
@@ -23,10 +23,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../harness/launchBrowser';
+import { releaseBrowser, workerBrowser } from '../harness/launchBrowser';
 import { sandboxApi } from '../../testing/sandboxApi';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
 import { BULK_ENV } from '../../server/testing/makeOrders';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     startSandboxProcess(),
     startPageServer('localhost'),
     startPageServer('127.0.0.1'),
-    launchBrowser(),
+    workerBrowser(),
   ]);
   // many wrong credentials on purpose: the failed-auth throttle (throttleFailedAuth.test.ts) is raised
   backend = await startBackend({
@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await backend?.close();
   await Promise.all([shop?.close(), stranger?.close(), sandbox?.close()]);
 });

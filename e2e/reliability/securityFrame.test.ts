@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../harness/launchBrowser';
+import { releaseBrowser, workerBrowser } from '../harness/launchBrowser';
 import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } from '../harness/shopper';
 import { startFaultProxy, type FaultProxy } from '../../testing/faultProxy';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
@@ -39,13 +39,13 @@ beforeAll(async () => {
   [sandbox, shop, browser] = await Promise.all([
     startSandboxProcess({ publicUrl: proxy.url }),
     startPageServer('localhost'),
-    launchBrowser(),
+    workerBrowser(),
   ]);
   proxy.target = sandbox.url;
   backend = await startBackend({ gatewayUrl: proxy.url, allowedOrigins: [shop.origin] });
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await backend?.close();
   await Promise.all([shop?.close(), sandbox?.close(), proxy?.close()]);
 });

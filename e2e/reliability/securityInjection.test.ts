@@ -8,7 +8,7 @@ import { addPerson } from '../../testing/people';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../harness/launchBrowser';
+import { releaseBrowser, workerBrowser } from '../harness/launchBrowser';
 import { findOrder, signIn } from '../harness/owner';
 import { cardFrame, fillShopper, payButton, payInCardFrame, STEP_MS, widget } from '../harness/shopper';
 import { startSandboxProcess, type RunningSandbox } from '../../testing/startSandboxProcess';
@@ -167,9 +167,9 @@ describe('server-rendered pages', () => {
 describe('in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => releaseBrowser(browser));
 
   /** Every frame of the page: no injected script has run there (cross-origin frames are asked directly). */
   async function expectNoScriptRan(page: Page, dialogs: string[], where: string): Promise<void> {
