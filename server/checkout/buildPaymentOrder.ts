@@ -2,7 +2,13 @@ import type { CreatePaymentBody } from '../../shared/contract/payment';
 import type { AMOUNT_PARTS, CreateSessionBody } from '../../shared/contract/session';
 import { encodeItems } from '../../shared/gateway/items';
 import { lineTotal, sumMinor, toDecimal, toMinor } from '../../shared/gateway/money';
-import { ORDER_FIELDS, VALUE_FIELDS, bodyPath, bodyValue } from '../../shared/paymentMethods/shopperFields';
+import {
+  ORDER_FIELDS,
+  VALUE_FIELDS,
+  type ValueKey,
+  bodyPath,
+  bodyValue,
+} from '../../shared/paymentMethods/shopperFields';
 import type { AuthoriseOrder, CheckoutOrder } from '../gateway';
 import type { InstallmentPlan } from '../methods';
 import type { PaymentMethod } from '../methods';
@@ -182,14 +188,23 @@ function shopperField(gatewayField: string): FieldRule {
  */
 function withFieldsInside(gatewayField: string, value: Value, s: OrderSources): Value {
   let out = value;
-  for (const [key] of VALUE_FIELDS) {
-    const [top, ...inside] = ORDER_FIELDS[key].split('.');
+  for (const [key, inside] of FIELDS_INSIDE.get(gatewayField) ?? []) {
     const given = bodyValue(s.body, key);
-    if (top !== gatewayField || !inside.length || !given) continue;
-    out = setIn((out ?? {}) as Readonly<Record<string, unknown>>, inside, given);
+    if (given) out = setIn((out ?? {}) as Readonly<Record<string, unknown>>, inside, given);
   }
   return out;
 }
+
+/** The shopper fields whose ORDER_FIELDS entry is a path into a gateway field, by that field (read once). */
+const FIELDS_INSIDE: ReadonlyMap<string, readonly (readonly [ValueKey, string[]])[]> = (() => {
+  const byField = new Map<string, [ValueKey, string[]][]>();
+  for (const [key] of VALUE_FIELDS) {
+    const [top, ...inside] = ORDER_FIELDS[key].split('.');
+    if (!inside.length) continue;
+    byField.set(top!, [...(byField.get(top!) ?? []), [key, inside]]);
+  }
+  return byField;
+})();
 
 function setIn(
   o: Readonly<Record<string, unknown>>,
