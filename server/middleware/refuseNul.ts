@@ -10,7 +10,10 @@ import { NUL_MESSAGE } from '../http/readJsonBody';
  */
 export function refuseNul(): MiddlewareHandler {
   return async function refuseNulMiddleware(c, next) {
-    const url = new URL(c.req.url);
+    // a NUL reaches the path or the query only as `%00` or as itself: a URL with neither is not parsed at all
+    const raw = c.req.url;
+    if (!raw.includes('%00') && !raw.includes('\u0000')) return next();
+    const url = new URL(raw);
     if (/%00/i.test(url.pathname) || url.pathname.includes('\u0000')) {
       throw new ApiError(400, API_ERROR.invalid_request, `path: ${NUL_MESSAGE}`, [
         { path: 'path', message: NUL_MESSAGE },
