@@ -24,6 +24,7 @@ import { shopSettings } from './021_shop_settings';
 import { sessionRequests } from './022_session_requests';
 import { moneyDays } from './023_money_days';
 import { alertRefundLimit } from './024_alert_refund_limit';
+import { auditActorIndex } from './025_audit_actor_index';
 
 /** Every migration, in order; names sort in the order they must run. */
 export function allMigrations(dialect: StoreDialect): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function allMigrations(dialect: StoreDialect): Record<string, Migration> 
     '022_session_requests': sessionRequests,
     '023_money_days': moneyDays,
     '024_alert_refund_limit': alertRefundLimit,
+    '025_audit_actor_index': auditActorIndex,
   };
 }
