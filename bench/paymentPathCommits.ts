@@ -46,13 +46,14 @@ import {
  */
 const DEFAULT_COMMITS: readonly string[] = [
   'f1596ba', // before round 5: SQLite through libsql, every statement built and compiled by Kysely per call
-  // better-sqlite3 12 (442cf29), every statement of a card payment compiled once (fb47d4d), and the gateway
-  // answer's parse and masking (no XML parse of the loading page, fewer regex passes): measured step by step in
-  // the run of 2026-11-28T02:33Z, now one step
-  '4efb222',
-  // the widget's CORS headers set before the route answers (an /api answer no longer rebuilt as a WHATWG Response
-  // with a stream body), the frame link's token from the ids' random pool
+  // better-sqlite3 12 (442cf29), every statement of a card payment compiled once (fb47d4d), the gateway answer's
+  // parse and masking (4efb222; each measured in the run of 2026-11-28T02:33Z), then the widget's CORS headers set
+  // before the route answers (an /api answer no longer rebuilt as a WHATWG Response with a stream body), the frame
+  // link's token from the ids' random pool
   '8dae695',
+  // the loading page read by a scan instead of a pattern tried at every character, the shopper fields inside
+  // gateway fields found once, URLs without a NUL not parsed, the audit index by actor partial (migration 025)
+  '221457e',
 ];
 
 const SETTINGS = {
