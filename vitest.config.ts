@@ -12,7 +12,10 @@ const BROWSER_RELIABILITY = [
 // - unit: node tests of shared/, server/, sandbox/, scripts/, packages/node/, ... Files of one worker share their imported modules
 //   (isolate: false), which halves their CPU: no test here may leave state in a module (each starts its own
 //   servers and stores).
-// - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests, each file in a fresh module graph and document (happy-dom).
+// - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests. Their files share
+//   a worker's modules and its one document (happy-dom) too (isolate: false), half the wall time of a fresh module
+//   graph and document per file: a test resets what it relies on in the document (cookies, storage, the body)
+//   before it runs, as widget/device/collectDevice.test.ts its cookies.
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
 // - browser: e2e files that drive Chromium, each with its own backend process and in-process sandbox, and the
@@ -50,6 +53,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
+          isolate: false,
           include: ['{widget,admin,packages/js,packages/react}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude],
           setupFiles: ['testing/setupDomTests.ts'],

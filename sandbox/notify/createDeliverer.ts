@@ -9,6 +9,7 @@ import {
 } from '../store/notifications';
 import { isExpired, retryDelayMs } from './backoff';
 import { notificationFaults, type NotifyFault } from './notificationFaults';
+import { formPoster } from './postForm';
 
 export interface DelivererOptions {
   db: Db;
@@ -39,32 +40,13 @@ export function createDeliverer(opts: DelivererOptions) {
   const inFlight = new Map<string, Promise<void>>();
   const faulted = opts.faults ? notificationFaults(opts.faults) : undefined;
 
+  const send = formPoster({ timeoutMs, recordAtMost: MAX_RECORDED_BODY });
+
   /** One POST of the notification's fields; what came back, or why nothing did. */
   async function post(row: NotificationRow): Promise<AttemptResult & { attempted_at: number }> {
     const fields = JSON.parse(row.fields_json) as Record<string, string>;
     const attempted_at = now();
-    try {
-      const res = await fetch(row.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      return {
-        http_status: res.status,
-        response_body: (await res.text()).slice(0, MAX_RECORDED_BODY),
-        error: null,
-        attempted_at,
-      };
-    } catch (e) {
-      return {
-        http_status: null,
-        response_body: null,
-        error: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
-        attempted_at,
-      };
-    }
+    return { ...(await send(row.url, fields)), attempted_at };
   }
 
   const acknowledged = (result: AttemptResult) =>
