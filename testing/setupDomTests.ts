@@ -6,6 +6,7 @@
  *
  * Only a file with a document (`@vitest-environment happy-dom`) can use Testing Library; the project's node files
  * (pure functions, server rendering, the bundle's budget) skip its import, about half a second of CPU each.
+ * This file runs before each test file, also where the files of a worker share one document.
  */
 // a module (the await below): nothing is exported
 export {};
@@ -13,4 +14,12 @@ export {};
 if ('document' in globalThis) {
   const { configure } = await import('@testing-library/preact');
   configure({ asyncUtilTimeout: 10_000 });
+  // the dom project's files share their worker's document (vitest.config.ts, isolate: false): each file starts
+  // with no cookie and empty storage, whatever a file before it in the worker left
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
 }
