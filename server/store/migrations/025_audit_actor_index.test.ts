@@ -26,10 +26,12 @@ describeOnStores('the audit log index by actor', (store) => {
     }
   });
 
-  it.runIf(store === 'sqlite')('is still the one a look-up by actor uses', async () => {
-    const plan = await sql<{ detail: string }>`
+  // PostgreSQL's planner picks a scan for a table this small, index or not: the plan is checked on SQLite
+  if (store === 'sqlite')
+    it('is still the one a look-up by actor uses', async () => {
+      const plan = await sql<{ detail: string }>`
       explain query plan select id from audit_events where actor = ${'user:owner@shop.test'} order by id desc limit 50
     `.execute(backend.store.db);
-    expect(plan.rows.map((r) => r.detail).join('; ')).toContain('audit_events_actor');
-  });
+      expect(plan.rows.map((r) => r.detail).join('; ')).toContain('audit_events_actor');
+    });
 });
