@@ -14,8 +14,8 @@ const BROWSER_RELIABILITY = [
 //   servers and stores).
 // - dom: the widget's, admin page's and browser packages' (packages/js, packages/react) tests. Their files share
 //   a worker's modules and its one document (happy-dom) too (isolate: false), half the wall time of a fresh module
-//   graph and document per file: a test resets what it relies on in the document (cookies, storage, the body)
-//   before it runs, as widget/device/collectDevice.test.ts its cookies.
+//   graph and document per file: each file starts with no cookie and empty storage (testing/setupDomTests.ts),
+//   and a test resets anything else it relies on in the document before it runs.
 // - processes: e2e files that start the backend and the sandbox as processes (crash, restart, faults, two
 //   processes) but no browser.
 // - browser: e2e files that drive Chromium, each with its own backend process and in-process sandbox, and the
