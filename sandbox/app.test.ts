@@ -162,7 +162,7 @@ describe('sandbox control routes', () => {
     expect(await count('/v1/refund')).toBe(2);
   });
 
-  it('list the newest 100 transactions, or as many as `limit` asks (up to 5,000)', async () => {
+  it('list the newest 100 transactions, or as many as `limit` asks (1 to 5,000, anything else a 400 naming it)', async () => {
     const made: string[] = [];
     for (let i = 0; i < 101; i++) {
       const order = paymentOrder();
@@ -178,6 +178,11 @@ describe('sandbox control routes', () => {
       ).transactions;
     expect(await listed('')).toHaveLength(100);
     expect(await listed('?limit=2')).toHaveLength(2);
+    for (const bad of ['0', '5001', 'ten', '2.5', '']) {
+      const res = await fetch(`${sb.url}/sandbox/transactions?limit=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { fields: [{ path: 'limit' }] } });
+    }
     const all = new Set((await listed('?limit=5000')).map((t) => t.order_no));
     expect(made.filter((no) => !all.has(no))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { listNotifications } from '../store/notifications';
 import { refundsOf } from '../store/refunds';
 import { countRequests } from '../store/requestLog';
 import { listTransactions } from '../store/transactions';
+import { invalid } from './controlErrors';
 
 /** The most transactions one listing returns (`limit`). */
 const MAX_LISTED = 5000;
@@ -49,7 +50,10 @@ export function sandboxControlRoute(deps: SandboxDeps) {
     })
     .get('/transactions', async (c) => {
       // the newest 100 unless `limit` says more (a test that checks a thousand orders asks once, not per order)
-      const limit = Math.min(Math.max(Number.parseInt(c.req.query('limit') ?? '', 10) || 100, 1), MAX_LISTED);
+      const limitText = c.req.query('limit');
+      const limit = limitText === undefined ? 100 : Number(limitText);
+      if (!/^\d+$/.test(limitText ?? '100') || limit < 1 || limit > MAX_LISTED)
+        return invalid(c, [{ path: 'limit', message: `must be a whole number from 1 to ${MAX_LISTED}` }]);
       const rows = await listTransactions(
         deps.db,
         {

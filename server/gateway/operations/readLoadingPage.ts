@@ -70,8 +70,8 @@ interface OpenTag {
  * The opening tags `<name ...>` between `from` and `to` (`lower` is `text` lower-cased), in order: the name must end
  * there (`<format` is no `<form`), and a `>` inside a quoted value does not close the tag. A tag whose quote or
  * `>` never comes is no tag. A scan by character codes: the regular expression it replaced
- * (`<name\b((?:[^>"']|"[^"]*"|'[^']*')*)>`) tried an alternation at every character and cost a tenth of a
- * payment's CPU.
+ * (`<name\b((?:[^>"']|"[^"]*"|'[^']*')*)>`) tried an alternation at every character; with the attribute reads it
+ * made the page's parse 5 to 10 % of a payment's CPU (bench/RESULTS.md, section 1c).
  */
 function openTags(text: string, lower: string, name: string, from: number, to: number): OpenTag[] {
   const tags: OpenTag[] = [];
