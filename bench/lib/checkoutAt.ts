@@ -1,15 +1,27 @@
 /**
  * A commit of this repository as a directory a benchmark can run: a detached git worktree in a temp directory,
- * with the repository's node_modules linked into it (the dependencies are installed once, for the checkout the
- * benchmark runs from). So a benchmark can measure several commits side by side in one run, each improvement
- * against the commit before it, without keeping a switch for the old behaviour in the product.
+ * with its dependencies. A commit whose package-lock.json is this checkout's gets this checkout's node_modules
+ * linked in; one with another lock file (an older commit that used a driver since dropped) gets its own, installed
+ * by `npm ci` from its lock once into a directory named by the lock's hash, and reused by later runs. So a benchmark
+ * can measure several commits side by side in one run, each improvement against the commit before it, each with
+ * the dependencies it was written for, without keeping a switch for the old behaviour in the product.
  *
  * Each commit is checked out once per process (asking for it again answers the same directory); the worktrees
  * are removed by `removeCheckouts()`, and also when the process exits or is interrupted (SIGINT, SIGTERM), so
  * no worktree is left registered in the repository after a failed run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,12 +86,35 @@ export function checkoutAt(ref: string): Promise<Checkout> {
     const dir = join(parent, 'checkout');
     made.set(dir, parent);
     git(['worktree', 'add', '--detach', dir, commit]);
-    symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(dir, 'node_modules'), 'dir');
+    symlinkSync(dependenciesOf(commit, dir), join(dir, 'node_modules'), 'dir');
     return { ref, commit, subject, dir };
   });
   checkouts.set(commit, pending);
   pending.catch(() => checkouts.delete(commit));
   return pending;
+}
+
+/**
+ * The node_modules directory for `commit` (checked out in `dir`): this checkout's when the lock files are the same
+ * blob, else one installed from the commit's own lock (`npm ci`, a minute or two the first time) in
+ * `<tmpdir>/bench-deps-<lock hash>`, which later runs reuse.
+ */
+function dependenciesOf(commit: string, dir: string): string {
+  const lock = git(['rev-parse', `${commit}:package-lock.json`]);
+  if (lock === git(['hash-object', 'package-lock.json'])) return realpathSync(join(ROOT, 'node_modules'));
+  const home = join(tmpdir(), `bench-deps-${lock.slice(0, 12)}`);
+  const modules = join(home, 'node_modules');
+  if (existsSync(join(modules, '.package-lock.json'))) return modules;
+  // installed beside, then moved into place: an interrupted install is never taken for a finished one
+  const staging = `${home}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(dir, file), join(staging, file));
+  process.stderr.write(`commits: installing the dependencies of ${commit.slice(0, 8)} (its lock file differs)\n`);
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: staging, stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(home, { recursive: true, force: true });
+  renameSync(staging, home);
+  return modules;
 }
 
 /** Removes every worktree checkoutAt made (`git worktree remove --force`) and its temp directory. */
