@@ -14,7 +14,12 @@
  * A commit is what git holds: `HEAD` is the last commit, not the working tree's uncommitted changes. A commit
  * whose bench/lib/targetProcess.ts cannot run a PostgreSQL backend or count statements is too old for this.
  *
- * `npx tsx bench/paymentPathCommits.ts [--quick] [--commits=<oldest>,...,<newest>]`
+ * `npx tsx bench/paymentPathCommits.ts [--quick] [--commits=<oldest>,...,<newest>] [--warmup=<payments per side>]`
+ *
+ * The warm-up (200 payments per side by default) leaves the JIT still optimising during the first rounds: in a
+ * run of 2026-11-28 the round-5 backend kept getting cheaper for some 3,000 payments while the backend before it
+ * did not (bench/RESULTS.md, round 5, fourth session). `--warmup=3000` measures both in the steady state a
+ * long-running server is in; the default keeps runs comparable with the earlier ones.
  */
 import { loadavg } from 'node:os';
 import { createTestDatabase, type TestDatabase } from '../testing/createTestDatabase';
@@ -78,7 +83,8 @@ interface Side {
 }
 
 export async function paymentPathCommits(options: BenchOptions): Promise<BenchResult> {
-  const s = options.quick ? SETTINGS.quick : SETTINGS.full;
+  const base = options.quick ? SETTINGS.quick : SETTINGS.full;
+  const s = options.warmup === undefined ? base : { ...base, warmup: options.warmup };
   const key = 'paymentPathCommits';
   const title = '1c. The payment path, commit by commit';
   const refs = options.commits?.length ? options.commits : DEFAULT_COMMITS;

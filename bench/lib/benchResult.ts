@@ -12,6 +12,8 @@ export interface BenchOptions {
   quick: boolean;
   /** `--commits=a,b`: the commits bench/paymentPathCommits.ts compares, oldest first (default: its own list) */
   commits?: readonly string[];
+  /** `--warmup=N`: payments per side before bench/paymentPathCommits.ts times its rounds (default: its own) */
+  warmup?: number;
   /** progress lines go here (stderr), so stdout carries only the tables */
   log: (line: string) => void;
 }

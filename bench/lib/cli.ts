@@ -13,15 +13,36 @@ function listFlag(argv: readonly string[], name: string): string[] {
 
 /**
  * The command-line flags of the benchmarks: `--quick` for a short run, `--only=a,b` to pick benchmarks (run.ts),
- * `--commits=a,b` for the commits the commit-by-commit benchmark compares, oldest first.
+ * `--commits=a,b` for the commits the commit-by-commit benchmark compares, oldest first, `--warmup=N` for the
+ * payments each of its sides makes before the timed rounds. A `--warmup` that is not a whole number from 1 to
+ * 100,000 throws, naming the flag.
  */
-export function parseBenchArgs(argv: readonly string[]): { quick: boolean; only: string[]; commits: string[] } {
-  return { quick: argv.includes('--quick'), only: listFlag(argv, 'only'), commits: listFlag(argv, 'commits') };
+export function parseBenchArgs(argv: readonly string[]): {
+  quick: boolean;
+  only: string[];
+  commits: string[];
+  warmup?: number;
+} {
+  const warmups = listFlag(argv, 'warmup');
+  const last = warmups.at(-1);
+  if (last !== undefined && !(/^\d+$/.test(last) && Number(last) >= 1 && Number(last) <= 100_000))
+    throw new Error(`--warmup: must be a whole number of payments from 1 to 100000, not ${JSON.stringify(last)}`);
+  return {
+    quick: argv.includes('--quick'),
+    only: listFlag(argv, 'only'),
+    commits: listFlag(argv, 'commits'),
+    ...(last === undefined ? {} : { warmup: Number(last) }),
+  };
 }
 
 export function benchOptions(argv: readonly string[]): BenchOptions {
-  const { quick, commits } = parseBenchArgs(argv);
-  return { quick, ...(commits.length ? { commits } : {}), log: (line) => process.stderr.write(`${line}\n`) };
+  const { quick, commits, warmup } = parseBenchArgs(argv);
+  return {
+    quick,
+    ...(commits.length ? { commits } : {}),
+    ...(warmup === undefined ? {} : { warmup }),
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
 }
 
 /** Is `moduleUrl` the script node was started with (`npx tsx bench/<name>.ts`)? */
