@@ -4,7 +4,7 @@
  * code. Events come exactly as the order's state changed, in order, signed; the owner's endpoint API refuses bad
  * input by field; the shop's key pulls the same events and cannot reach the owner's routes.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { admin, orderIn, refundsFinal } from '../../testing/adminClient';
 import { callJson, payCard } from '../../testing/shopClient';
 import { startSandbox, type Sandbox } from '../../testing/startSandboxInProcess';
@@ -206,9 +206,15 @@ describeOnStores('shop events', (store) => {
         'the resend',
       );
 
-      const list = await admin(backend, `/shop-endpoints/deliveries?endpoint_id=${endpoint.id}&status=delivered`);
-      const row = list.body.deliveries.find((d: { id: string }) => d.id === test.body.delivery_id);
-      expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, last_answer: 'ok' });
+      // the receiver has the resend before the backend has stored its answer: the row is delivered a moment later
+      await vi.waitFor(
+        async () => {
+          const list = await admin(backend, `/shop-endpoints/deliveries?endpoint_id=${endpoint.id}&status=delivered`);
+          const row = list.body.deliveries.find((d: { id: string }) => d.id === test.body.delivery_id);
+          expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, last_answer: 'ok' });
+        },
+        { timeout: 15_000, interval: 50 },
+      );
       expect((await admin(backend, '/shop-endpoints/deliveries?status=lost')).body.error.fields[0].path).toBe('status');
 
       // a roll with no overlap: only the new secret signs

@@ -85,9 +85,15 @@ describe('an endpoint down across a kill -9 of the backend', () => {
     const mine = got.filter((x) => x.event.order?.order_no === orderNo);
     expect(mine.map((x) => x.event.type)).toEqual(['order.authorised', 'order.paid']);
     for (const x of mine) expect(verifySignature(x.signature, x.body, secret)).toBe(true);
-    const delivered = await admin(backend.url, `/shop-endpoints/deliveries?order_no=${orderNo}`);
-    expect(delivered.body.deliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
-    expect(delivered.body.deliveries.some((d: { attempts: number }) => d.attempts > 1)).toBe(true);
+    // the receiver has an event before the backend has stored the answer: the rows are delivered a moment later
+    await vi.waitFor(
+      async () => {
+        const delivered = await admin(backend.url, `/shop-endpoints/deliveries?order_no=${orderNo}`);
+        expect(delivered.body.deliveries.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+        expect(delivered.body.deliveries.some((d: { attempts: number }) => d.attempts > 1)).toBe(true);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
 });
 
