@@ -88,9 +88,16 @@ describe('journey 9: the notification and the shopper return, in either order', 
     );
     expect(late.status).toBe('authorised');
     expect(history(late).filter((h) => h.startsWith('transition:'))).toHaveLength(1);
-    const [notification] = await sandbox.notifications(`${orderNo}-1`);
-    expect(notification).toMatchObject({ state: 'delivered' });
-    expect(notification!.attempts.at(-1)).toMatchObject({ http_status: 200 });
+    // the backend records the notification before it answers, and the sandbox marks it delivered once the answer
+    // came: a moment later
+    await vi.waitFor(
+      async () => {
+        const [notification] = await sandbox.notifications(`${orderNo}-1`);
+        expect(notification).toMatchObject({ state: 'delivered' });
+        expect(notification!.attempts.at(-1)).toMatchObject({ http_status: 200 });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     await expectGatewayAttempts(env.system, orderNo, 1, 1);
     expectNoCspViolations(csp);
     await saveScreenshot(page, 'journey-09-notification-late');

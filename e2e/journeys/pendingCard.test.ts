@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newestOrderNo, orderIn, orderOf } from '../../testing/adminClient';
 import { saveScreenshot } from '../harness/artifacts';
 import { expectGatewayAttempts, expectNoCspViolations } from '../harness/expectations';
@@ -40,12 +40,19 @@ describe('journey 5: a card payment that stays pending, settled later by notific
     expect(order.events.map((e) => String(e.detail))).toContainEqual(
       expect.stringMatching(/^notification: pending -> authorised/),
     );
-    const [notification] = await sandboxApi(env.system.sandbox.url).notifications(`${orderNo}-1`);
-    expect(notification).toMatchObject({
-      notify_type: 'PAYMENT',
-      state: 'delivered',
-      fields: expect.objectContaining({ payment_status: '2000' }),
-    });
+    // the backend records the notification before it answers, and the sandbox marks it delivered once the answer
+    // came: a moment later
+    await vi.waitFor(
+      async () => {
+        const [notification] = await sandboxApi(env.system.sandbox.url).notifications(`${orderNo}-1`);
+        expect(notification).toMatchObject({
+          notify_type: 'PAYMENT',
+          state: 'delivered',
+          fields: expect.objectContaining({ payment_status: '2000' }),
+        });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(await page.locator('#events').innerText()).toMatch(
       /completed .*"outcome":"pending"[\s\S]*completed .*"outcome":"paid"/,
     );
