@@ -35,7 +35,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, the whole suite in a row.
-    // Two, the cores: three were a minute faster (README, Development) but made timing flakes in the fault suites
+    // Two, the cores: the suite is CPU-bound, and three took 723 s against two's 660 s on one tree (README, Development)
     maxWorkers: 2,
     // the longest files start first, across the projects (testing/longestFirstSequencer.ts)
     sequence: { sequencer: LongestFirstSequencer },

@@ -50,9 +50,9 @@ export function sandboxControlRoute(deps: SandboxDeps) {
     })
     .get('/transactions', async (c) => {
       // the newest 100 unless `limit` says more (a test that checks a thousand orders asks once, not per order)
-      const limitText = c.req.query('limit');
-      const limit = limitText === undefined ? 100 : Number(limitText);
-      if (!/^\d+$/.test(limitText ?? '100') || limit < 1 || limit > MAX_LISTED)
+      const limitText = c.req.query('limit') ?? '100';
+      const limit = Number(limitText);
+      if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_LISTED)
         return invalid(c, [{ path: 'limit', message: `must be a whole number from 1 to ${MAX_LISTED}` }]);
       const rows = await listTransactions(
         deps.db,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { deviceData } from '../../shared/contract/payment';
 import { clampColorDepth } from './clampColorDepth';
 import { collectDevice, timeZoneOffsetHours } from './collectDevice';
@@ -29,9 +29,6 @@ function clearCookies(): void {
   }
 }
 
-// before too: the widget's tests that run before in the same worker (vitest.config.ts, dom) may leave its device
-// cookie, and the first test here is a first visit
-beforeEach(clearCookies);
 afterEach(clearCookies);
 
 describe('collectDevice', () => {
