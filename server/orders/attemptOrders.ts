@@ -37,9 +37,12 @@ export async function recordSentOrder(
   });
 }
 
-// on the payment path: compiled once (server/store/compiledOnce.ts)
-const insertSentOrder = compiledOnce((db: Db, row: Insertable<PaymentOrderTables['attempt_orders']>) =>
-  withPaymentOrderTables(db).insertInto('attempt_orders').values(row),
+// on the payment path: compiled once, and inside a PostgreSQL transaction sent with the next statement
+// (server/store/compiledOnce.ts)
+const insertSentOrder = compiledOnce(
+  (db: Db, row: Insertable<PaymentOrderTables['attempt_orders']>) =>
+    withPaymentOrderTables(db).insertInto('attempt_orders').values(row),
+  { deferrable: true },
 );
 
 /** The gateway's latest word on the attempt's subscription (a query record's subscription_result). */

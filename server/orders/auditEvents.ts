@@ -37,7 +37,9 @@ export async function writeAuditEvent(db: Db, event: AuditEvent, at = new Date()
   await insertAuditRow(db, row);
 }
 
-// on the payment path twice: compiled once (server/store/compiledOnce.ts)
-const insertAuditRow = compiledOnce((db: Db, row: Insertable<AuditEventTable>) =>
-  db.insertInto('audit_events').values(row),
+// on the payment path twice: compiled once, and inside a PostgreSQL transaction sent with the next statement
+// (server/store/compiledOnce.ts)
+const insertAuditRow = compiledOnce(
+  (db: Db, row: Insertable<AuditEventTable>) => db.insertInto('audit_events').values(row),
+  { deferrable: true },
 );

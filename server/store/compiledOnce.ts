@@ -1,5 +1,6 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type { Db } from './db';
+import { DEFERRABLE } from './pipelineStatements';
 
 /** What a placeholder value starts with: no value the store binds does (SQL text never holds a NUL). */
 const MARK = '\u0000compiledOnce:';
@@ -24,7 +25,19 @@ interface Compiled {
 export function compiledOnce<V extends object, R>(
   // a query builder (its compile() needs no argument) or a `sql` template (needs the database)
   build: (db: Db, values: V) => { compile(db: Db): CompiledQuery<R> },
-): (db: Db, values: V) => Promise<QueryResult<R>> {
+): (db: Db, values: V) => Promise<QueryResult<R>>;
+/**
+ * `deferrable`: a write whose answer is not read. Inside a PostgreSQL transaction it may be sent with the
+ * transaction's next statement (pipelineStatements.ts); its failure fails that statement and the transaction.
+ */
+export function compiledOnce<V extends object, R>(
+  build: (db: Db, values: V) => { compile(db: Db): CompiledQuery<R> },
+  options: { deferrable: true },
+): (db: Db, values: V) => Promise<void>;
+export function compiledOnce<V extends object, R>(
+  build: (db: Db, values: V) => { compile(db: Db): CompiledQuery<R> },
+  options?: { deferrable: true },
+): (db: Db, values: V) => Promise<QueryResult<R> | void> {
   const byAdapter = new WeakMap<object, Map<string, Compiled>>();
   return (db, values) => {
     const adapter = db.getExecutor().adapter;
@@ -39,7 +52,8 @@ export function compiledOnce<V extends object, R>(
     let compiled = shapes.get(shape);
     if (!compiled) {
       const placeholders = Object.fromEntries(keys.map((k) => [k, `${MARK}${k}`])) as V;
-      const query = build(db, placeholders).compile(db);
+      const built = build(db, placeholders).compile(db);
+      const query = options?.deferrable ? { ...built, sql: `${DEFERRABLE}${built.sql}` } : built;
       const names = query.parameters.map((p) =>
         typeof p === 'string' && p.startsWith(MARK) ? p.slice(MARK.length) : undefined,
       );

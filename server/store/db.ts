@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect';
-import { nameStatements } from './nameStatements';
+import { nameStatements, type StatementNames } from './nameStatements';
+import { pipelineStatements } from './pipelineStatements';
 import { withStatementCache } from '../../shared/sqlite/statementCache';
 import { FALLBACK_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from './walCheckpointer';
 import { allMigrations } from './migrations';
@@ -106,7 +107,8 @@ export type StoreOptions =
   | { kind: 'sqlite'; file: string }
   /**
    * `schema`: a PostgreSQL schema to use (and create) instead of `public`, e.g. one per test file;
-   * `preparedStatements` (default true): each connection prepares the texts it runs (nameStatements.ts)
+   * `preparedStatements` (default true): each connection prepares the texts it runs (nameStatements.ts). Either
+   * way a transaction's `begin` and deferrable writes go with its next statement (pipelineStatements.ts)
    */
   | { kind: 'postgres'; url: string; schema?: string; preparedStatements?: boolean };
 
@@ -207,6 +209,9 @@ function parseInt8(value: string): number {
   return n;
 }
 
+/** Behind a pooler that cannot keep prepared statements: every statement unnamed, parsed each time. */
+const UNNAMED: StatementNames = { nameFor: () => null, unname: () => {} };
+
 function openPostgres(url: string, schema: string | undefined, preparedStatements: boolean, writes: WriteWatch): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const pool = new pg.Pool({
@@ -220,7 +225,11 @@ function openPostgres(url: string, schema: string | undefined, preparedStatement
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  if (preparedStatements) pool.on('connect', (client) => nameStatements(client));
+  const pipelines = new WeakMap<pg.PoolClient, { reset(): void }>();
+  pool.on('connect', (client) =>
+    pipelines.set(client, pipelineStatements(client, preparedStatements ? nameStatements(client) : UNNAMED)),
+  );
+  pool.on('acquire', (client) => pipelines.get(client)?.reset());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log: writes.log });
   return {
     db,

@@ -13,15 +13,19 @@ export const PREPARED_PLAN_STALE = '0A000';
  * prepared `select *` fail once with PREPARED_PLAN_STALE: that text is never named again on that connection, a
  * query outside a transaction is run again at once, and a transaction is run again by `runInTransaction`.
  */
-export function nameStatements(client: pg.PoolClient, max = 300): void {
+export function nameStatements(client: pg.PoolClient, max = 300): StatementNames {
   const names = new Map<string, string | null>();
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  const named = (text: string, values: unknown[]) => {
+  const nameFor = (text: string): string | null => {
     let name = names.get(text);
     if (name === undefined && names.size < max) {
       name = `s${names.size}`;
       names.set(text, name);
     }
+    return name ?? null;
+  };
+  const named = (text: string, values: unknown[]) => {
+    const name = nameFor(text);
     return name ? query({ name, text, values }) : query(text, values);
   };
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
@@ -36,4 +40,13 @@ export function nameStatements(client: pg.PoolClient, max = 300): void {
       return query(text, values);
     });
   }) as typeof client.query;
+  return { nameFor, unname: (text) => void names.set(text, null) };
+}
+
+/** The names of statements on one connection (pipelineStatements.ts sends named statements itself). */
+export interface StatementNames {
+  /** the statement name of a parameterised text (given on its first run), or null when it runs unnamed */
+  nameFor(text: string): string | null;
+  /** never name this text again on this connection */
+  unname(text: string): void;
 }

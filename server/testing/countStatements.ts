@@ -5,18 +5,22 @@ type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
 /** The statements sent to the database while counting, as SQL texts in order (both stores). */
 export interface StatementCounter {
-  /** runs `work` and answers the SQL texts it sent to the database, `begin` and `commit` included */
-  count(work: () => Promise<unknown>): Promise<string[]>;
+  /**
+   * runs `work` and answers the SQL texts it sent to the database, `begin` and `commit` included, and the calls
+   * that sent them: a driver call each on SQLite, a round trip each on PostgreSQL
+   */
+  count(work: () => Promise<unknown>): Promise<{ statements: string[]; calls: number }>;
 }
 
 const SQL = Symbol('sql');
 let texts: string[] | undefined;
+let calls = 0;
 let installed = false;
 
 /**
  * Counts statements at the drivers, below Kysely and the store's wrappers (statement cache, named statements):
  * each run of a better-sqlite3 statement (`run`/`all`/`get`/`iterate`, the outer call only, should one run through
- * another) and each `pg.Client#query` (one round trip). Install it before the backend starts (it is patched once per process
+ * another) and each `pg.Client#query` (one round trip, which may carry several statements: server/store/pipelineStatements.ts). Install it before the backend starts (it is patched once per process
 and counts only inside `count`);
  * a test file runs its tests one after another, so what is counted is the work's own statements.
  */
@@ -43,7 +47,10 @@ export function statementCounter(): StatementCounter {
         if (inStatement) return original.apply(this, args);
         inStatement = true;
         try {
-          texts?.push(String(this[SQL] ?? '?'));
+          if (texts) {
+            calls++;
+            texts.push(String(this[SQL] ?? '?'));
+          }
           return original.apply(this, args);
         } finally {
           inStatement = false;
@@ -53,17 +60,23 @@ export function statementCounter(): StatementCounter {
     const clientProto = pg.Client.prototype as unknown as Record<string, unknown>;
     const query = clientProto.query as Fn;
     clientProto.query = function counted(this: unknown, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      texts?.push(typeof first === 'string' ? first : String(first?.text ?? '?'));
+      const first = args[0] as string | { text?: string; statements?: string[] };
+      if (texts) {
+        calls++;
+        // a pipeline of several statements (server/store/pipelineStatements.ts): one round trip
+        if (typeof first === 'object' && first?.statements) texts.push(...first.statements);
+        else texts.push(typeof first === 'string' ? first : String(first?.text ?? '?'));
+      }
       return query.apply(this, args);
     };
   }
   return {
     async count(work) {
       texts = [];
+      calls = 0;
       try {
         await work();
-        return texts;
+        return { statements: texts, calls };
       } finally {
         texts = undefined;
       }
