@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../shared/gateway/status';
 import { ApiError } from '../apiError';
 import type { AppDeps } from '../deps';
 import { newId } from '../ids';
-import { AttemptTakenError, attemptStatusesOf, insertAttempt, type AttemptRow } from '../orders';
+import { AttemptTakenError, attemptStatusesOf, insertAttemptThen, type AttemptRow } from '../orders';
 import { writeAuditEvent } from '../orders';
 import type { Db } from '../store';
 import { makeAttemptCurrent, type OrderRow } from '../orders';
@@ -87,8 +87,13 @@ export async function startAttempt(
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
+  let current: OrderRow | undefined;
   try {
-    await insertAttempt(trx, attempt);
+    // the attempt, then made the order's current one (its email kept for the owner's search): on PostgreSQL one
+    // round trip, the update answering the order as updated
+    current = await insertAttemptThen(trx, attempt, () =>
+      makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at),
+    );
   } catch (e) {
     // a concurrent request stored its attempt between our read and this insert: the same answer as above
     if (e instanceof AttemptTakenError)
@@ -99,7 +104,6 @@ export async function startAttempt(
       );
     throw e;
   }
-  const current = await makeAttemptCurrent(trx, order.id, attempt.id, req.email ?? null, attempt.created_at);
   // a new attempt: its outcome is news to the shop even where an earlier attempt ended the same way (the update
   // has cleared the mark already, so this writes nothing more for a `created` order)
   await recordOrderEvents(trx, [current ?? order.id], attempt.created_at);

@@ -157,8 +157,9 @@ const selectAttemptStatuses = compiledOnce((db: Db, v: { orderId: string }) =>
     .select(['status', 'seq', 'stranded_at', 'abandoned_at'])
     .where('order_id', '=', v.orderId),
 );
-const insertAttemptRow = compiledOnce((db: Db, attempt: Insertable<PaymentAttemptTable>) =>
-  db.insertInto('payment_attempts').values(attempt),
+const insertAttemptRow = compiledOnce(
+  (db: Db, attempt: Insertable<PaymentAttemptTable>) => db.insertInto('payment_attempts').values(attempt),
+  { deferrable: true },
 );
 const moveCreated = compiledOnce((db: Db, v: Updateable<PaymentAttemptTable> & { $id: string }) => {
   const { $id, ...patch } = v;
@@ -171,12 +172,19 @@ export class AttemptTakenError extends Error {
 }
 
 /**
- * Stores a new attempt; AttemptTakenError when a unique key refuses it, the database's own verdict on two
- * concurrent payments (SQLite serialises them, so there the later one usually sees the first and never gets here).
+ * Stores a new attempt, then runs `next`, the transaction's next statement: on PostgreSQL the insert travels with
+ * it (server/store/pipelineStatements.ts), so a refusal of the insert surfaces there. AttemptTakenError when a
+ * unique key refuses the attempt, the database's own verdict on two concurrent payments (SQLite serialises them, so
+ * there the later one usually sees the first and never gets here).
  */
-export async function insertAttempt(trx: Db, attempt: Insertable<PaymentAttemptTable>): Promise<void> {
+export async function insertAttemptThen<T>(
+  trx: Db,
+  attempt: Insertable<PaymentAttemptTable>,
+  next: () => Promise<T>,
+): Promise<T> {
   try {
     await insertAttemptRow(trx, attempt);
+    return await next();
   } catch (e) {
     if (isUniqueViolation(e)) throw new AttemptTakenError('another payment attempt of this order was stored first');
     throw e;

@@ -22,7 +22,7 @@ export {
   findAttempt,
   findAttemptByGatewayOrderNo,
   findAttemptByIdempotencyKey,
-  insertAttempt,
+  insertAttemptThen,
   markAbandoned,
   renewFrameToken,
   scheduleNextCheck,
