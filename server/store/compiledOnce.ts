@@ -37,7 +37,7 @@ export function compiledOnce<V extends object, R>(
 export function compiledOnce<V extends object, R>(
   build: (db: Db, values: V) => { compile(db: Db): CompiledQuery<R> },
   options?: { deferrable: true },
-): (db: Db, values: V) => Promise<QueryResult<R> | void> {
+): (db: Db, values: V) => Promise<unknown> {
   const byAdapter = new WeakMap<object, Map<string, Compiled>>();
   return (db, values) => {
     const adapter = db.getExecutor().adapter;
