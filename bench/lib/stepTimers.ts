@@ -56,7 +56,8 @@ export function timeSqlite(): void {
     const stmt = originalPrepare.apply(this, args) as Record<string | symbol, unknown>;
     totals.sqlPrepareMs += performance.now() - t;
     totals.sqlPrepares += 1;
-    stmt[KIND] = /^\s*(\w+)/.exec(String(args[0]))?.[1]?.toLowerCase() ?? '?';
+    // the first keyword after any leading comment (a deferrable write's mark, server/store/pipelineStatements.ts)
+    stmt[KIND] = /^\s*(?:\/\*.*?\*\/\s*)*(\w+)/.exec(String(args[0]))?.[1]?.toLowerCase() ?? '?';
     if (!statementPatched) {
       statementPatched = true;
       // the Statement class is not exported: patch its prototype through the first statement
