@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementCounter } from '../testing/countStatements';
 import { dropSchema } from '../testing/dropSchema';
 import { openStore, type Store } from './db';
-import { DEFERRABLE } from './pipelineStatements';
+import { DEFERRABLE, pipelineStatements } from './pipelineStatements';
 import { runInTransaction } from './runInTransaction';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -162,6 +163,25 @@ describePg(`pipelined transactions on PostgreSQL${databaseUrl ? '' : ' skipped: 
       expect(rows[0]!.n).toBe(0);
     } finally {
       await unnamed.close();
+    }
+  });
+
+  it('a round trip pg would refuse is refused before anything is written, and the connection goes on', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl! });
+    await client.connect();
+    try {
+      // names that give one name to two texts: pg refuses the second, which must not leave a held begin half-sent
+      pipelineStatements(client as pg.PoolClient, { nameFor: () => 'same', unname: () => {} });
+      await client.query('begin', []);
+      expect((await client.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+      await client.query('commit', []);
+      await client.query('begin', []);
+      await expect(client.query('select $1::text as t', ['x'])).rejects.toThrow(/Prepared statements must be unique/);
+      // nothing was left on the wire: the next round trip answers its own statement alone, and no begin ran
+      expect((await client.query('select 2 as n', [])).rows).toEqual([{ n: 2 }]);
+      expect(client.getTransactionStatus()).toBe('I');
+    } finally {
+      await client.end();
     }
   });
 });

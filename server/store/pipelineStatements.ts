@@ -88,6 +88,12 @@ class Pipeline {
       return e as Error;
     }
     const { parsedStatements: parsed, submittedNamedStatements: submitted } = connection;
+    // what pg's Query.submit would refuse after the statements ahead were written: a name prepared for another text
+    for (const s of [...this.before, { name: this.last, text: this.statements.at(-1) }]) {
+      const previous = s.name ? (parsed[s.name] ?? submitted[s.name]) : undefined;
+      if (previous !== undefined && previous !== s.text)
+        return new Error(`Prepared statements must be unique - '${s.name}' was used for a different statement`);
+    }
     connection.stream.cork?.();
     try {
       this.before.forEach((s, i) => {
@@ -148,13 +154,13 @@ class Pipeline {
 
 /**
  * Saves round trips inside transactions on a pooled PostgreSQL connection (after nameStatements, whose names it
- * binds). Every round trip costs the backend a socket write and a wake-up of the database's process: on the
- * payment path these were a third of the backend's CPU (bench/RESULTS.md, round 5).
+ * uses). Every round trip costs the backend a socket write that wakes the database's process, pg's messages and a
+ * promise chain: about 75 us of CPU each on the payment path (bench/RESULTS.md, round 5, fifth session).
  *
  * - `begin` is not sent on its own: it goes out with the transaction's first statement. A transaction that sends
  *   nothing sends no `begin` and no `commit` or `rollback` either.
  * - a DEFERRABLE write inside a transaction is held and goes out with the transaction's next statement (or its
- *   `commit`), once its statement is prepared on this connection (its first run is an ordinary round trip).
+ *   `commit`), with its Parse where this connection has not prepared it yet.
  *
  * Statements still run one after another, in the order they were given, and a transaction still ends with its
  * own `commit`: PostgreSQL sees the same statements in the same transaction, only fewer of PostgreSQL's Syncs.
