@@ -59,13 +59,11 @@ class Pipeline {
   constructor(
     private readonly before: readonly Ahead[],
     private readonly query: pg.Query,
-    last: { text: string; name: string | null },
+    /** `query`'s text and statement name */
+    private readonly last: { text: string; name: string | null },
   ) {
     this.statements = [...before.map((s) => s.text), last.text];
-    this.last = last.name;
   }
-  /** the name of `query`'s statement */
-  private readonly last: string | null;
 
   /** `query`'s result, where pg's client puts its type parsers (the pool's int8 parser, db.ts) */
   get _result(): unknown {
@@ -89,7 +87,7 @@ class Pipeline {
     }
     const { parsedStatements: parsed, submittedNamedStatements: submitted } = connection;
     // what pg's Query.submit would refuse after the statements ahead were written: a name prepared for another text
-    for (const s of [...this.before, { name: this.last, text: this.statements.at(-1) }]) {
+    for (const s of [...this.before, this.last]) {
       const previous = s.name ? (parsed[s.name] ?? submitted[s.name]) : undefined;
       if (previous !== undefined && previous !== s.text)
         return new Error(`Prepared statements must be unique - '${s.name}' was used for a different statement`);
@@ -107,7 +105,7 @@ class Pipeline {
         connection.bind({ statement: s.name ?? '', values: values[i]! });
         connection.execute({});
       });
-      const name = this.last;
+      const { name } = this.last;
       if (name && parsed[name] === undefined && submitted[name] === undefined)
         this.preparing[this.before.length] = name;
       return (this.query as unknown as { submit(c: Connection): Error | null }).submit(connection);

@@ -20,9 +20,10 @@ let installed = false;
 /**
  * Counts statements at the drivers, below Kysely and the store's wrappers (statement cache, named statements):
  * each run of a better-sqlite3 statement (`run`/`all`/`get`/`iterate`, the outer call only, should one run through
- * another) and each `pg.Client#query` (one round trip, which may carry several statements: server/store/pipelineStatements.ts). Install it before the backend starts (it is patched once per process
-and counts only inside `count`);
- * a test file runs its tests one after another, so what is counted is the work's own statements.
+ * another) and each `pg.Client#query` (one round trip, which may carry several statements:
+ * server/store/pipelineStatements.ts). Install it before the backend starts (it is patched once per process and
+ * counts only inside `count`); a test file runs its tests one after another, so what is counted is the work's own
+ * statements.
  */
 export function statementCounter(): StatementCounter {
   if (!installed) {
