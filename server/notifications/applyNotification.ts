@@ -4,7 +4,7 @@ import { findAttemptByGatewayOrderNo, updateAttempt, type AttemptRow } from '../
 import { writeAuditEvent } from '../orders';
 import { recordNotification, setNotificationOutcome } from './notifications';
 import { findOrder } from '../orders';
-import { runInTransaction } from '../store';
+import { runInTransaction, type Db } from '../store';
 import { sentOrdersOf } from '../orders';
 import { attemptHasSavedCard } from '../checkout';
 import type { RefundRow } from '../refunds';
@@ -152,15 +152,16 @@ export async function applyNotification(
   );
   logAlerts(deps.log, result.alerts, requestId);
 
-  // A card the shopper asked to save is kept from the query's answer only (keepRecordExtras): the token fields
-  // of a notification are not signed. So a settled payment that should save a card is confirmed by a query.
+  // What a card payment's query answer adds is kept from that answer only (keepRecordExtras): the card's brand and
+  // last four (the order page's "Visa •••• 4242") and the card the shopper asked to save, whose token fields a
+  // notification does not sign. The shopper's return asks, but only while the payment is open: a notification that
+  // settles the payment first is followed by the query instead, at most once per CONFIRM_EVERY_MS.
   if (
     result.attempt &&
     kind === 'payment' &&
     CARD_CHARGED.includes(form.payment_status ?? '') &&
     (result.outcome === 'applied' || result.outcome === 'same_status') &&
-    (await sentOrdersOf(db, [result.attempt.id])).get(result.attempt.id)?.token_flag === 'YES' &&
-    !(await attemptHasSavedCard(db, result.attempt.id))
+    (await lacksQueryExtras(db, result.attempt))
   ) {
     await confirmAtMostEvery(deps, result.attempt, requestId);
   }
@@ -172,4 +173,14 @@ export async function applyNotification(
       await updateAttempt(db, result.attempt.id, { next_check_at: deps.now().toISOString() });
   }
   return result.outcome;
+}
+
+/** A card payment whose brand and last four, or whose card to save, only a query's answer can still bring. */
+async function lacksQueryExtras(db: Db, attempt: AttemptRow): Promise<boolean> {
+  if (attempt.kind !== 'card') return false;
+  if (!attempt.card_brand || !attempt.card_last4) return true;
+  return (
+    (await sentOrdersOf(db, [attempt.id])).get(attempt.id)?.token_flag === 'YES' &&
+    !(await attemptHasSavedCard(db, attempt.id))
+  );
 }
