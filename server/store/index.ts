@@ -15,7 +15,7 @@ export { releaseLease, tryAcquireLease, withAdvisoryLock } from './leases';
 export { probeWrite } from './probeWrite';
 export { readStoreGauges } from '../metrics/readStoreGauges';
 export type { StoreGauges } from '../metrics/readStoreGauges';
-export { ConcurrentUpdateError, runInTransaction } from './runInTransaction';
+export { ConcurrentUpdateError, readSnapshot, runInTransaction } from './runInTransaction';
 export type {
   ApiKeyTable,
   AuditEventTable,

@@ -29,3 +29,14 @@ export async function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>,
     }
   }
 }
+
+/**
+ * Runs `reads` on one snapshot of the store, so that what they return agrees: an order's row and its alerts, read
+ * by two statements, could otherwise straddle the commit that raised an alert and flagged the order. On
+ * PostgreSQL a read-only transaction at repeatable read, whose snapshot is taken at its first statement; on SQLite
+ * a (deferred) transaction, whose first read starts a read transaction on the write-ahead log that later commits
+ * do not change. Neither waits for writers nor makes them wait.
+ */
+export function readSnapshot<T>(db: Db, reads: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(reads);
+}

@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/gateway/status
 import { ApiError } from '../../apiError';
 import type { AppDeps, AppEnv } from '../../deps';
 import { parseWith } from '../../http/readJsonBody';
+import { readSnapshot } from '../../store';
 import { principalOf, requirePermission } from '../../team';
 import { refundLimitFor } from '../../refunds';
 import { sentOrdersOf } from '../attemptOrders';
@@ -69,22 +70,29 @@ export function orderRoutes(deps: AppDeps) {
       });
     })
     .get('/:order_no', requirePermission('orders.read'), async (c) => {
-      const order = await findOrderByNo(db, c.req.param('order_no'));
-      if (!order) throw new ApiError(404, API_ERROR.not_found, `no order ${c.req.param('order_no')}`);
-      const attempts = await listAttempts(db, order.id);
-      const events = await findAuditEvents(db, {
-        orderNos: [order.order_no, ...attempts.map((a) => a.gateway_order_no)],
-        attemptIds: attempts.map((a) => a.id),
-        limit: MAX_ORDER_EVENTS,
+      // one snapshot: the order's row, its attempts, alerts and refunds as of one moment (read apart, the order
+      // could show no alert beside the alert a payment raised between two of the reads)
+      const read = await readSnapshot(db, async (trx) => {
+        const order = await findOrderByNo(trx, c.req.param('order_no'));
+        if (!order) return undefined;
+        const attempts = await listAttempts(trx, order.id);
+        const events = await findAuditEvents(trx, {
+          orderNos: [order.order_no, ...attempts.map((a) => a.gateway_order_no)],
+          attemptIds: attempts.map((a) => a.id),
+          limit: MAX_ORDER_EVENTS,
+        });
+        const refunds = await refundsOf(trx, [order.id]);
+        const alerts = await alertsOfOrder(trx, order.id);
+        const disputes = await disputesOf(trx, [order.id]);
+        // what each attempt sent the gateway (masked), and what the gateway said about its subscription
+        const sent = await sentOrdersOf(
+          trx,
+          attempts.map((a) => a.id),
+        );
+        return { order, attempts, events, refunds, alerts, disputes, sent };
       });
-      const refunds = await refundsOf(db, [order.id]);
-      const alerts = await alertsOfOrder(db, order.id);
-      const disputes = await disputesOf(db, [order.id]);
-      // what each attempt sent the gateway (masked), and what the gateway said about its subscription
-      const sent = await sentOrdersOf(
-        db,
-        attempts.map((a) => a.id),
-      );
+      if (!read) throw new ApiError(404, API_ERROR.not_found, `no order ${c.req.param('order_no')}`);
+      const { order, attempts, events, refunds, alerts, disputes, sent } = read;
       const subscription = attempts.map((a) => sent.get(a.id)?.subscription_result).findLast((r) => r);
       // the shopper's cookies, fingerprint and IP are for the owner only (issue #32), masked as audit values are
       const owner = principalOf(c).role === 'owner';
