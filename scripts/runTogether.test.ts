@@ -31,19 +31,19 @@ describe('runTogether', () => {
     expect(written).toBe('\n── check (passed) ──\nall clean\non stderr\n── end of check ──\n');
   });
 
-  it('a held command that fails first: its code, and the live one still runs to its end', async () => {
+  it("both fail: the live command's code, though the held one failed first, and the live one runs to its end", async () => {
     const checkDone = join(dir, 'check1');
     const testsDone = join(dir, 'tests1');
     const { code, written } = await run(
       fake('tests', 5, { after: checkDone, mark: testsDone }),
       fake('check', 3, { mark: checkDone }),
     );
-    expect(code).toBe(3);
+    expect(code).toBe(5);
     expect(existsSync(testsDone)).toBe(true);
     expect(written).toContain('── check (failed, exit code 3) ──');
   });
 
-  it('a live command that fails first: its code, though the held one fails after it', async () => {
+  it("both fail, the live one first: its code, and the held one's failure is told", async () => {
     const testsDone = join(dir, 'tests2');
     const { code, written } = await run(fake('tests', 4, { mark: testsDone }), fake('check', 2, { after: testsDone }));
     expect(code).toBe(4);

@@ -14,22 +14,18 @@ function exitCode(code: number | null): number {
 
 /**
  * Runs `live` with the terminal as its output and `held` with its output collected, at the same time; once both
- * have ended, writes `held`'s output to `write` in a block headed by its name and exit code. Answers the exit code
- * of the first of the two to fail, in the order they ended, or 0.
+ * have ended, writes `held`'s output to `write` in a block headed by its name and exit code. Answers `live`'s exit
+ * code if it failed, else `held`'s: which of the two ended first is not asked, since on a loaded machine the order
+ * in which their ends are noticed need not be the order in which they ended.
  */
 export async function runTogether(live: Command, held: Command, write: (text: string) => void): Promise<number> {
-  const failures: number[] = [];
-  const ended = (code: number) => {
-    if (code !== 0) failures.push(code);
-    return code;
-  };
   const liveRun = new Promise<number>((resolve) => {
     const child = spawn(live.command, live.args, { stdio: 'inherit' });
     child.on('error', (e) => {
       write(`${live.name} did not start: ${e.message}\n`);
-      resolve(ended(1));
+      resolve(1);
     });
-    child.on('close', (code) => resolve(ended(exitCode(code))));
+    child.on('close', (code) => resolve(exitCode(code)));
   });
   const heldRun = new Promise<{ code: number; output: string }>((resolve) => {
     const chunks: Buffer[] = [];
@@ -38,17 +34,15 @@ export async function runTogether(live: Command, held: Command, write: (text: st
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', (e) => {
       chunks.push(Buffer.from(`did not start: ${e.message}\n`));
-      resolve({ code: ended(1), output: Buffer.concat(chunks).toString('utf8') });
+      resolve({ code: 1, output: Buffer.concat(chunks).toString('utf8') });
     });
-    child.on('close', (code) =>
-      resolve({ code: ended(exitCode(code)), output: Buffer.concat(chunks).toString('utf8') }),
-    );
+    child.on('close', (code) => resolve({ code: exitCode(code), output: Buffer.concat(chunks).toString('utf8') }));
   });
-  const [, check] = await Promise.all([liveRun, heldRun]);
+  const [liveCode, check] = await Promise.all([liveRun, heldRun]);
   const output = check.output.endsWith('\n') || check.output === '' ? check.output : `${check.output}\n`;
   write(
     `\n── ${held.name} (${check.code === 0 ? 'passed' : `failed, exit code ${check.code}`}) ──\n${output}` +
       `── end of ${held.name} ──\n`,
   );
-  return failures[0] ?? 0;
+  return liveCode !== 0 ? liveCode : check.code;
 }

@@ -3,8 +3,8 @@
  * (`vitest run`, with this script's arguments) at the same time. The check's half a minute runs beside Vitest's
  * first files instead of before them. Vitest's output streams as it comes; the check's is held and printed in one
  * block once both have ended, below Vitest's summary (Vitest redraws the last lines of a terminal, and a block
- * printed into them would be overwritten). The exit code is the first failure's, 0 if both pass: a failed check
- * stops nothing, the tests still finish.
+ * printed into them would be overwritten). The exit code is the tests' if they failed, else the check's, 0 if
+ * both pass: a failed check stops nothing, the tests still finish.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
