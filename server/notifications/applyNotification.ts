@@ -50,8 +50,12 @@ export async function applyNotification(
   deps: Pick<AppDeps, 'store' | 'gateway' | 'now' | 'log' | 'config'>,
   form: Readonly<Record<string, string>>,
   requestId?: string,
-  /** its id where it has none of its own (a hash of its fields), and what it is about */
-  read: { id?: string; kind?: NotificationKind } = {},
+  /**
+   * its id where it has none of its own (a hash of its fields), and what it is about; `askLater`: how a payment is
+   * asked about after it (the receiver stores a cue, so that the cue worker asks about many in one query), where
+   * the default asks at once
+   */
+  read: { id?: string; kind?: NotificationKind; askLater?: (attempt: AttemptRow) => Promise<void> } = {},
 ): Promise<NotificationOutcome> {
   const { db } = deps.store;
   const notifyId = read.id ?? form.notify_id ?? '';
@@ -155,7 +159,7 @@ export async function applyNotification(
   // What a card payment's query answer adds is kept from that answer only (keepRecordExtras): the card's brand and
   // last four (the order page's "Visa •••• 4242") and the card the shopper asked to save, whose token fields a
   // notification does not sign. The shopper's return asks, but only while the payment is open: a notification that
-  // settles the payment first is followed by the query instead, at most once per CONFIRM_EVERY_MS.
+  // settles the payment first is followed by the query instead.
   if (
     result.attempt &&
     kind === 'payment' &&
@@ -163,7 +167,8 @@ export async function applyNotification(
     (result.outcome === 'applied' || result.outcome === 'same_status') &&
     (await lacksQueryExtras(db, result.attempt))
   ) {
-    await confirmAtMostEvery(deps, result.attempt, requestId);
+    if (read.askLater) await read.askLater(result.attempt);
+    else await confirmAtMostEvery(deps, result.attempt, requestId);
   }
   if (result.confirmRefund) await confirmRefund(deps, result.confirmRefund, orderNo, requestId);
   if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {

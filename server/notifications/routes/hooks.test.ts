@@ -7,6 +7,8 @@ import { callJson, createSession, paymentBody } from '../../../testing/shopClien
 import { startBackend, type Backend } from '../../testing/startBackend';
 import { describeOnStores } from '../../testing/storeVariants';
 import { sandboxApi } from '../../../testing/sandboxApi';
+import { payByCard } from '../../gateway/testing/playShopper';
+import { BULK_ENV } from '../../testing/makeOrders';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -22,6 +24,8 @@ describeOnStores('gateway notifications', (store) => {
       store,
       gatewayUrl: sandbox.url,
       gatewayFetch: faultyGatewayFetch({ dropNotifications: true }).fetch,
+      // one address makes every payment here, more than a shopper's minute allows
+      env: BULK_ENV,
     });
   });
   afterAll(() => backend?.close());
@@ -114,6 +118,55 @@ describeOnStores('gateway notifications', (store) => {
     expect(transition!.summary).toBe('notification: pending -> paid');
     // the stored copy never keeps the signature
     expect(JSON.parse((await recorded(n.notify_id))[0]!.payload).encryption_data).toBe('[masked]');
+  });
+
+  /** A card payment (4242) authorised at the gateway, whose notification (dropped here) and return never came. */
+  async function authorisedCard() {
+    const s = await createSession(backend, { amount: '20.00', currency: 'USD', items: undefined });
+    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
+      body: paymentBody(s.client_secret, 'card'),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    await payByCard(await (await fetch(res.body.action.url as string)).text(), '4242424242424242');
+    const attempt = await backend.store.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('session_id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    const [record] = await backend.deps.gateway.query({ orders: [attempt.gateway_order_no] });
+    return { attemptId: attempt.id, orderNo: attempt.gateway_order_no, transactionId: String(record!.transaction_id) };
+  }
+
+  // the card's brand and last four come only with the query's record: a card payment a signed notification settled
+  // is asked about afterwards, by the cue worker, which asks about many payments in one query
+  it('card payments settled by signed notifications get their card named, asked about together, not a query each', async () => {
+    const count = 20;
+    const cards = await Promise.all(Array.from({ length: count }, () => authorisedCard()));
+    const queries = () => sandboxApi(sandbox.url).requestCount('/v1/retrievalTrans');
+    const before = await queries();
+    const answers = await Promise.all(
+      cards.map((p) => deliver(notification(p, { currency: 'USD', amount: '20.00', payment_status: '2000' }))),
+    );
+    expect(answers).toEqual(cards.map(() => ({ status: 200, text: 'success' })));
+    await vi.waitFor(
+      async () => {
+        const named = await backend.store.db
+          .selectFrom('payment_attempts')
+          .select(['status', 'card_brand', 'card_last4'])
+          .where(
+            'id',
+            'in',
+            cards.map((c) => c.attemptId),
+          )
+          .execute();
+        expect(named).toEqual(cards.map(() => ({ status: 'authorised', card_brand: 'Visa', card_last4: '4242' })));
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const calls = (await queries()) - before;
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(count / 2);
   });
 
   // issue #31: a notification is a cue. One whose signature does not verify used to be refused (400 "invalid

@@ -89,7 +89,13 @@ export function hookRoutes(deps: AppDeps) {
 
     const verified = deps.gateway.verifyNotification(fields);
     if (verified && n.knownType && trusts(profile, n.kind)) {
-      const outcome = await applyNotification(deps, n.form, requestId, { id: n.id, kind: n.kind });
+      // what only the query's record brings (a card's brand, the card to save) is asked for by the cue worker, with
+      // other payments' in one query, not by one query per notification before it is acknowledged
+      const askLater = async (attempt: { id: string }) => {
+        await storeCue(deps.store.db, n, { attemptId: attempt.id, verified, fields }, deps.now().toISOString());
+        worker.kick();
+      };
+      const outcome = await applyNotification(deps, n.form, requestId, { id: n.id, kind: n.kind, askLater });
       deps.metrics.notifications.inc({ outcome });
       return c.text('success', 200);
     }
