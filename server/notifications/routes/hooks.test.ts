@@ -30,22 +30,45 @@ describeOnStores('gateway notifications', (store) => {
   });
   afterAll(() => backend?.close());
 
-  /** A PIX payment left pending at the gateway; its gateway order_no and transaction_id. */
-  async function pendingPayment() {
-    const s = await createSession(backend, { amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' });
+  /**
+   * A payment of `method` started for a new session (`session`), and `atGateway` done to its page; its attempt, its
+   * gateway order_no and the transaction_id the gateway gave it.
+   */
+  async function startedPayment(
+    session: Parameters<typeof createSession>[1],
+    method: string,
+    atGateway: (pageUrl: string) => Promise<unknown> = async () => {},
+  ) {
+    const s = await createSession(backend, session);
     const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
-      body: paymentBody(s.client_secret, 'pix'),
+      body: paymentBody(s.client_secret, method),
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(res.status).toBe(200);
+    await atGateway(res.body.action.url as string);
     const attempt = await backend.store.db
       .selectFrom('payment_attempts')
       .selectAll()
       .where('session_id', '=', s.id)
       .executeTakeFirstOrThrow();
     const [record] = await backend.deps.gateway.query({ orders: [attempt.gateway_order_no] });
-    return { sessionId: s.id, orderNo: attempt.gateway_order_no, transactionId: String(record!.transaction_id) };
+    return {
+      sessionId: s.id,
+      attemptId: attempt.id,
+      orderNo: attempt.gateway_order_no,
+      transactionId: String(record!.transaction_id),
+    };
   }
+
+  /** A PIX payment left pending at the gateway. */
+  const pendingPayment = () =>
+    startedPayment({ amount: '50.00', currency: 'BRL', items: undefined, country: 'BR' }, 'pix');
+
+  /** A card payment (4242) authorised at the gateway, whose notification (dropped here) and return never came. */
+  const authorisedCard = () =>
+    startedPayment({ amount: '20.00', currency: 'USD', items: undefined }, 'card', async (url) =>
+      payByCard(await (await fetch(url)).text(), '4242424242424242'),
+    );
 
   function notification(
     p: { orderNo: string; transactionId: string },
@@ -119,24 +142,6 @@ describeOnStores('gateway notifications', (store) => {
     // the stored copy never keeps the signature
     expect(JSON.parse((await recorded(n.notify_id))[0]!.payload).encryption_data).toBe('[masked]');
   });
-
-  /** A card payment (4242) authorised at the gateway, whose notification (dropped here) and return never came. */
-  async function authorisedCard() {
-    const s = await createSession(backend, { amount: '20.00', currency: 'USD', items: undefined });
-    const res = await callJson(`${backend.url}/api/sessions/${s.id}/payments`, {
-      body: paymentBody(s.client_secret, 'card'),
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
-    expect(res.status).toBe(200);
-    await payByCard(await (await fetch(res.body.action.url as string)).text(), '4242424242424242');
-    const attempt = await backend.store.db
-      .selectFrom('payment_attempts')
-      .selectAll()
-      .where('session_id', '=', s.id)
-      .executeTakeFirstOrThrow();
-    const [record] = await backend.deps.gateway.query({ orders: [attempt.gateway_order_no] });
-    return { attemptId: attempt.id, orderNo: attempt.gateway_order_no, transactionId: String(record!.transaction_id) };
-  }
 
   // the card's brand and last four come only with the query's record: a card payment a signed notification settled
   // is asked about afterwards as a cue is, by the cue worker (with other payments, in one query), so a query the
