@@ -16,7 +16,6 @@ import { confirmRefund } from '../refunds';
 import { notifiedDisputeState, readDispute } from '../disputes';
 import { logAlerts } from '../orders';
 import type { RaisedAlert } from '../orders';
-import { confirmAtMostEvery } from '../orders';
 import { confirmPayment } from '../orders';
 import { CARD_CHARGED } from '../orders';
 import { matchesOrder } from '../orders';
@@ -52,8 +51,8 @@ export async function applyNotification(
   requestId?: string,
   /**
    * its id where it has none of its own (a hash of its fields), and what it is about; `askLater`: how a payment is
-   * asked about after it (the receiver stores a cue, so that the cue worker asks about many in one query), where
-   * the default asks at once
+   * asked about after it, for what only the query's record brings (the receiver stores a cue, so that the cue worker
+   * asks about many payments in one query); without it (a test of the rules alone) nothing is asked
    */
   read: { id?: string; kind?: NotificationKind; askLater?: (attempt: AttemptRow) => Promise<void> } = {},
 ): Promise<NotificationOutcome> {
@@ -161,14 +160,14 @@ export async function applyNotification(
   // notification does not sign. The shopper's return asks, but only while the payment is open: a notification that
   // settles the payment first is followed by the query instead.
   if (
+    read.askLater &&
     result.attempt &&
     kind === 'payment' &&
     CARD_CHARGED.includes(form.payment_status ?? '') &&
     (result.outcome === 'applied' || result.outcome === 'same_status') &&
     (await lacksQueryExtras(db, result.attempt))
   ) {
-    if (read.askLater) await read.askLater(result.attempt);
-    else await confirmAtMostEvery(deps, result.attempt, requestId);
+    await read.askLater(result.attempt);
   }
   if (result.confirmRefund) await confirmRefund(deps, result.confirmRefund, orderNo, requestId);
   if ((result.outcome === 'mismatch' || result.outcome === 'unknown_type') && result.attempt) {
