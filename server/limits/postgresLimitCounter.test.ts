@@ -79,6 +79,19 @@ describePg(`postgresLimitCounter${databaseUrl ? '' : ' skipped: DATABASE_URL is 
     expect((await bySession.peek('ps_1')).count).toBe(2);
   });
 
+  it('hits of requests handled in one turn of the event loop share one statement, each with its own count', async () => {
+    const byIp = postgresLimitCounter(spec('turn-ip'), pool, failOnStoreError);
+    const before = queries;
+    // two requests' middleware, one after the other in the same turn: the first one's code has yielded in between
+    const first = byIp.hit('198.51.100.5');
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = byIp.hit('198.51.100.5');
+    const third = byIp.hit('198.51.100.6');
+    expect((await Promise.all([first, second, third])).map((w) => w.count)).toEqual([1, 2, 1]);
+    expect(queries - before).toBe(1);
+  });
+
   it('a key with the characters of an array literal (quotes, backslash, braces, comma, NULL) is its own key', async () => {
     const counter = postgresLimitCounter(spec('odd'), pool, failOnStoreError);
     const keys = ['a"b', 'a\\b', '{a,b}', 'NULL', 'a b', ''];
