@@ -1,4 +1,4 @@
-import { maskFields } from '../gateway';
+import { maskSecretField, NOT_SECRET } from '../gateway';
 import { maskCardNumbers } from '../maskCardNumbers';
 
 /**
@@ -14,12 +14,24 @@ const VERBATIM = new Set(['order_no', 'shopper_id', 'session_id', 'merchant_id',
  * accidental match costs only a few digits of a record.
  */
 export function maskSentOrder(fields: object): Record<string, unknown> {
-  return maskStrings(maskFields(fields)) as Record<string, unknown>;
+  return maskValue(fields, '') as Record<string, unknown>;
 }
 
-function maskStrings(value: unknown, key = ''): unknown {
+// one pass and one copy: the name masks of maskFields, and card-like numbers in the strings they leave (it was
+// maskFields' copy, then a second copy built through Object.entries; issue #36)
+function maskValue(value: unknown, key: string): unknown {
   if (typeof value === 'string') return VERBATIM.has(key) ? value : maskCardNumbers(value);
-  if (Array.isArray(value)) return value.map((v) => maskStrings(v));
+  if (Array.isArray(value)) return value.map((v) => maskValue(v, ''));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v, k)]));
+  const fields = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) {
+    const secret = maskSecretField(name, fields[name]);
+    const masked = secret === NOT_SECRET ? maskValue(fields[name], name) : secret;
+    // as maskFields does: an own `__proto__` key stays a key
+    if (name === '__proto__')
+      Object.defineProperty(out, name, { value: masked, enumerable: true, writable: true, configurable: true });
+    else out[name] = masked;
+  }
+  return out;
 }

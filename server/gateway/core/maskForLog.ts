@@ -48,11 +48,24 @@ function kindOf(key: string): 'hidden' | 'lastFour' | 'other' {
 }
 
 function maskField(key: string, value: unknown): unknown {
+  const secret = maskSecretField(key, value);
+  if (secret !== NOT_SECRET) return secret;
+  if (value === null || typeof value !== 'object') return value;
+  return maskFields(value);
+}
+
+/** What maskSecretField answers for a field whose name asks for no mask. */
+export const NOT_SECRET: unique symbol = Symbol('not secret');
+
+/**
+ * The field `key` masked by its name alone (a signature hidden, a document cut to its last four), or NOT_SECRET
+ * when its name asks for no mask: for a caller that masks the rest of the value its own way in the same pass.
+ */
+export function maskSecretField(key: string, value: unknown): unknown {
   const kind = kindOf(key);
   if (kind === 'hidden') return value === undefined || value === '' ? value : '***';
   if (kind === 'lastFour' && typeof value === 'string') return value.length > 4 ? `***${value.slice(-4)}` : '***';
-  if (value === null || typeof value !== 'object') return value;
-  return maskFields(value);
+  return NOT_SECRET;
 }
 
 /** A response body for the log: JSON and XML masked field by field, HTML only summarised, all truncated. */
