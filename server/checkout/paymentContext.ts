@@ -117,10 +117,17 @@ const selected: RawBuilder<unknown>[] = Object.entries(TABLES).flatMap(([alias, 
   columns.map((c) => sql`${sql.ref(`${alias}.${c}`)} as ${sql.id(`${alias}_${c}`)}`),
 );
 
+/** Each table's columns with the names they are selected under, paired once rather than at every payment. */
+const PREFIXED = Object.fromEntries(
+  Object.entries(TABLES).map(([alias, columns]) => [alias, columns.map((c) => [c, `${alias}_${c}`] as const)]),
+) as unknown as Record<Alias, readonly (readonly [string, string])[]>;
+
 /** The columns of `alias` in `row`, unprefixed; undefined when its left join found no row (its id is null). */
 function part<T>(row: Record<string, unknown>, alias: Alias): T | undefined {
   if (row[`${alias}_id`] === null || row[`${alias}_id`] === undefined) return undefined;
-  return Object.fromEntries(TABLES[alias].map((c) => [c, row[`${alias}_${c}`]])) as T;
+  const out: Record<string, unknown> = {};
+  for (const [column, selectedAs] of PREFIXED[alias]) out[column] = row[selectedAs];
+  return out as T;
 }
 
 /**
