@@ -1,4 +1,4 @@
-import { maskSecretField, NOT_SECRET } from '../gateway';
+import { maskSecretField, NOT_SECRET, putField } from '../gateway';
 import { maskCardNumbers } from '../maskCardNumbers';
 
 /**
@@ -27,11 +27,7 @@ function maskValue(value: unknown, key: string): unknown {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(fields)) {
     const secret = maskSecretField(name, fields[name]);
-    const masked = secret === NOT_SECRET ? maskValue(fields[name], name) : secret;
-    // as maskFields does: an own `__proto__` key stays a key
-    if (name === '__proto__')
-      Object.defineProperty(out, name, { value: masked, enumerable: true, writable: true, configurable: true });
-    else out[name] = masked;
+    putField(out, name, secret === NOT_SECRET ? maskValue(fields[name], name) : secret);
   }
   return out;
 }

@@ -36,5 +36,5 @@ export type { PayoutRequest, PayoutResponse } from './types/payout';
 export * from './errors';
 export { findPrivateAddress } from './core/findPrivateAddress';
 export { httpTransport, NotPublicAddress, TransportTimeout, type Transport } from './core/transport';
-export { maskFields, maskSecretField, NOT_SECRET } from './core/maskForLog';
+export { maskFields, maskSecretField, NOT_SECRET, putField } from './core/maskForLog';
 export type { RefundRecord } from './types/query';

@@ -15,8 +15,7 @@ const MAX_PLAIN_KEY = 200;
  * A limit every backend process shares, counted in PostgreSQL in rate-limiter-flexible's table: the events
  * started in one turn of the event loop (a payment's limits per IP and per session, `rateLimit`, and those of the
  * other requests read in that turn) in one upsert of all their keys (`windowHits`: one round trip), a peek by the
- * library's select. Fixed windows, as in memory: the row's
- * `expire` is set when its window starts.
+ * library's select. Fixed windows, as in memory: the row's `expire` is set when its window starts.
  *
  * Two layers keep PostgreSQL out of the way:
  * - a key this process has seen at its limit is answered from memory until its window ends (exact: in a fixed

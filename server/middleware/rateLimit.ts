@@ -58,8 +58,8 @@ export function perClientPerMinute(
  *
  * Their events are counted together, not one after the other: all hits are started in one synchronous run, so
  * on PostgreSQL they go in one statement (server/limits/windowHits.ts, with those of the other requests of the same
- * turn of the event loop), at most one round trip per request instead of one per limit. A limit this process already knows to be exceeded answers at once, and the limits after it are then
- * not counted, as before. The one difference: when only PostgreSQL's answer shows an earlier limit exceeded (its
+ * turn of the event loop), at most one round trip per request instead of one per limit. A limit this process
+ * already knows to be exceeded answers at once, and the limits after it are then not counted, as before. The one difference: when only PostgreSQL's answer shows an earlier limit exceeded (its
  * window was filled by other processes), the later limits have counted that refused request too (once per process
  * and window, after which this process knows): stricter, never looser.
  */

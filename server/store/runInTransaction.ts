@@ -35,7 +35,8 @@ export async function runInTransaction<T>(db: Db, work: (trx: Db) => Promise<T>,
  * by two statements, could otherwise straddle the commit that raised an alert and flagged the order. On
  * PostgreSQL a read-only transaction at repeatable read, whose snapshot is taken at its first statement; on SQLite
  * a (deferred) transaction, whose first read starts a read transaction on the write-ahead log that later commits
- * do not change. Neither waits for writers nor makes them wait.
+ * do not change. Neither waits for another connection's writers nor makes them wait; on SQLite this process's own
+ * statements queue behind it, as behind any transaction on its one connection.
  */
 export function readSnapshot<T>(db: Db, reads: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(reads);

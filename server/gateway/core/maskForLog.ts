@@ -24,13 +24,16 @@ export function maskFields(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   const fields = value as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
-    const masked = maskField(key, fields[key]);
-    // as Object.fromEntries would: an own `__proto__` key stays a key
-    if (key === '__proto__')
-      Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
-    else out[key] = masked;
+    putField(out, key, maskField(key, fields[key]));
   }
   return out;
+}
+
+/** Sets `out[key]` as Object.fromEntries would: an own `__proto__` key stays a key, not the object's prototype. */
+export function putField(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 /** What each field name is (case-insensitive), remembered: an order has the same few dozen names every time. */
